@@ -1,0 +1,307 @@
+"""The lark front end: parsers, the outline of files, and syntax errors.
+
+Owns every call into lark. Two kinds of grammar live in ``grammar/``:
+
+* ``outline.lark`` reads the indented layout shared by every file kind into
+  :class:`OutlineLine` trees (a head, an optional value, nested lines);
+* ``effect.lark`` is the base card-text language; a game's vocabulary is
+  generated into it (``interpreter.vocabulary``) so that every game gets its
+  own LALR parser, built once and cached (lark ``cache=True`` on disk, and an
+  in-process table keyed by the grammar text).
+
+Lark's exceptions never leave this module: :func:`problem_from_lark` turns
+them into :class:`~interpreter.errors.Problem` records that speak the user's
+language (readable token names, the labelled examples in
+``grammar/*.examples`` matched with ``match_examples``, did-you-mean).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterable, Iterator
+
+import attrs
+from lark import Lark, Token
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
+from lark.lexer import PatternStr
+
+from interpreter.errors import CardrulesError, Problem, did_you_mean
+from interpreter.resources import read_grammar
+from interpreter.source import SourceText, Span
+
+# --------------------------------------------------------------------------
+# Building parsers
+
+
+_PARSERS: dict[tuple[str, str, bool], Lark] = {}
+
+
+def lalr(grammar: str, start: str = "start", *, strict: bool = False,
+         postlex=None, transformer=None, cache: bool = True) -> Lark:
+    """An LALR parser with the contextual lexer, memoized by grammar text."""
+    key = (grammar, start, strict)
+    parser = _PARSERS.get(key) if transformer is None and postlex is None else None
+    if parser is not None:
+        return parser
+    parser = Lark(
+        grammar,
+        parser="lalr",
+        lexer="contextual",
+        start=start,
+        propagate_positions=True,
+        maybe_placeholders=False,
+        strict=strict,
+        postlex=postlex,
+        transformer=transformer,
+        cache=cache and not strict,
+    )
+    if transformer is None and postlex is None:
+        _PARSERS[key] = parser
+    return parser
+
+
+# --------------------------------------------------------------------------
+# The outline of a file
+
+
+@attrs.frozen(slots=True)
+class HeadItem:
+    """One word or "quoted name" of a line's head."""
+
+    text: str          # without quotes for names
+    quoted: bool
+    span: Span
+
+
+@attrs.frozen(slots=True)
+class OutlineLine:
+    """One line of a file with the lines indented under it."""
+
+    head: tuple[HeadItem, ...]
+    value: str | None            # text after the colon, None if no colon
+    value_span: Span | None
+    children: tuple["OutlineLine", ...]
+    span: Span                   # the whole line (head to end of value)
+    has_colon: bool
+
+    @property
+    def key(self) -> str:
+        """The head as one string, names quoted, words joined by spaces."""
+        return " ".join(f'"{h.text}"' if h.quoted else h.text for h in self.head)
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(h.text for h in self.head)
+
+
+class _OutlineIndenter:
+    """Turns newline tokens into _INDENT/_DEDENT, with positioned errors."""
+
+    always_accept = ("_NL",)
+
+    def __init__(self, source: SourceText):
+        self.source = source
+
+    def process(self, stream: Iterable[Token]) -> Iterator[Token]:
+        levels = [0]
+        last = None
+        for token in stream:
+            last = token
+            if token.type != "_NL":
+                yield token
+                continue
+            yield token
+            indent_text = token.rsplit("\n", 1)[1]
+            line = token.end_line
+            if "\t" in indent_text:
+                raise _LayoutError(
+                    "E104", "a tab in the indentation; indent with spaces",
+                    line, 1, len(indent_text) + 1)
+            indent = len(indent_text)
+            if indent > levels[-1]:
+                levels.append(indent)
+                yield Token.new_borrow_pos("_INDENT", indent_text, token)
+                continue
+            open_levels = list(levels)
+            while indent < levels[-1]:
+                levels.pop()
+                yield Token.new_borrow_pos("_DEDENT", indent_text, token)
+            if indent != levels[-1]:
+                columns = " or ".join(str(level + 1) for level in open_levels)
+                raise _LayoutError(
+                    "E101",
+                    f"bad indentation: this line starts at column {indent + 1}, "
+                    f"which lines up with no line above it",
+                    line, 1, indent + 1,
+                    expected=(f"a line starting at column {columns}",))
+        while len(levels) > 1:
+            levels.pop()
+            yield (Token.new_borrow_pos("_DEDENT", "", last) if last
+                   else Token("_DEDENT", "", 0, 1, 1, 1, 1, 0))
+
+
+class _LayoutError(Exception):
+    def __init__(self, code, message, line, column, end_column, expected=()):
+        super().__init__(message)
+        self.code, self.message = code, message
+        self.line, self.column, self.end_column = line, column, end_column
+        self.expected = expected
+
+
+_OUTLINE_GRAMMAR: str | None = None
+
+
+def _outline_parser(source: SourceText, strict: bool = False) -> Lark:
+    global _OUTLINE_GRAMMAR
+    if _OUTLINE_GRAMMAR is None:
+        _OUTLINE_GRAMMAR = read_grammar("outline.lark")
+    return Lark(
+        _OUTLINE_GRAMMAR, parser="lalr", lexer="contextual",
+        propagate_positions=True, maybe_placeholders=False,
+        postlex=_OutlineIndenter(source), strict=strict, cache=not strict,
+    )
+
+
+def outline_grammar_parser(strict: bool = True) -> Lark:
+    """The outline parser on its own (for tests of the grammar)."""
+    return _outline_parser(SourceText("<grammar>", ""), strict=strict)
+
+
+_MAX_OUTLINE_RETRIES = 25
+
+
+def parse_outline(source: SourceText) -> tuple[list[OutlineLine], list[Problem]]:
+    """The outline of a file, and the layout problems found on the way.
+
+    A layout problem blanks out the offending line and parsing goes on, so one
+    run reports every broken line, not only the first.
+    """
+    text = _normalize_newlines(source.text)
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a byte-order mark is not part of the text
+    problems: list[Problem] = []
+    lines = text.split("\n")
+    for _ in range(_MAX_OUTLINE_RETRIES):
+        try:
+            tree = _outline_parser(source).parse("\n".join(lines) + "\n")
+        except _LayoutError as err:
+            problems.append(_problem(source, err.code, err.message, err.line,
+                                     err.column, err.end_column, err.expected))
+            bad = err.line
+        except UnexpectedInput as err:
+            problem = _outline_problem(source, err)
+            problems.append(problem)
+            bad = problem.span.line if problem.span else 1
+        else:
+            return [_outline_line(source, child) for child in tree.children], problems
+        if not (1 <= bad <= len(lines)) or not lines[bad - 1].strip():
+            break
+        _blank_line_and_block(lines, bad - 1)
+    return [], problems
+
+
+def _blank_line_and_block(lines: list[str], index: int) -> None:
+    """Blank a broken line and the lines indented under it (they would only
+    report the same mistake again as stray indentation)."""
+    indent = len(lines[index]) - len(lines[index].lstrip(" "))
+    lines[index] = ""
+    for i in range(index + 1, len(lines)):
+        stripped = lines[i].lstrip(" ")
+        if not stripped or stripped.startswith("#"):
+            continue
+        if len(lines[i]) - len(stripped) <= indent:
+            break
+        lines[i] = ""
+
+
+def _normalize_newlines(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _outline_line(source: SourceText, tree) -> OutlineLine:
+    head_tree = tree.children[0]
+    head = []
+    for tok in head_tree.children:
+        quoted = tok.type == "NAME"
+        text = tok.value[1:-1] if quoted else tok.value
+        head.append(HeadItem(text, quoted, _token_span(source, tok)))
+    value = value_span = None
+    children: tuple[OutlineLine, ...] = ()
+    has_colon = False
+    for part in tree.children[1:]:
+        if isinstance(part, Token) and part.type == "VALUE":
+            raw = part.value
+            stripped = re.sub(r"\s+#.*$", "", raw).rstrip()
+            value = stripped
+            value_span = Span(source.path, part.line, part.column,
+                              part.line, part.column + len(stripped))
+        elif not isinstance(part, Token):
+            children = tuple(_outline_line(source, c) for c in part.children)
+    # The colon is not kept as a token: find it on the source line.
+    first = head[0].span
+    line_text = source.line(first.line)
+    last = head[-1].span
+    after_head = line_text[last.end_column - 1:]
+    if after_head.lstrip().startswith(":"):
+        has_colon = True
+        if value is None:
+            value = ""
+            col = last.end_column + after_head.index(":") + 1
+            value_span = Span(source.path, first.line, col, first.line, col)
+    end = value_span.end_column if value_span and value else (
+        last.end_column + (1 if has_colon else 0))
+    span = Span(source.path, first.line, first.column, first.line, end)
+    return OutlineLine(tuple(head), value, value_span, children, span, has_colon)
+
+
+def _token_span(source: SourceText, tok: Token) -> Span:
+    return Span(source.path, tok.line, tok.column, tok.end_line or tok.line,
+                tok.end_column or tok.column + len(tok.value))
+
+
+def _outline_problem(source: SourceText, err: UnexpectedInput) -> Problem:
+    line, column = source.clamp(getattr(err, "line", 1) or 1,
+                                getattr(err, "column", 1) or 1)
+    text = source.line(line)
+    char = text[column - 1:column]
+    if char and char in '"\u201c' and isinstance(err, (UnexpectedCharacters,
+                                                        UnexpectedToken)):
+        return _problem(source, "E103", "unclosed quote: a quoted name must end "
+                        "on the same line", line, column, len(text) + 1,
+                        ('a closing " on this line',))
+    if isinstance(err, UnexpectedCharacters):
+        if False:
+            return _problem(source, "E103", "unclosed quote: a quoted name must end "
+                            "on the same line", line, column, len(text) + 1,
+                            ('a closing " on this line',))
+        return _problem(source, "E105", f"unexpected character {char!r}",
+                        line, column, column + 1)
+    if isinstance(err, UnexpectedToken) and err.token.type == "_INDENT":
+        return _problem(source, "E101", "bad indentation: this line is indented "
+                        "but there is no line above it to belong to",
+                        line, 1, column, ("no indentation",))
+    if isinstance(err, UnexpectedToken) and err.token.type == "_COLON":
+        return _problem(source, "E102", "a colon needs a name before it",
+                        line, column, column + 1, ("a name, then ':'",))
+    return _problem(source, "E105", "this line cannot be read", line, column,
+                    column + 1)
+
+
+def _problem(source: SourceText, code: str, message: str, line: int, column: int,
+             end_column: int, expected: tuple[str, ...] = (),
+             suggestion: str | None = None) -> Problem:
+    line, column = source.clamp(line, column)
+    span = Span(source.path, line, column, line, max(end_column, column + 1))
+    return Problem(code, message, span, source.line(line), tuple(expected), suggestion)
+
+
+def problem_at(source: SourceText, span: Span, code: str, message: str,
+               expected: Iterable[str] = (), suggestion: str | None = None) -> Problem:
+    """A Problem for a span of ``source``, with its line for the caret."""
+    return Problem(code, message, span, source.line(span.line), tuple(expected),
+                   suggestion)

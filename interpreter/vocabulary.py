@@ -1,0 +1,214 @@
+"""A game's vocabulary, and the effect grammar generated from it.
+
+The rules file of a game declares the words its cards may use: timing labels,
+keywords, zones, counters, card kinds, stats and their values, statuses,
+events, periods and verbs. :class:`Vocabulary` holds them;
+:func:`effect_grammar` appends them to the base grammar (``grammar/effect.lark``)
+as literal terminals, so that the contextual lexer never mistakes a keyword
+for free text and every word of a card text is a known word.
+
+Verbs and parameterised keywords are patterns such as ``Stockpile {n}``:
+literal words plus slots. Slots are ``{n}`` (a number or X), ``{card}`` /
+``{cards}`` (a card selector), ``{player}`` and ``{zone}``; a word ending in
+``(s)`` accepts its singular and plural.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Iterable
+
+import attrs
+
+from interpreter.resources import read_grammar
+
+SLOT_RULES = {
+    "n": "amount",
+    "x": "amount",
+    "card": "selector",
+    "cards": "selector",
+    "player": "player_subject",
+    "zone": "zone_ref",
+}
+
+_SLOT = re.compile(r"\{([a-z]+)\}")
+
+
+@attrs.frozen(slots=True)
+class Pattern:
+    """A verb or keyword pattern: words and slots, e.g. ``Stockpile {n}``."""
+
+    text: str
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        return tuple(self.text.split())
+
+    @property
+    def slots(self) -> tuple[str, ...]:
+        return tuple(_SLOT.findall(self.text))
+
+    @property
+    def leading_words(self) -> str:
+        words = []
+        for part in self.parts:
+            if _SLOT.fullmatch(part):
+                break
+            words.append(part)
+        return " ".join(words)
+
+    def bad_slots(self) -> list[str]:
+        return [s for s in self.slots if s not in SLOT_RULES]
+
+    def grammar_alternative(self) -> str:
+        """The pattern as a sequence of lark symbols."""
+        symbols = []
+        words: list[str] = []
+
+        def flush():
+            if words:
+                symbols.append(_literal(" ".join(words)))
+                words.clear()
+
+        for part in self.parts:
+            slot = _SLOT.fullmatch(part)
+            if slot:
+                flush()
+                symbols.append(SLOT_RULES.get(slot.group(1), "amount"))
+            elif part.endswith("(s)"):
+                flush()
+                stem = part[:-3]
+                symbols.append(f"({_literal(stem)} | {_literal(stem + 's')})")
+            else:
+                words.append(part)
+        flush()
+        return " ".join(symbols)
+
+
+@attrs.frozen(slots=True)
+class Vocabulary:
+    """Every word a game adds to the card language (sorted, de-duplicated)."""
+
+    timing_labels: tuple[str, ...] = ()
+    keywords: tuple[Pattern, ...] = ()
+    zones: tuple[str, ...] = ()
+    counters: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()            # singular names
+    kind_plurals: tuple[str, ...] = ()     # same order as kinds
+    stats: tuple[str, ...] = ()            # stats effects can name ("AP", "purge cost")
+    stat_values: tuple[str, ...] = ()      # enum values usable as adjectives
+    statuses: tuple[str, ...] = ()
+    participles: tuple[str, ...] = ()      # "Summoned" in "When this is Summoned"
+    event_verbs: tuple[str, ...] = ()      # "advances" in "When this advances"
+    periods: tuple[str, ...] = ()
+    verbs: tuple[Pattern, ...] = ()
+
+    def category_of(self) -> dict[str, str]:
+        """Each vocabulary word (lower case) -> what kind of word it is."""
+        table: dict[str, str] = {}
+
+        def put(words: Iterable[str], what: str) -> None:
+            for w in words:
+                table.setdefault(w.lower(), what)
+
+        put((f"{label}:" for label in self.timing_labels), "timing label")
+        put((k.leading_words for k in self.keywords), "keyword")
+        put(self.zones, "zone")
+        put(self.counters, "counter")
+        put(self.kinds, "card kind")
+        put(self.kind_plurals, "card kind")
+        put(self.stats, "stat")
+        put(self.stat_values, "stat value")
+        put(self.statuses, "status")
+        put(self.participles, "event")
+        put(self.event_verbs, "event")
+        put(self.periods, "period")
+        put((v.leading_words for v in self.verbs), "verb")
+        return table
+
+
+def _literal(word: str, case_insensitive: bool = True) -> str:
+    if case_insensitive:
+        # one terminal per word whatever its case: "Pay" and "pay" are one word
+        word = word.lower()
+    escaped = word.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{escaped}"' + ("i" if case_insensitive else "")
+
+
+def _choice(rule: str, words: Iterable[str], case_insensitive: bool = True) -> str:
+    words = sorted(set(w for w in words if w), key=lambda w: (-len(w), w))
+    if not words:
+        terminal = f"_NO_{rule.upper()}"
+        return f"{rule}: {terminal}\n%declare {terminal}\n"
+    alternatives = "\n    | ".join(_literal(w, case_insensitive) for w in words)
+    return f"{rule}: {alternatives}\n"
+
+
+def _patterns(rule: str, patterns: Iterable[Pattern], alias: str) -> str:
+    patterns = list(patterns)
+    if not patterns:
+        terminal = f"_NO_{rule.upper()}"
+        return f"{rule}: {terminal}\n%declare {terminal}\n"
+    alternatives = "\n    | ".join(
+        f"{p.grammar_alternative()} -> {alias}_{i}" for i, p in enumerate(patterns))
+    return f"{rule}: {alternatives}\n"
+
+
+def generated_rules(vocab: Vocabulary) -> str:
+    """The lark rules that define a game's words, appended to effect.lark."""
+    parts = [
+        "// ---- generated from the game's rules file (interpreter.vocabulary)\n",
+        _choice("timing_label", (f"{label}:" for label in vocab.timing_labels),
+                case_insensitive=False),
+        _patterns("keyword_use", vocab.keywords, "keyword"),
+        _patterns("game_verb_use", vocab.verbs, "verb"),
+        _choice("zone_name", vocab.zones),
+        _choice("counter_name", vocab.counters),
+        _choice("kind_noun", (*vocab.kinds, *vocab.kind_plurals)),
+        _choice("stat_name", vocab.stats),
+        _choice("stat_value", _adjective_forms(vocab.stat_values)),
+        _choice("status_word", vocab.statuses),
+        _choice("game_participle", vocab.participles),
+        _choice("event_verb", vocab.event_verbs),
+        _choice("period_name", vocab.periods),
+        _choice("period_this", _prefixed(("this", "the"), vocab.periods)),
+        _choice("period_your", _prefixed(("your",), vocab.periods)),
+        _choice("period_rivals", _prefixed(("your rival's", "your opponent's"),
+                                           vocab.periods)),
+        _choice("period_next", _prefixed(("your next", "the next"), vocab.periods)),
+    ]
+    return "\n".join(parts)
+
+
+def _prefixed(prefixes: Iterable[str], words: Iterable[str]) -> list[str]:
+    return [f"{p} {w}" for p in prefixes for w in words]
+
+
+def _adjective_forms(values: Iterable[str]) -> list[str]:
+    """Stat values as adjectives, bare or in brackets: FIRE and [FIRE]."""
+    out = []
+    for v in values:
+        out.append(v)
+        out.append(f"[{v}]")
+    return out
+
+
+@lru_cache(maxsize=None)
+def base_effect_grammar() -> str:
+    return read_grammar("effect.lark")
+
+
+def effect_grammar(vocab: Vocabulary) -> str:
+    return base_effect_grammar() + "\n" + generated_rules(vocab)
+
+
+def plural(noun: str) -> str:
+    """The regular English plural of a card kind: Ally -> Allies, Matrix -> Matrixes."""
+    last = noun.split()[-1] if noun.split() else noun
+    lower = last.lower()
+    if lower.endswith(("s", "x", "z", "ch", "sh")):
+        return noun + "es"
+    if lower.endswith("y") and len(lower) > 1 and lower[-2] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + "s"
