@@ -305,3 +305,145 @@ def problem_at(source: SourceText, span: Span, code: str, message: str,
     """A Problem for a span of ``source``, with its line for the caret."""
     return Problem(code, message, span, source.line(span.line), tuple(expected),
                    suggestion)
+
+
+# --------------------------------------------------------------------------
+# Effect text
+
+
+# Readable names for the regexp terminals of effect.lark (string terminals are
+# shown as the words themselves).
+_READABLE = {
+    "CARD_NAME": "a card name in quotes",
+    "NUMBER": "a number",
+    "SIGNED_NUMBER": "a change such as +20",
+    "ACT_VERB": 'an action such as "attack"',
+    "THEN": '"then"',
+    "NUMBER_SLOT": "{n}",
+    "CARD_SLOT": "{card}",
+    "PLAYER_SLOT": "{player}",
+    "ZONE_SLOT": "{zone}",
+    "$END": "the end of the text",
+}
+
+
+class EffectParser:
+    """Parses effect texts in one game's language (see effect.lark)."""
+
+    def __init__(self, grammar: str, categories: dict[str, str], strict: bool = False):
+        self.grammar = grammar
+        self.categories = categories
+        self.lark = lalr(grammar, strict=strict)
+        self._display = {}
+        for term in self.lark.terminals:
+            pattern = term.pattern
+            if isinstance(pattern, PatternStr):
+                self._display[term.name] = pattern.value
+            else:
+                self._display[term.name] = _READABLE.get(term.name, term.name.lower())
+        self._examples = _load_examples("effect.examples")
+
+    def parse(self, text: str):
+        """The lark tree of one effect text; raises lark's UnexpectedInput."""
+        return self.lark.parse(text)
+
+    def problem(self, err: UnexpectedInput, source: SourceText, text: str,
+                line: int, column: int) -> Problem:
+        """A Problem for a syntax error in ``text``, which starts at
+        (line, column) of ``source``."""
+        pos = getattr(err, "pos_in_stream", None)
+        if pos is None or pos < 0:
+            pos = len(text)
+        pos = min(pos, len(text))
+        # The whole word at the error, not only the characters lark stopped on.
+        start = pos
+        while start > 0 and not text[start - 1].isspace() and text[start - 1] not in '".,:':
+            start -= 1
+        end = pos
+        while end < len(text) and not text[end].isspace() and text[end] not in '.,:"':
+            end += 1
+        if end == start and end < len(text):
+            end = start + 1
+        word = text[start:end]
+        expected = self._expected(err)
+        label = self._match_example(text)
+        if isinstance(err, UnexpectedEOF) or (
+                isinstance(err, UnexpectedToken) and err.token.type == "$END"):
+            message = "the text ends too early"
+            start = end = len(text)
+        elif text[start:start + 1] in '"\u201c' and '"' not in text[start + 1:]:
+            message = "unclosed quote: a card name must end with a closing quote"
+        elif word:
+            message = f'unexpected word "{word}"'
+        else:
+            message = "unexpected end of the text"
+        if label:
+            message = f"{label}: {message}"
+        suggestion = did_you_mean(word, self._candidates(err)) if word else None
+        span = Span(source.path, line, column + start, line, column + max(end, start + 1))
+        return Problem("E201", message, span, source.line(line),
+                       tuple(expected), suggestion)
+
+    def _expected_names(self, err: UnexpectedInput) -> set[str]:
+        names = getattr(err, "expected", None) or getattr(err, "allowed", None) or set()
+        return {n for n in names if not n.startswith("_NO_")}
+
+    def _candidates(self, err: UnexpectedInput) -> list[str]:
+        return [self._display.get(n, n) for n in self._expected_names(err)
+                if n in self._display and n not in _READABLE]
+
+    def _expected(self, err: UnexpectedInput, limit: int = 10) -> list[str]:
+        grouped: dict[str, list[str]] = {}
+        plain: list[str] = []
+        for name in self._expected_names(err):
+            shown = self._display.get(name, name)
+            category = self.categories.get(shown.lower())
+            if category:
+                grouped.setdefault(category, []).append(shown)
+            else:
+                plain.append(shown if name in _READABLE else f'"{shown}"')
+        out = []
+        for category, words in sorted(grouped.items()):
+            words.sort(key=str.lower)
+            sample = ", ".join(words[:4]) + (", ..." if len(words) > 4 else "")
+            out.append(f"a {category} ({sample})")
+        plain.sort(key=lambda s: (s.startswith('"'), s.lower()))
+        if len(plain) > limit:
+            out.extend(plain[:limit])
+            out.append(f"... ({len(plain) - limit} more)")
+        else:
+            out.extend(plain)
+        return out
+
+    def _match_example(self, text: str) -> str | None:
+        if not self._examples:
+            return None
+        try:
+            self.lark.parse(text)
+        except UnexpectedInput as err:
+            try:
+                return err.match_examples(self.lark.parse, self._examples,
+                                          use_accepts=True)
+            except Exception:  # an example that no longer fails: ignore it
+                return None
+        return None
+
+
+def _load_examples(filename: str) -> dict[str, list[str]]:
+    """The labelled bad examples beside a grammar: 'label:' then indented
+    example lines (grammar/effect.examples)."""
+    try:
+        text = read_grammar(filename)
+    except FileNotFoundError:
+        return {}
+    table: dict[str, list[str]] = {}
+    label = None
+    for raw in text.splitlines():
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        if not raw.startswith((" ", "\t")):
+            label = raw.strip().rstrip(":")
+            table.setdefault(label, [])
+        elif label:
+            table[label].append(raw.strip())
+    return table

@@ -136,12 +136,35 @@ def _literal(word: str, case_insensitive: bool = True) -> str:
     return f'"{escaped}"' + ("i" if case_insensitive else "")
 
 
-def _choice(rule: str, words: Iterable[str], case_insensitive: bool = True) -> str:
+class _Terminals:
+    """One named terminal per distinct vocabulary word.
+
+    Named (not anonymous) so that the word survives into the parse tree, and
+    shared between categories so that a word declared twice (a counter and a
+    stat both called "Synergy") is one token.
+    """
+
+    def __init__(self) -> None:
+        self.names: dict[tuple[str, bool], str] = {}
+
+    def __call__(self, word: str, case_insensitive: bool = True) -> str:
+        key = (word.lower() if case_insensitive else word, case_insensitive)
+        if key not in self.names:
+            self.names[key] = f"W{len(self.names)}"
+        return self.names[key]
+
+    def definitions(self) -> str:
+        return "".join(f"{name}: {_literal(word, ci)}\n"
+                       for (word, ci), name in self.names.items())
+
+
+def _choice(terms: _Terminals, rule: str, words: Iterable[str],
+            case_insensitive: bool = True) -> str:
     words = sorted(set(w for w in words if w), key=lambda w: (-len(w), w))
     if not words:
         terminal = f"_NO_{rule.upper()}"
         return f"{rule}: {terminal}\n%declare {terminal}\n"
-    alternatives = "\n    | ".join(_literal(w, case_insensitive) for w in words)
+    alternatives = "\n    | ".join(terms(w, case_insensitive) for w in words)
     return f"{rule}: {alternatives}\n"
 
 
@@ -157,26 +180,28 @@ def _patterns(rule: str, patterns: Iterable[Pattern], alias: str) -> str:
 
 def generated_rules(vocab: Vocabulary) -> str:
     """The lark rules that define a game's words, appended to effect.lark."""
+    t = _Terminals()
     parts = [
         "// ---- generated from the game's rules file (interpreter.vocabulary)\n",
-        _choice("timing_label", (f"{label}:" for label in vocab.timing_labels),
+        _choice(t, "timing_label", (f"{label}:" for label in vocab.timing_labels),
                 case_insensitive=False),
         _patterns("keyword_use", vocab.keywords, "keyword"),
         _patterns("game_verb_use", vocab.verbs, "verb"),
-        _choice("zone_name", vocab.zones),
-        _choice("counter_name", vocab.counters),
-        _choice("kind_noun", (*vocab.kinds, *vocab.kind_plurals)),
-        _choice("stat_name", vocab.stats),
-        _choice("stat_value", _adjective_forms(vocab.stat_values)),
-        _choice("status_word", vocab.statuses),
-        _choice("game_participle", vocab.participles),
-        _choice("event_verb", vocab.event_verbs),
-        _choice("period_name", vocab.periods),
-        _choice("period_this", _prefixed(("this", "the"), vocab.periods)),
-        _choice("period_your", _prefixed(("your",), vocab.periods)),
-        _choice("period_rivals", _prefixed(("your rival's", "your opponent's"),
-                                           vocab.periods)),
-        _choice("period_next", _prefixed(("your next", "the next"), vocab.periods)),
+        _choice(t, "zone_name", vocab.zones),
+        _choice(t, "counter_name", vocab.counters),
+        _choice(t, "kind_noun", (*vocab.kinds, *vocab.kind_plurals)),
+        _choice(t, "stat_name", vocab.stats),
+        _choice(t, "stat_value", _adjective_forms(vocab.stat_values)),
+        _choice(t, "status_word", vocab.statuses),
+        _choice(t, "game_participle", vocab.participles),
+        _choice(t, "event_verb", vocab.event_verbs),
+        _choice(t, "period_name", vocab.periods),
+        _choice(t, "period_this", _prefixed(("this", "the"), vocab.periods)),
+        _choice(t, "period_your", _prefixed(("your",), vocab.periods)),
+        _choice(t, "period_rivals", _prefixed(("your rival's", "your opponent's"),
+                                              vocab.periods)),
+        _choice(t, "period_next", _prefixed(("your next", "the next"), vocab.periods)),
+        t.definitions(),
     ]
     return "\n".join(parts)
 

@@ -1,0 +1,328 @@
+"""Card files: card definitions read and checked against the game's rules.
+
+A card file (``cards/<game-id>/*.cards``) is an outline of cards::
+
+    card "Ember Drake"              (or: being "Ember Drake")
+      kind: Being
+      AP: 60
+      text:
+        TRIGGER: When this is Summoned: Deal 20 damage to a Being your Rival controls.
+
+Each field is checked against the kind's declared stats (unknown, missing,
+wrong type); each ability line is parsed by the game's effect grammar into
+the AST (``interpreter.ast``) and checked: its timing label must be one the
+kind may have, and every quoted card name must exist in the game.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+import attrs
+from lark.exceptions import UnexpectedInput
+
+from interpreter import ast
+from interpreter.errors import Problem, did_you_mean, listing
+from interpreter.rules import GameRules, KindDecl, StatDecl
+from interpreter.source import SourceText, Span
+from interpreter.syntax import OutlineLine, parse_outline, problem_at
+from interpreter.transformer import to_ast
+
+
+@attrs.frozen(slots=True)
+class StatValue:
+    """A stat as written on a card, with its parsed value."""
+
+    name: str
+    text: str
+    value: object            # int, str, tuple[str | tuple[str, ...], ...], Exchange, ...
+    span: Span
+
+
+@attrs.frozen(slots=True)
+class Exchange:
+    """A requirement list traded for a reward: ``Jump Punch -> Advance 1``."""
+
+    cost: tuple[tuple[str, ...], ...]   # each item: alternatives ("Jump", "Punch")
+    reward: ast.Ability
+
+
+@attrs.frozen(slots=True)
+class CardAbility:
+    box: str
+    ability: ast.Ability
+    text: str
+    span: Span
+
+
+@attrs.frozen(slots=True)
+class CardDefinition:
+    name: str
+    kind: str
+    stats: tuple[StatValue, ...]
+    faces: tuple[tuple[str, tuple[StatValue, ...]], ...]
+    abilities: tuple[CardAbility, ...]
+    path: str
+    span: Span
+
+    def stat(self, name: str, face: str | None = None):
+        stats = self.stats if face is None else dict(self.faces).get(face, ())
+        for s in stats:
+            if s.name.lower() == name.lower():
+                return s.value
+        return None
+
+
+@attrs.define
+class CardFile:
+    path: str
+    cards: list[CardDefinition]
+    problems: list[Problem]
+    references: list[tuple[str, Span]]   # quoted card names used in texts
+
+
+_RESERVED = ("kind", "text")
+
+
+def load_cards(source: SourceText, rules: GameRules) -> CardFile:
+    lines, problems = parse_outline(source)
+    result = CardFile(source.path, [], problems, [])
+    reader = _CardReader(source, rules, result)
+    for line in lines:
+        reader.card(line)
+    return result
+
+
+class _CardReader:
+    def __init__(self, source: SourceText, rules: GameRules, out: CardFile):
+        self.source, self.rules, self.out = source, rules, out
+
+    def problem(self, span: Span, code: str, message: str,
+                expected: Iterable[str] = (), suggestion: str | None = None) -> None:
+        self.out.problems.append(problem_at(self.source, span, code, message,
+                                            expected, suggestion))
+
+    def card(self, line: OutlineLine) -> None:
+        head = line.head
+        first = head[0]
+        header_kind = None
+        if first.text.lower() != "card":
+            header_kind = self.rules.kind(first.text)
+            if header_kind is None:
+                candidates = ["card"] + [k.lower() for k in self.rules.kinds]
+                self.problem(first.span, "E401", f'"{first.text}" does not start a card',
+                             ('card "Name"',) + tuple(f'{k.lower()} "Name"'
+                                                      for k in self.rules.kinds)[:6],
+                             did_you_mean(first.text, candidates))
+                return
+        if len(head) != 2 or not head[1].quoted:
+            self.problem(line.span, "E402", "a card needs its name in quotes",
+                         (f'{first.text} "Name"',))
+            return
+        if line.has_colon:
+            self.problem(line.span, "E403", "a card's heading has no colon; its "
+                         "fields go on the indented lines below it",
+                         (f'{first.text} "{head[1].text}"',))
+        name = head[1].text
+        fields = {c.key.lower(): c for c in line.children}
+        kind_decl: KindDecl | None = header_kind
+        kind_line = fields.get("kind")
+        if kind_line is not None:
+            kind_decl = self.kind_of(kind_line) or kind_decl
+        elif header_kind is None:
+            self.problem(line.span, "E404", f'card "{name}" has no kind',
+                         ("kind: " + listing(self.rules.kinds),))
+            return
+        if kind_decl is None:
+            return
+        stats, faces, abilities = [], [], []
+        seen: set[str] = set()
+        for child in line.children:
+            key = child.key.lower()
+            if key in seen:
+                self.problem(child.span, "E405", f'"{child.key}" is given twice')
+                continue
+            seen.add(key)
+            if key == "kind":
+                continue
+            if key in (b.lower() for b in kind_decl.boxes):
+                abilities.extend(self.box(child, kind_decl))
+            elif key in (f.lower() for f in kind_decl.faces):
+                face_stats = [s for s in (self.stat(c, kind_decl) for c in child.children) if s]
+                self.require(kind_decl, {c.key for c in child.children}, child.span,
+                             f"face {child.key}")
+                faces.append((child.key, tuple(face_stats)))
+            else:
+                stat = self.stat(child, kind_decl)
+                if stat:
+                    stats.append(stat)
+        if kind_decl.faces:
+            for face in kind_decl.faces:
+                if face.lower() not in seen:
+                    self.problem(line.span, "E406", f'card "{name}" is missing its '
+                                 f'"{face}" face', (f"{face}:",))
+        else:
+            self.require(kind_decl, seen, line.span, f'card "{name}"')
+        self.out.cards.append(CardDefinition(
+            name, kind_decl.name, tuple(stats), tuple(faces), tuple(abilities),
+            self.source.path, line.span))
+
+    def kind_of(self, line: OutlineLine) -> KindDecl | None:
+        value = (line.value or "").strip()
+        kind = self.rules.kind(_unquote(value))
+        if kind is None:
+            self.problem(line.value_span or line.span, "E302",
+                         f'unknown card kind "{value}"',
+                         (listing(self.rules.kinds),), did_you_mean(value, self.rules.kinds))
+        return kind
+
+    def require(self, kind: KindDecl, given: set[str], span: Span, what: str) -> None:
+        """Required stats not given at all (a stat given with a bad value has
+        its own problem already)."""
+        have = {g.lower() for g in given}
+        missing = [s for s in kind.required if s.lower() not in have]
+        if missing:
+            self.problem(span, "E407", f"{what} is missing required "
+                         f"stat{'s' if len(missing) > 1 else ''} " + ", ".join(missing),
+                         tuple(f"{m}: ..." for m in missing))
+
+    def stat(self, line: OutlineLine, kind: KindDecl) -> StatValue | None:
+        allowed = [*kind.required, *kind.optional]
+        key = line.key
+        decl = None
+        if key.lower() in (a.lower() for a in allowed):
+            decl = self.rules.stat(key)
+        if decl is None:
+            if not line.has_colon and len(line.head) > 1:
+                self.problem(line.span, "E102", f'missing colon after "{line.head[0].text}"',
+                             (f"{line.head[0].text}: {' '.join(line.words[1:])}",))
+                return None
+            self.problem(line.head[0].span, "E303", f'unknown stat "{key}" for a {kind.name}',
+                         (listing(list(allowed) + list(kind.boxes), 12),),
+                         did_you_mean(key, list(allowed) + list(kind.boxes)))
+            return None
+        if not line.has_colon:
+            self.problem(line.span, "E102", f'missing colon after "{key}"', (f"{key}: VALUE",))
+            return None
+        value = (line.value or "").strip()
+        span = line.value_span or line.span
+        if not value:
+            self.problem(line.span, "E408", f'stat "{key}" has no value', (f"{key}: VALUE",))
+            return None
+        parsed = self.stat_value(decl, value, span)
+        if parsed is None:
+            return None
+        return StatValue(decl.name, value, parsed, span)
+
+    def stat_value(self, decl: StatDecl, value: str, span: Span):
+        if decl.type == "number":
+            if re.fullmatch(r"[+-]?\d+", value):
+                return int(value)
+            self.problem(span, "E409", f'stat "{decl.name}" must be a number, not "{value}"',
+                         ("a whole number such as 3",))
+            return None
+        if decl.type == "one":
+            found = _match_value(value, decl.values)
+            if found is None:
+                self.problem(span, "E410", f'"{value}" is not a {decl.name}',
+                             (listing(decl.values, 10),), did_you_mean(value, decl.values))
+            return found
+        if decl.type == "list":
+            return self.value_list(decl, value, span)
+        if decl.type == "names":
+            names = tuple(_unquote(v) for v in value.split(",") if v.strip())
+            for n in names:
+                self.out.references.append((n, span))
+            return names
+        if decl.type == "exchange":
+            return self.exchange(decl, value, span)
+        if decl.type == "effect":
+            return self.ability_text(value, span)
+        return value  # text
+
+    def value_list(self, decl: StatDecl, value: str, span: Span):
+        items = []
+        for word in value.replace(",", " ").split():
+            alternatives = []
+            for alt in word.split("/"):
+                found = _match_value(alt, decl.values)
+                if found is None:
+                    self.problem(span, "E410", f'"{alt}" is not a {decl.name} value',
+                                 (listing(decl.values, 10),), did_you_mean(alt, decl.values))
+                    return None
+                alternatives.append(found)
+            items.append(tuple(alternatives))
+        return tuple(items)
+
+    def exchange(self, decl: StatDecl, value: str, span: Span):
+        if "->" not in value:
+            self.problem(span, "E411", f'"{decl.name}" needs a cost and a reward '
+                         "separated by ->", (f"{decl.name}: A B -> reward",))
+            return None
+        cost_text, reward_text = value.split("->", 1)
+        cost = self.value_list(decl, cost_text, span)
+        if cost is None:
+            return None
+        offset = value.index("->") + 2
+        offset += len(reward_text) - len(reward_text.lstrip())
+        reward_span = Span(span.path, span.line, span.column + offset, span.line,
+                           span.end_column)
+        reward = self.ability_text(reward_text.strip(), reward_span)
+        if reward is None:
+            return None
+        return Exchange(cost, reward)
+
+    def box(self, line: OutlineLine, kind: KindDecl) -> list[CardAbility]:
+        out = []
+        if line.value:
+            out.extend(self.ability_line(line.value, line.value_span, line.key, kind))
+        for child in line.children:
+            text = self.source.line(child.span.line)[child.span.column - 1:].rstrip()
+            span = Span(child.span.path, child.span.line, child.span.column,
+                        child.span.line, child.span.column + len(text))
+            for cont in child.children:  # continuation lines
+                text += " " + self.source.line(cont.span.line).strip()
+            out.extend(self.ability_line(text, span, line.key, kind))
+        return out
+
+    def ability_line(self, text: str, span: Span, box: str,
+                     kind: KindDecl) -> list[CardAbility]:
+        ability = self.ability_text(text, span)
+        if ability is None:
+            return []
+        label = getattr(ability, "label", None)
+        if label and kind.timings and label not in kind.timings:
+            self.problem(Span(span.path, span.line, span.column, span.line,
+                              span.column + len(label)), "E304",
+                         f"a {kind.name} cannot have {label} abilities",
+                         (listing(kind.timings),))
+        return [CardAbility(box, ability, text, span)]
+
+    def ability_text(self, text: str, span: Span):
+        parser = self.rules.parser()
+        try:
+            tree = parser.parse(text)
+        except UnexpectedInput as err:
+            self.out.problems.append(parser.problem(err, self.source, text,
+                                                    span.line, span.column))
+            return None
+        ability = to_ast(tree, self.rules, span, text)
+        for name, ref_span in ast.card_references(ability):
+            self.out.references.append((name, ref_span))
+        return ability
+
+
+def _unquote(text: str) -> str:
+    text = text.strip()
+    if len(text) >= 2 and text[0] in '"\u201c' and text[-1] in '"\u201d':
+        return text[1:-1]
+    return text
+
+
+def _match_value(value: str, allowed: tuple[str, ...]) -> str | None:
+    value = _unquote(value)
+    for a in allowed:
+        if a.lower() == value.lower():
+            return a
+    return None

@@ -1,0 +1,173 @@
+"""The ``cardrules`` command line; the only module that prints.
+
+Commands: ``check`` (lint rules, card and deck files), ``explain`` (show how
+one effect text is understood), ``games`` (the installed games). Exit codes
+follow the linter convention: 0 clean, 1 problems found, 2 could not run.
+Every user mistake is printed as a positioned problem; a Python traceback is
+always a bug in cardrules.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from interpreter.errors import CardrulesError, CouldNotRun, Problem
+from interpreter.games import Game, find_root, load_game, shipped_games, shipped_root
+
+
+class _Group(click.Group):
+    """Click group whose usage errors exit 2 with a one-line hint."""
+
+    def main(self, *args, **kwargs):
+        kwargs.setdefault("standalone_mode", True)
+        try:
+            return super().main(*args, **kwargs)
+        except CardrulesError as err:  # pragma: no cover - commands catch their own
+            _print_problems(err.problems, err=True)
+            sys.exit(2)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="cardrules")
+def main() -> None:
+    """cardrules: card games as text -- rules files, card files, decks and rulings."""
+
+
+# ---------------------------------------------------------------- check
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]),
+              default="text", show_default=True, help="How to print problems.")
+def check(paths: tuple[Path, ...], output_format: str) -> None:
+    """Check rules, card and deck files (every shipped file when no PATH is given)."""
+    try:
+        games, wanted = _games_for(paths)
+    except CouldNotRun as err:
+        _emit([], {}, output_format, err.problems)
+        sys.exit(2)
+    problems: list[Problem] = []
+    summary = {}
+    for game in games:
+        files = wanted.get(game.game_id)
+        for p in game.problems:
+            if files is None or p.span is None or p.span.path in files or (
+                    p.span.path == game.rules.path and game.rules.path in (files or ())):
+                problems.append(p)
+        summary[game.game_id] = {"cards": len(game.cards), "decks": len(game.decks),
+                                 "files": len(game.files if files is None else files)}
+    _emit(problems, summary, output_format, [])
+    sys.exit(1 if problems else 0)
+
+
+def _games_for(paths: tuple[Path, ...]) -> tuple[list[Game], dict[str, set[str] | None]]:
+    """The games to load for the given paths, and which of their files to report."""
+    if not paths:
+        return [load_game(g) for g in shipped_games()], {}
+    games: dict[tuple[str, str], Game] = {}
+    wanted: dict[str, set[str] | None] = {}
+    for path in paths:
+        if not path.exists():
+            raise CouldNotRun(Problem("E901", f"no such file or directory: {path}"))
+        targets: list[tuple[Path, str, Path | None]] = []
+        if path.is_dir() and (path / "rules").is_dir():
+            targets = [(path, p.stem, None) for p in sorted((path / "rules").glob("*.rules"))]
+        elif path.is_dir() and path.parent.name == "cards":
+            found = find_root(path / "x.cards")
+            if found:
+                targets = [(found[0], found[1], path)]
+        elif path.is_dir() and path.name == "decks" and path.parent.parent.name == "cards":
+            found = find_root(path / "x.deck")
+            if found:
+                targets = [(found[0], found[1], path)]
+        elif path.is_file():
+            found = find_root(path)
+            if found:
+                targets = [(found[0], found[1], path)]
+        if not targets:
+            raise CouldNotRun(Problem(
+                "E903", f"cannot tell which game {path} belongs to",
+                None, None, ("rules/<game-id>.rules, or a file under "
+                             "cards/<game-id>/ beside it",)))
+        for root, game_id, only in targets:
+            key = (str(root.resolve()), game_id)
+            if key not in games:
+                games[key] = load_game(game_id, root.resolve())
+            game = games[key]
+            if only is None:
+                wanted[game_id] = None
+            elif wanted.get(game_id, set()) is not None:
+                files = wanted.setdefault(game_id, set())
+                only_resolved = only.resolve()
+                for f in game.files:
+                    fp = Path(f).resolve()
+                    if fp == only_resolved or only_resolved in fp.parents:
+                        files.add(f)
+                if only.suffix == ".rules":
+                    files.add(game.rules.path)
+    return list(games.values()), wanted
+
+
+def _emit(problems, summary, output_format, fatal) -> None:
+    if output_format == "json":
+        click.echo(json.dumps({
+            "problems": [p.to_json() for p in [*fatal, *problems]],
+            "summary": summary,
+        }, indent=2, ensure_ascii=False))
+        return
+    _print_problems(fatal, err=True)
+    _print_problems(problems)
+    if not fatal:
+        files = sum(s["files"] for s in summary.values())
+        cards = sum(s["cards"] for s in summary.values())
+        noun = "problem" if len(problems) == 1 else "problems"
+        click.echo(f"{len(problems)} {noun} in {files} files "
+                   f"({cards} cards, {len(summary)} games)", err=True)
+
+
+def _print_problems(problems, err: bool = False) -> None:
+    for p in problems:
+        click.echo(p.render(), err=err)
+
+
+# ---------------------------------------------------------------- explain
+
+
+@main.command()
+@click.argument("game")
+@click.argument("text")
+def explain(game: str, text: str) -> None:
+    """Show how GAME understands one effect TEXT."""
+    from interpreter.explain import explain_text
+
+    try:
+        loaded = load_game(game)
+        click.echo(explain_text(loaded.rules, text))
+    except CouldNotRun as err:
+        _print_problems(err.problems, err=True)
+        sys.exit(2)
+    except CardrulesError as err:
+        _print_problems(err.problems, err=True)
+        sys.exit(1)
+
+
+# ---------------------------------------------------------------- games
+
+
+@main.command()
+def games() -> None:
+    """List the installed games with their card counts."""
+    for game_id in shipped_games():
+        game = load_game(game_id)
+        state = "" if not game.problems else f"  ({len(game.problems)} problems)"
+        click.echo(f"{game_id:<22} {game.rules.title:<32} {len(game.cards):>4} cards"
+                   f" {len(game.decks):>3} decks{state}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,188 @@
+"""Games: a rules file with its card and deck files, found and loaded together.
+
+A game lives in a *root* directory laid out as this repository is::
+
+    rules/<game-id>.rules
+    cards/<game-id>/*.cards
+    cards/<game-id>/decks/*.deck
+
+The shipped games are the ones under the package's own data (see
+``interpreter.resources``); a designer's repository with the same layout is
+found by walking up from any file in it. :func:`load_game` reads everything,
+checks it and returns a :class:`Game` whose ``problems`` lists every mistake.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+
+from interpreter.cards import CardDefinition, load_cards
+from interpreter.decks import Deck, load_decks
+from interpreter.errors import CouldNotRun, Problem, did_you_mean, listing
+from interpreter.resources import data_dir
+from interpreter.rules import GameRules, load_rules
+from interpreter.source import SourceText
+from interpreter.syntax import problem_at
+
+
+@attrs.define
+class Game:
+    game_id: str
+    root: Path
+    rules: GameRules
+    cards: dict[str, CardDefinition] = attrs.Factory(dict)
+    decks: list[Deck] = attrs.Factory(list)
+    problems: list[Problem] = attrs.Factory(list)
+    files: list[str] = attrs.Factory(list)
+    card_files: list[str] = attrs.Factory(list)
+    deck_files: list[str] = attrs.Factory(list)
+
+
+def shipped_root() -> Path:
+    return data_dir("rules").parent
+
+
+def shipped_games() -> list[str]:
+    return sorted(p.stem for p in data_dir("rules").glob("*.rules"))
+
+
+def read_source(path: Path, display: str | None = None) -> SourceText:
+    """The text of a user's file; unreadable files are problems, not crashes."""
+    shown = display or str(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise CouldNotRun(Problem("E901", f"no such file: {shown}")) from None
+    except IsADirectoryError:
+        raise CouldNotRun(Problem("E901", f"{shown} is a directory, not a file")) from None
+    except OSError as err:
+        raise CouldNotRun(Problem("E901", f"cannot read {shown}: {err.strerror}")) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[:err.start].count(b"\n") + 1
+        column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        from interpreter.source import Span
+        return _Unreadable(shown, Problem(
+            "E106", "this file is not UTF-8 text", Span(shown, line, column, line,
+                                                        column + 1), None,
+            ("a text file in UTF-8",)))
+    if "\x00" in text:
+        from interpreter.source import Span
+        index = text.index("\x00")
+        line = text.count("\n", 0, index) + 1
+        column = index - (text.rfind("\n", 0, index) + 1) + 1
+        return _Unreadable(shown, Problem(
+            "E106", "this file contains binary data (a NUL byte)",
+            Span(shown, line, column, line, column + 1), None, ("a text file",)))
+    return SourceText(shown, text)
+
+
+class _Unreadable(SourceText):
+    """A file that could not be read as text; carries the problem."""
+
+    def __init__(self, path: str, problem: Problem):
+        super().__init__(path, "")
+        object.__setattr__(self, "problem", problem)
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def find_root(path: Path) -> tuple[Path, str] | None:
+    """The game root and game id a card, deck or rules file belongs to."""
+    path = path.resolve()
+    if path.suffix == ".rules":
+        return path.parent.parent, path.stem
+    for parent in path.parents:
+        if parent.parent.name == "cards" and (
+                parent.parent.parent / "rules" / f"{parent.name}.rules").exists():
+            return parent.parent.parent, parent.name
+    return None
+
+
+def load_game(game: str | Path, root: Path | None = None) -> Game:
+    """Load a game by id (shipped, or under ``root``) and check all its files."""
+    game_id = str(game)
+    root = root or shipped_root()
+    rules_path = root / "rules" / f"{game_id}.rules"
+    if not rules_path.exists():
+        known = shipped_games() if root == shipped_root() else sorted(
+            p.stem for p in (root / "rules").glob("*.rules"))
+        raise CouldNotRun(Problem(
+            "E902", f'unknown game "{game_id}"', None, None,
+            (listing(known),) if known else (), did_you_mean(game_id, known)))
+    return _load(root, game_id)
+
+
+_CACHE: dict[tuple, Game] = {}
+
+
+def _load(root: Path, game_id: str) -> Game:
+    files = [root / "rules" / f"{game_id}.rules"]
+    card_paths = sorted((root / "cards" / game_id).glob("*.cards"))
+    deck_paths = sorted((root / "cards" / game_id / "decks").glob("*.deck"))
+    stamp = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size)
+                  for p in files + card_paths + deck_paths)
+    key = (str(root), game_id, stamp)
+    if key in _CACHE:
+        return _CACHE[key]
+    rules_source = read_source(files[0], _display(files[0]))
+    problems: list[Problem] = []
+    if isinstance(rules_source, _Unreadable):
+        problems.append(rules_source.problem)
+        rules = GameRules(game_id=game_id, path=rules_source.path)
+    else:
+        rules, rule_problems = load_rules(rules_source, game_id)
+        problems.extend(rule_problems)
+    game = Game(game_id, root, rules, problems=problems,
+                files=[rules_source.path])
+    if any(p.code.startswith(("E1", "E5", "E3")) and p.span and p.span.path == rules_source.path
+           for p in problems):
+        _CACHE[key] = game
+        return game  # cards cannot be read in a language that failed to build
+    references = []
+    sources = {}
+    for path in card_paths:
+        source = read_source(path, _display(path))
+        game.files.append(source.path)
+        game.card_files.append(source.path)
+        if isinstance(source, _Unreadable):
+            problems.append(source.problem)
+            continue
+        sources[source.path] = source
+        loaded = load_cards(source, rules)
+        problems.extend(loaded.problems)
+        references.extend(loaded.references)
+        for card in loaded.cards:
+            if card.name in game.cards:
+                other = game.cards[card.name]
+                problems.append(problem_at(
+                    source, card.span, "E412",
+                    f'duplicate card name "{card.name}" (first defined at '
+                    f"{other.span.path}:{other.span.line})"))
+                continue
+            game.cards[card.name] = card
+    for name, span in references:
+        if name not in game.cards and span is not None and span.path in sources:
+            problems.append(problem_at(
+                sources[span.path], span, "E305", f'unknown card "{name}"',
+                (), did_you_mean(name, game.cards)))
+    for path in deck_paths:
+        source = read_source(path, _display(path))
+        game.files.append(source.path)
+        game.deck_files.append(source.path)
+        if isinstance(source, _Unreadable):
+            problems.append(source.problem)
+            continue
+        decks, deck_problems = load_decks(source, rules, game.cards)
+        game.decks.extend(decks)
+        problems.extend(deck_problems)
+    _CACHE[key] = game
+    return game

@@ -1,0 +1,593 @@
+"""The canonical renderer: AST -> card text.
+
+For every shipped card, ``parse(render(parse(text))) == parse(text)``
+(tests/test_roundtrip.py). The output is the canonical spelling: sentence
+case, single spaces, one period per sentence, vocabulary words as the rules
+file declares them. Each construct's rendering sits in one function below,
+in the order of the grammar (grammar/effect.lark).
+"""
+
+from __future__ import annotations
+
+from interpreter import ast
+
+
+def render_ability(ability: ast.Ability) -> str:
+    if ability.form == "keyword":
+        return _keyword(ability.args[0])
+    label, conditions, costs, resolution = ability.args
+    parts = []
+    if conditions or costs:
+        items = [_item(c) for c in conditions] + [_item(c) for c in costs]
+        parts.append(_capitalize(", ".join(items)) + ":")
+    parts.append(" ".join(_sentence(s) for s in resolution))
+    text = " ".join(parts)
+    return f"{label}: {text}" if label else text
+
+
+def _capitalize(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _sentence(sentence: ast.Sentence) -> str:
+    out = []
+    for link in sentence.args:
+        item = _item(link.args[0])
+        if link.form == "first":
+            out.append(item)
+        elif link.form == "then":
+            out.append(", then " + item)
+        elif isinstance(link.args[0], ast.Modifier) and link.args[0].form == "more_stat":
+            out.append(" and " + item)
+        else:
+            out.append(", " + item)
+    text = "".join(out)
+    if sentence.form == "then":
+        text = "then " + text
+    return _capitalize(text) + "."
+
+
+def _item(item) -> str:
+    if isinstance(item, ast.Step):
+        return _step(item)
+    if isinstance(item, ast.Condition):
+        return _condition(item)
+    if isinstance(item, ast.StatChange):
+        return _stat_change(item)
+    if isinstance(item, ast.Modifier) and item.form == "more_stat":
+        return _stat_change(item.args[0])
+    if isinstance(item, ast.Modifier):
+        return {"paying_all_costs": "paying all costs",
+                "without_paying": "without paying its cost"}[item.form]
+    raise TypeError(f"cannot render {item!r}")
+
+
+# ---------------------------------------------------------------- conditions
+
+def _condition(c: ast.Condition) -> str:
+    f, a = c.form, c.args
+    simple = {
+        "when": lambda: "when " + _event(a[0]),
+        "after": lambda: "after " + _event(a[0]),
+        "if_": lambda: "if " + _condition(a[0]),
+        "at_start": lambda: "at the start of " + _period_ref(a[0]),
+        "at_end": lambda: "at the end of " + _period_ref(a[0]),
+        "once_per": lambda: f"once per {a[0]}",
+        "before": lambda: f"before {_player(a[0])} {a[1]}",
+        "during": lambda: "during " + _period_ref(a[0]),
+        "for_each": lambda: "for each " + _selector(a[0]),
+        "while_": lambda: "while " + _condition(a[0]),
+        "controls": lambda: f"{_player(a[0])} {_verb_for(a[0], 'control')} {_selector(a[1])}",
+        "has_cards": lambda: f"{_player(a[0])} {_verb_for(a[0], 'have')} {_selector(a[1])}",
+        "has_counter": lambda: f"{_player(a[0])} {_verb_for(a[0], 'have')} "
+                               f"{_comparison(a[1])} {a[2]}",
+        "counter_is": lambda: f"{_possessive(a[0])} {a[1]} is {_comparison(a[2])}",
+        "zone_has": lambda: f"{_zone(a[0])} has {_selector(a[1])}",
+        "is_state": lambda: f"{_selector(a[0])} is {_state(a[1])}",
+        "is_not_state": lambda: f"{_selector(a[0])} is not {_state(a[1])}",
+        "would": lambda: f"{_selector(a[0])} would {_event_action(a[1], base=True)}",
+        "you_do": lambda: "you do",
+        "you_dont": lambda: "you don't",
+        "you_cant": lambda: "you can't",
+    }
+    return simple[f]()
+
+
+def _verb_for(player: ast.Player, verb: str) -> str:
+    """'you control', 'your Rival controls'."""
+    if player.form in ("you", "that_player") or player.form == "player_slot":
+        return verb
+    return {"have": "has"}.get(verb, verb + "s")
+
+
+def _comparison(c: ast.Comparison) -> str:
+    if c.form == "none":
+        return "no"
+    n = _amount(c.args[0])
+    return {"exactly": f"{n}", "at_least": f"{n} or more",
+            "at_most": f"{n} or less"}[c.form]
+
+
+def _state(s: ast.State) -> str:
+    f, a = s.form, s.args
+    if f == "status":
+        return a[0]
+    if f == "face_state":
+        return a[0]
+    if f == "in_zone":
+        return "in " + _zone(a[0])
+    if f in ("attacking", "defending"):
+        return f
+    if f == "only_one":
+        text = "the only " + _noun(a[0], plural=False)
+        if len(a) > 1:
+            text += " " + _player(a[1]) + " " + _verb_for(a[1], "control")
+        return text
+    if f == "is_period":
+        return f"{_possessive(a[0])} {a[1]}"
+    raise TypeError(f)
+
+
+# ---------------------------------------------------------------- events
+
+def _event(e: ast.Event) -> str:
+    if e.form == "card_event":
+        return f"{_selector(e.args[0])} {_event_action(e.args[1])}"
+    if e.form == "player_event":
+        return f"{_player(e.args[0])} {_player_event(e.args[1], e.args[0])}"
+    return _participle(e.args[0])
+
+
+def _participle(p) -> str:
+    if isinstance(p, ast.EventAction):
+        if p.form in ("game_participle", "event_participle"):
+            return p.args[0]
+        return p.form.replace("_", " ")
+    return str(p)
+
+
+def _event_action(a: ast.EventAction, base: bool = False) -> str:
+    f = a.form
+    if f == "event_action":
+        return ("be " if base else "is ") + _participle(a.args[0])
+    if f == "deals_damage":
+        text = ("deal" if base else "deals") + " damage"
+        return text + (" to " + _target(a.args[0]) if a.args else "")
+    if f == "prevents_damage":
+        return ("prevent" if base else "prevents") + " damage"
+    if f == "acts":
+        return a.args[0] + (" " + _target(a.args[1]) if len(a.args) > 1 else "")
+    if f == "game_event_verb":
+        return a.args[0]
+    if f == "leaves_zone":
+        return ("leave " if base else "leaves ") + _zone(a.args[0])
+    if f == "enters_zone":
+        return ("enter " if base else "enters ") + _zone(a.args[0])
+    return _participle(a)
+
+
+def _player_event(a: ast.EventAction, player: ast.Player) -> str:
+    f = a.form
+    s = lambda verb: _verb_for(player, verb)
+    if f == "player_draws":
+        if a.args:
+            n = a.args[0]
+            return f"{s('draw')} {_amount(n)} {'card' if n == 1 else 'cards'}"
+        return f"{s('draw')} cards"
+    if f == "player_plays":
+        return f"{s('play')} {_selector(a.args[0])}"
+    if f == "player_discards":
+        return f"{s('discard')} {_selector(a.args[0])}"
+    if f == "player_reveals":
+        return f"{s('reveal')} {_selector(a.args[0])}"
+    if f == "player_gains":
+        return f"{s('gain')} {a.args[0]}"
+    if f == "player_loses":
+        return f"{s('lose')} {a.args[0]}"
+    if f == "player_acts":
+        return a.args[0] + (" " + _target(a.args[1]) if len(a.args) > 1 else "")
+    if f == "player_game_event":
+        return a.args[0]
+    raise TypeError(f)
+
+
+# ---------------------------------------------------------------- steps
+
+def _step(step: ast.Step) -> str:
+    if step.form == "act":
+        subject, optional, action, suffixes = step.args
+        words = []
+        if subject is not None:
+            words.append(_player(subject))
+        if optional:
+            words.append("you may" if subject is None else "may")
+        words.append(_action(action, subject if not optional else None))
+        words.extend(_suffix(s) for s in suffixes)
+        return " ".join(words)
+    if step.form == "state_change":
+        selector, statement, suffixes = step.args
+        words = [_selector(selector), _statement(statement, _is_plural(selector))]
+        words.extend(_suffix(s) for s in suffixes)
+        return " ".join(words)
+    if step.form == "verb_step":
+        optional, use, suffixes = step.args
+        words = ["you may"] if optional else []
+        words.append(_verb_use(use))
+        words.extend(_suffix(s) for s in suffixes)
+        return " ".join(words)
+    raise TypeError(step.form)
+
+
+def _suffix(s: ast.Suffix) -> str:
+    if s.form == "lasting":
+        return _duration(s.args[0])
+    if s.form == "for_each_suffix":
+        return "for each " + _selector(s.args[0])
+    if s.form == "instead":
+        return "instead"
+    raise TypeError(s.form)
+
+
+def _action(a: ast.Action, subject) -> str:
+    third = subject is not None and subject.form not in ("you", "that_player", "player_slot")
+
+    def v(base: str, s_form: str | None = None) -> str:
+        return (s_form or base + "s") if third else base
+
+    f, x = a.form, a.args
+    if f == "draw":
+        n = x[0]
+        text = f"{v('draw')} {_amount(n)} {'card' if n == 1 else 'cards'}"
+        return text + (" from " + _zone(x[1]) if len(x) > 1 else "")
+    if f == "discard":
+        return f"{v('discard')} {_selector(x[0])}"
+    if f == "discard_down":
+        return f"{v('discard')} down to {_amount(x[0])} cards"
+    if f == "move":
+        return f"{v('move')} {_selector(x[0])} to {_destination(x[1])}"
+    if f == "put":
+        return f"{v('put')} {_selector(x[0])} {_placement(x[1])}"
+    if f == "put_counter":
+        return f"{v('put')} {_amount(x[0])} {x[1]} {_placement(x[2])}"
+    if f == "return":
+        return f"{v('return')} {_selector(x[0])} to {_destination(x[1])}"
+    if f == "reveal":
+        return f"{v('reveal')} {_selector(x[0])}"
+    if f == "look":
+        return f"{v('look')} at {_selector(x[0])}"
+    if f == "shuffle":
+        text = f"{v('shuffle')} {_zone(x[0])}"
+        return text + (" into " + _zone(x[1]) if len(x) > 1 else "")
+    if f == "search":
+        return f"{v('search', 'searches')} {_zone(x[0])} for {_selector(x[1])}"
+    if f == "add":
+        return f"{v('add')} {_selector(x[0])} to {_destination(x[1])}"
+    if f == "add_counter":
+        return f"{v('add')} {_amount(x[0])} {x[1]} to {_selector(x[2])}"
+    if f in ("gain", "lose", "pay"):
+        return f"{v(f)} {_amount(x[0])} {x[1]}"
+    if f == "set_counter":
+        return f"{v('set')} {_possessive(x[0])} {x[1]} to {_amount(x[2])}"
+    if f == "deal":
+        return f"{v('deal')} {_amount(x[0])} damage to {_target(x[1])}"
+    if f in ("destroy", "rest", "exhaust", "choose", "attach"):
+        verb = v(f, {"exhaust": "exhausts"}.get(f))
+        text = f"{verb} {_selector(x[0])}"
+        return text + (" to " + _selector(x[1]) if f == "attach" else "")
+    if f == "ready":
+        return f"{v('ready', 'readies')} {_selector(x[0])}"
+    if f == "nullify":
+        return f"{v('nullify', 'nullifies')} {_selector(x[0])}"
+    if f == "flip":
+        return f"{v('flip')} {_selector(x[0])}" + (" " + x[1] if len(x) > 1 else "")
+    if f == "play":
+        return f"{v('play')} {_selector(x[0])}" + (" " + _placement(x[1]) if len(x) > 1 else "")
+    if f == "win":
+        return f"{v('win')} the game"
+    if f == "lose_game":
+        return f"{v('lose')} the game"
+    if f == "repeat":
+        return f"{v('repeat')} this"
+    if f == "end_period":
+        return f"{v('end')} {_period_ref(x[0])}"
+    raise TypeError(f)
+
+
+def _placement(dest: ast.Destination) -> str:
+    if dest.form in ("to_top", "to_bottom"):
+        return "on " + _destination(dest)
+    if dest.form == "to_card":
+        return "on " + _destination(dest)
+    return "into " + _destination(dest)
+
+
+def _destination(d: ast.Destination) -> str:
+    f, a = d.form, d.args
+    face = (" " + a[1]) if len(a) > 1 else ""
+    if f == "to_zone":
+        return _zone(a[0]) + face
+    if f == "to_top":
+        return "the top of " + _zone(a[0]) + face
+    if f == "to_bottom":
+        return "the bottom of " + _zone(a[0]) + face
+    if f == "to_card":
+        return _selector(a[0])
+    raise TypeError(f)
+
+
+def _statement(s: ast.Statement, plural: bool) -> str:
+    f, a = s.form, s.args
+    if f == "gets":
+        return ("get " if plural else "gets ") + _stat_change(a[0])
+    if f == "has_keyword":
+        return ("have " if plural else "has ") + _keyword(a[0])
+    if f == "cannot":
+        return "can't " + _capability(a[0])
+    if f == "can":
+        return "can " + _capability(a[0])
+    if f == "must":
+        return "must " + _capability(a[0])
+    if f == "becomes":
+        return ("are " if plural else "is ") + _state(a[0])
+    raise TypeError(f)
+
+
+def _stat_change(c: ast.StatChange) -> str:
+    n, stat = c.args
+    return f"{'+' if n >= 0 else '-'}{abs(n)} {stat}"
+
+
+def _capability(c: ast.Capability) -> str:
+    words = [c.args[0]]
+    directly = False
+    for arg in c.args[1:]:
+        if isinstance(arg, ast.Times):
+            words.append(_times(arg))
+        elif isinstance(arg, (ast.Selector, ast.Player)):
+            words.append(_target(arg))
+    text = " ".join(words)
+    return text
+
+
+def _times(t: ast.Times) -> str:
+    period = t.args[-1]
+    tail = _period_ref(period) if isinstance(period, ast.PeriodRef) else f"each {period}"
+    if t.form == "times_per":
+        return f"{_amount(t.args[0])} times {tail}"
+    if t.form == "once_per_period":
+        return f"once {tail}"
+    return f"twice {tail}"
+
+
+def _keyword(k: ast.KeywordUse) -> str:
+    return _fill(k.form, k.args)
+
+
+def _verb_use(v: ast.VerbUse) -> str:
+    return _fill(v.form, v.args)
+
+
+def _fill(pattern: str, args: tuple) -> str:
+    out, i = [], 0
+    for part in pattern.split():
+        if part.startswith("{") and part.endswith("}"):
+            arg = args[i] if i < len(args) else part
+            i += 1
+            out.append(_slot_value(arg))
+        elif part.endswith("(s)"):
+            out.append(part[:-3] + ("" if _last_number(args[:i]) == 1 else "s"))
+        else:
+            out.append(part)
+    return " ".join(out)
+
+
+def _last_number(args) -> int | None:
+    for a in reversed(args):
+        if isinstance(a, int):
+            return a
+    return None
+
+
+def _slot_value(arg) -> str:
+    if isinstance(arg, (int, str)):
+        return _amount(arg)
+    if isinstance(arg, ast.Player):
+        return _player(arg)
+    if isinstance(arg, ast.ZoneRef):
+        return _zone(arg)
+    return _selector(arg)
+
+
+# ---------------------------------------------------------------- selectors
+
+def _target(t) -> str:
+    return _player(t) if isinstance(t, ast.Player) else _selector(t)
+
+
+def _is_plural(sel) -> bool:
+    if not isinstance(sel, ast.Selector):
+        return False
+    if sel.form in ("them", "those"):
+        return True
+    if sel.form in ("some", "owned"):
+        noun = sel.args[-1] if not sel.args or isinstance(sel.args[-1], ast.Noun) else None
+        nouns = [a for a in sel.args if isinstance(a, ast.Noun)]
+        q = sel.args[0]
+        if sel.form == "some" and isinstance(q, ast.Quantity):
+            return q.form in ("all", "any_number") or (
+                q.form in ("count", "up_to", "at_least_count", "at_most_count") and q.args
+                and q.args[0] != 1)
+        return bool(nouns) and _noun_is_plural(nouns[0])
+    return False
+
+
+def _noun_is_plural(noun: ast.Noun) -> bool:
+    return bool(noun.args) and noun.args[0] is not None and getattr(noun, "_plural", False)
+
+
+def _selector(s) -> str:
+    if isinstance(s, ast.CardName):
+        return f'"{s.name}"'
+    f, a = s.form, s.args
+    if f == "this":
+        return "this" + (" " + _noun(a[0]) if a else "")
+    if f == "it":
+        return "it"
+    if f == "them":
+        return "them"
+    if f == "that":
+        return "that " + _noun(a[0])
+    if f == "current":
+        return "the current " + _noun(a[0])
+    if f == "those":
+        return "those " + _noun(a[0])
+    if f == "named":
+        return _selector(a[0])
+    if f in ("some", "owned"):
+        head = _quantity(a[0]) if f == "some" else _possessive(a[0])
+        rest = a[1:]
+        words = [head] if head else []
+        for item in rest:
+            if isinstance(item, ast.Adjective):
+                words.append(_adjective(item))
+            elif isinstance(item, ast.Noun):
+                words.append(_noun(item))
+            elif isinstance(item, ast.Qualifier):
+                words.append(_qualifier(item))
+        return " ".join(words)
+    if f in ("top_cards", "bottom_cards"):
+        where = "top" if f == "top_cards" else "bottom"
+        if len(a) == 2:
+            n = a[0]
+            return f"the {where} {_amount(n)} {'card' if n == 1 else 'cards'} of {_zone(a[1])}"
+        return f"the {where} card of {_zone(a[0])}"
+    if f == "the_attacking":
+        return "the attacking " + _noun(a[0])
+    if f == "the_defending":
+        return "the defending " + _noun(a[0])
+    if f == "card_slot":
+        return a[0]
+    raise TypeError(f)
+
+
+def _quantity(q: ast.Quantity) -> str:
+    f, a = q.form, q.args
+    return {
+        "one": lambda: "one",
+        "count": lambda: _amount(a[0]),
+        "up_to": lambda: f"up to {_amount(a[0])}",
+        "at_least_count": lambda: f"{_amount(a[0])} or more",
+        "at_most_count": lambda: f"{_amount(a[0])} or less",
+        "each": lambda: "each",
+        "all": lambda: "all",
+        "any_number": lambda: "any number of",
+        "another": lambda: "another",
+        "no_count": lambda: "no",
+    }[f]()
+
+
+def _adjective(adj: ast.Adjective) -> str:
+    f, a = adj.form, adj.args
+    if f in ("value_adj", "status_adj"):
+        return a[0]
+    if f == "face_up_adj":
+        return "face-up"
+    if f == "face_down_adj":
+        return "face-down"
+    if f == "non_kind":
+        return "non-" + a[0]
+    return {"other": "other", "unique": "unique", "random": "random"}[f]
+
+
+def _noun(n: ast.Noun, plural: bool | None = None) -> str:
+    if n.form == "any_card":
+        return n.args[0] if n.args else "card"
+    return n.args[0]
+
+
+def _qualifier(q: ast.Qualifier) -> str:
+    f, a = q.form, q.args
+    if f == "located_in":
+        return "in " + _zone(a[0])
+    if f == "taken_from":
+        return "from " + _zone(a[0])
+    if f == "at_card":
+        return "at " + _selector(a[0])
+    if f == "controlled_by":
+        return f"{_player(a[0])} {_verb_for(a[0], 'control')}"
+    if f == "with_stat":
+        return "with " + _stat_comparison(a[0])
+    if f == "with_keyword":
+        return "with " + _keyword(a[0])
+    if f == "named_qualifier":
+        return "named " + _selector(a[0])
+    if f == "other_than_this":
+        return "other than this"
+    if f == "attached_to":
+        return "attached to " + _selector(a[0])
+    raise TypeError(f)
+
+
+def _stat_comparison(c: ast.Comparison) -> str:
+    n, stat = (c.args if isinstance(c.args[0], (int, str)) and c.args[0] not in _STATS_SENTINEL
+               else c.args)
+    if isinstance(c.args[0], str) and not isinstance(c.args[1], str):
+        stat, n = c.args[0], c.args[1]
+    else:
+        n, stat = c.args[0], c.args[1]
+    return {"stat_at_least": f"{_amount(n)} or more {stat}",
+            "stat_at_most": f"{_amount(n)} or less {stat}",
+            "stat_exactly": f"{stat} {_amount(n)}"}[c.form]
+
+
+_STATS_SENTINEL = ()
+
+
+# ---------------------------------------------------------------- players, zones, time
+
+def _player(p: ast.Player) -> str:
+    return {
+        "you": "you", "rival": "your Rival", "each_player": "each player",
+        "each_rival": "each rival", "turn_player": "the turn player",
+        "that_player": "that player", "any_player": "a player",
+        "owner": "its owner", "controller": "its controller",
+        "player_slot": "{player}",
+    }[p.form]
+
+
+def _possessive(p: ast.Possessive) -> str:
+    return {
+        "your": "your", "rivals": "your Rival's", "their": "their",
+        "owners": "its owner's", "controllers": "its controller's",
+        "each_players": "each player's", "turn_players": "the turn player's",
+        "the": "the",
+    }[p.form]
+
+
+def _zone(z) -> str:
+    if z.form == "zone_slot":
+        return z.args[0]
+    return f"{_possessive(z.args[0])} {z.args[1]}"
+
+
+def _period_ref(p: ast.PeriodRef) -> str:
+    word = p.args[0]
+    return {"this": f"this {word}", "the": f"the {word}", "your": f"your {word}",
+            "rivals": f"your Rival's {word}", "next": f"your next {word}"}[p.form]
+
+
+def _duration(d: ast.Duration) -> str:
+    f, a = d.form, d.args
+    if f == "until_end":
+        return "until the end of " + _period_ref(a[0])
+    if f == "until":
+        return "until " + _period_ref(a[0])
+    if f == "during_period":
+        return _period_ref(a[0])
+    if f == "rest_of":
+        return "for the rest of " + _period_ref(a[0])
+    raise TypeError(f)
+
+
+def _amount(n) -> str:
+    return str(n)

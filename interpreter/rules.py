@@ -1,0 +1,718 @@
+"""Rules files: what a game declares, read into :class:`GameRules`.
+
+A rules file (``rules/<game-id>.rules``) is an outline (see
+``interpreter.syntax``) of declarations: the game itself, counters, zones,
+value sets, stats, card kinds, timing labels, keywords, verbs, events,
+statuses, periods, naming conventions and deck parts. This module reads each
+declaration, reports every mistake with its position, and builds the game's
+:class:`~interpreter.vocabulary.Vocabulary` and effect parser.
+
+Keyword and verb definitions are themselves effect text; they are parsed
+with the game's own grammar once the vocabulary is known.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+import attrs
+
+from interpreter.errors import Problem, did_you_mean, listing
+from interpreter.source import SourceText, Span
+from interpreter.syntax import EffectParser, OutlineLine, parse_outline, problem_at
+from interpreter.vocabulary import Pattern, Vocabulary, effect_grammar, plural
+
+# ---------------------------------------------------------------- declarations
+
+
+@attrs.frozen(slots=True)
+class CounterDecl:
+    name: str
+    scope: str                 # "player", "card" or "game"
+    start: int | None
+    minimum: int | None
+    maximum: int | None
+    span: Span
+
+
+@attrs.frozen(slots=True)
+class ZoneDecl:
+    name: str
+    scope: str                 # "player" or "shared"
+    visibility: str            # "hidden", "private" or "public"
+    ordered: bool
+    slots: int | None
+    span: Span
+
+
+@attrs.frozen(slots=True)
+class StatDecl:
+    """A stat a card of some kind has, and the type of its value."""
+
+    name: str
+    type: str                  # number | one | list | names | exchange | text | effect
+    values: tuple[str, ...]    # allowed values for one/list/exchange
+    span: Span
+
+
+@attrs.frozen(slots=True)
+class KindDecl:
+    name: str
+    plural: str
+    required: tuple[str, ...]
+    optional: tuple[str, ...]
+    timings: tuple[str, ...]   # empty: any declared timing
+    boxes: tuple[str, ...]     # text boxes: "text" plus the declared ones
+    faces: tuple[str, ...]
+    span: Span
+
+
+@attrs.frozen(slots=True)
+class TimingDecl:
+    label: str
+    use: str                   # activated | triggered | continuous
+    optional: bool
+    meaning: str | None
+    span: Span
+
+
+@attrs.frozen(slots=True)
+class PatternDecl:
+    """A keyword or verb: its pattern and its definition (effect text or a
+    quoted description)."""
+
+    pattern: Pattern
+    definition: str | None
+    description: str | None
+    span: Span
+    definition_span: Span | None
+
+
+@attrs.frozen(slots=True)
+class EventDecl:
+    phrase: str                # "is Summoned" or "advances"
+    description: str | None
+    span: Span
+
+
+@attrs.frozen(slots=True)
+class DeckPartDecl:
+    """One part of a deck (main deck, side deck, ...) and its construction rules."""
+
+    name: str
+    size_min: int | None
+    size_max: int | None
+    kinds: tuple[str, ...]
+    copies: tuple["CopyLimit", ...]
+    counts: tuple["CountRule", ...]
+    totals: tuple["TotalRule", ...]
+    banned: tuple[str, ...]
+    limited: tuple[tuple[str, int], ...]
+    optional: bool
+    span: Span
+
+
+@attrs.frozen(slots=True)
+class CopyLimit:
+    """At most ``limit`` cards sharing the same values of ``keys``
+    (name, title or stats), among cards of ``kind`` (or all)."""
+
+    limit: int
+    keys: tuple[str, ...]
+    kind: str | None
+    span: Span
+
+
+@attrs.frozen(slots=True)
+class CountRule:
+    """exactly / at least / at most N cards of a kind or with a keyword."""
+
+    relation: str              # "exactly" | "at least" | "at most"
+    number: int
+    kind: str | None
+    keyword: str | None
+    span: Span
+
+
+@attrs.frozen(slots=True)
+class TotalRule:
+    stat: str
+    relation: str
+    number: int
+    span: Span
+
+
+@attrs.define
+class GameRules:
+    """Everything a rules file declares (the part the language needs)."""
+
+    game_id: str
+    title: str = ""
+    players_min: int = 2
+    players_max: int = 2
+    rulebook: str | None = None
+    counters: dict[str, CounterDecl] = attrs.Factory(dict)
+    zones: dict[str, ZoneDecl] = attrs.Factory(dict)
+    value_sets: dict[str, tuple[str, ...]] = attrs.Factory(dict)
+    stats: dict[str, StatDecl] = attrs.Factory(dict)
+    kinds: dict[str, KindDecl] = attrs.Factory(dict)
+    timings: dict[str, TimingDecl] = attrs.Factory(dict)
+    keywords: list[PatternDecl] = attrs.Factory(list)
+    verbs: list[PatternDecl] = attrs.Factory(list)
+    events: list[EventDecl] = attrs.Factory(list)
+    statuses: list[str] = attrs.Factory(list)
+    periods: list[str] = attrs.Factory(list)
+    unique_mark: str | None = None
+    title_separator: str | None = None
+    deck_parts: dict[str, DeckPartDecl] = attrs.Factory(dict)
+    path: str = ""
+    _parser: EffectParser | None = None
+    _words: dict | None = None
+
+    # ---- lookups (case-insensitive, as the card language is)
+
+    def kind(self, name: str) -> KindDecl | None:
+        return _lookup(self.kinds, name)
+
+    def stat(self, name: str) -> StatDecl | None:
+        return _lookup(self.stats, name)
+
+    def timing(self, label: str) -> TimingDecl | None:
+        return self.timings.get(label)
+
+    def deck_part(self, name: str) -> DeckPartDecl | None:
+        return _lookup(self.deck_parts, name)
+
+    def title_of(self, name: str) -> str:
+        """A card's title: its name without unique mark and subtitle."""
+        title = name
+        if self.unique_mark and title.startswith(self.unique_mark):
+            title = title[len(self.unique_mark):].strip()
+        if self.title_separator and self.title_separator in title:
+            title = title.split(self.title_separator, 1)[0].strip()
+        return title
+
+    def is_unique(self, name: str) -> bool:
+        return bool(self.unique_mark) and name.startswith(self.unique_mark)
+
+    # ---- the language
+
+    def vocabulary(self) -> Vocabulary:
+        # Stat values double as adjectives ("a FIRE Being"), unless the word
+        # already names a counter, zone, kind or status: one word, one role.
+        taken = {w.lower() for w in (*self.counters, *self.zones, *self.statuses,
+                                     *(k.name for k in self.kinds.values()),
+                                     *(k.plural for k in self.kinds.values()))}
+        adjectives: list[str] = []
+        for stat in self.stats.values():
+            if stat.type in ("one", "list"):
+                adjectives.extend(v for v in stat.values if v.lower() not in taken)
+        return Vocabulary(
+            timing_labels=tuple(self.timings),
+            keywords=tuple(k.pattern for k in self.keywords),
+            zones=tuple(self.zones),
+            counters=tuple(self.counters),
+            kinds=tuple(k.name for k in self.kinds.values()),
+            kind_plurals=tuple(k.plural for k in self.kinds.values()),
+            stats=tuple(s.name for s in self.stats.values() if s.type == "number"),
+            stat_values=tuple(dict.fromkeys(adjectives)),
+            statuses=tuple(self.statuses),
+            participles=tuple(e.phrase[3:] for e in self.events
+                              if e.phrase.lower().startswith("is ")),
+            event_verbs=tuple(e.phrase for e in self.events
+                              if not e.phrase.lower().startswith("is ")),
+            periods=tuple(self.periods),
+            verbs=tuple(v.pattern for v in self.verbs),
+        )
+
+    def parser(self, strict: bool = False) -> EffectParser:
+        if self._parser is None or strict:
+            vocab = self.vocabulary()
+            parser = EffectParser(effect_grammar(vocab), vocab.category_of(),
+                                  strict=strict)
+            if strict:
+                return parser
+            self._parser = parser
+        return self._parser
+
+
+def _lookup(table: dict, name: str):
+    if name in table:
+        return table[name]
+    lowered = name.lower()
+    for key, value in table.items():
+        if key.lower() == lowered:
+            return value
+    return None
+
+
+# ---------------------------------------------------------------- reading
+
+_DECLARATIONS = (
+    "game", "counter", "zone", "values", "stat", "kind", "timing", "keyword",
+    "verb", "event", "statuses", "periods", "unique mark", "title separator",
+    "deck part",
+)
+
+
+def load_rules(source: SourceText, game_id: str) -> tuple[GameRules, list[Problem]]:
+    """Read a rules file; returns the rules and every problem found."""
+    lines, problems = parse_outline(source)
+    rules = GameRules(game_id=game_id, path=source.path)
+    reader = _RulesReader(source, rules, problems)
+    for line in lines:
+        reader.declaration(line)
+    reader.finish()
+    return rules, problems
+
+
+_INT = re.compile(r"^[+-]?\d+$")
+
+
+class _RulesReader:
+    def __init__(self, source: SourceText, rules: GameRules, problems: list[Problem]):
+        self.source = source
+        self.rules = rules
+        self.problems = problems
+        self.saw_game = False
+
+    # ---- helpers
+
+    def problem(self, span: Span, code: str, message: str,
+                expected: Iterable[str] = (), suggestion: str | None = None) -> None:
+        self.problems.append(problem_at(self.source, span, code, message,
+                                        expected, suggestion))
+
+    def name_after(self, line: OutlineLine, words: int) -> str | None:
+        """The declared name: what follows the first ``words`` head words."""
+        rest = line.head[words:]
+        if not rest:
+            self.problem(line.span, "E501", f'"{line.key}" needs a name',
+                         (f'{line.key} NAME',))
+            return None
+        return " ".join(item.text for item in rest)
+
+    def properties(self, line: OutlineLine, sentence: bool = True) -> list[tuple[str, Span]]:
+        """The comma-separated properties of a one-line declaration."""
+        if not line.value:
+            return []
+        out = []
+        column = line.value_span.column
+        for piece in line.value.split(","):
+            stripped = piece.strip()
+            offset = len(piece) - len(piece.lstrip())
+            if stripped:
+                span = Span(self.source.path, line.span.line, column + offset,
+                            line.span.line, column + offset + len(stripped))
+                # A one-line declaration may end like a sentence; a list of
+                # names keeps its dots ("ADV." is a rank).
+                out.append((stripped.rstrip(".") if sentence else stripped, span))
+            column += len(piece) + 1
+        return out
+
+    def names_list(self, line: OutlineLine) -> list[tuple[str, Span]]:
+        return [(_unquote(text), span) for text, span in self.properties(line, False)]
+
+    # ---- declarations
+
+    def declaration(self, line: OutlineLine) -> None:
+        words = [w.lower() for w in line.words]
+        for decl in sorted(_DECLARATIONS, key=lambda d: -len(d.split())):
+            n = len(decl.split())
+            if [w for w in words[:n]] == decl.split() and not any(
+                    h.quoted for h in line.head[:n]):
+                getattr(self, "decl_" + decl.replace(" ", "_"))(line, n)
+                return
+        first = line.head[0]
+        self.problem(first.span, "E502", f'unknown declaration "{first.text}"',
+                     ("a declaration: " + listing(_DECLARATIONS, 20),),
+                     did_you_mean(first.text, _DECLARATIONS))
+
+    def decl_game(self, line: OutlineLine, n: int) -> None:
+        self.saw_game = True
+        self.rules.title = self.name_after(line, n) or ""
+        for child in line.children:
+            key = child.key.lower()
+            if key == "players":
+                m = re.fullmatch(r"(\d+)(?:\s*to\s*(\d+))?", child.value or "")
+                if not m:
+                    self.problem(child.value_span or child.span, "E503",
+                                 "players must be a number or a range",
+                                 ('"2"', '"2 to 4"'))
+                    continue
+                self.rules.players_min = int(m.group(1))
+                self.rules.players_max = int(m.group(2) or m.group(1))
+            elif key == "rulebook":
+                self.rules.rulebook = child.value
+            else:
+                self.unknown_field(child, ("players", "rulebook"))
+
+    def unknown_field(self, line: OutlineLine, fields: Iterable[str]) -> None:
+        fields = list(fields)
+        self.problem(line.head[0].span, "E504", f'unknown field "{line.key}"',
+                     (listing(fields, 12),), did_you_mean(line.key, fields))
+
+    def decl_counter(self, line: OutlineLine, n: int) -> None:
+        name = self.name_after(line, n)
+        if not name:
+            return
+        scope, start, minimum, maximum = "player", None, None, None
+        for prop, span in self.properties(line):
+            p = prop.lower()
+            if p == "per player":
+                scope = "player"
+            elif p in ("on cards", "per card"):
+                scope = "card"
+            elif p in ("shared", "per game"):
+                scope = "game"
+            elif m := re.fullmatch(r"starts at ([+-]?\d+)", p):
+                start = int(m.group(1))
+            elif m := re.fullmatch(r"(?:at least|minimum) ([+-]?\d+)", p):
+                minimum = int(m.group(1))
+            elif m := re.fullmatch(r"(?:at most|maximum) ([+-]?\d+)", p):
+                maximum = int(m.group(1))
+            else:
+                self.bad_property(span, prop, ("per player", "on cards", "shared",
+                                               "starts at N", "at least N", "at most N"))
+        self.add(self.rules.counters, name,
+                 CounterDecl(name, scope, start, minimum, maximum, line.span), line)
+
+    def bad_property(self, span: Span, prop: str, allowed: tuple[str, ...]) -> None:
+        self.problem(span, "E505", f'unknown property "{prop}"', allowed,
+                     did_you_mean(prop, allowed))
+
+    def add(self, table: dict, name: str, decl, line: OutlineLine) -> None:
+        if _lookup(table, name) is not None:
+            self.problem(line.span, "E506", f'"{name}" is declared twice')
+            return
+        table[name] = decl
+
+    def decl_zone(self, line: OutlineLine, n: int) -> None:
+        name = self.name_after(line, n)
+        if not name:
+            return
+        scope, visibility, ordered, slots = "player", "public", False, None
+        for prop, span in self.properties(line):
+            p = prop.lower()
+            if p == "per player":
+                scope = "player"
+            elif p == "shared":
+                scope = "shared"
+            elif p in ("hidden", "private", "public"):
+                visibility = p
+            elif p == "ordered":
+                ordered = True
+            elif p == "unordered":
+                ordered = False
+            elif m := re.fullmatch(r"(\d+) slots?", p):
+                slots = int(m.group(1))
+            elif p in ("face down", "face up"):
+                pass  # how cards enter the zone; recorded by the engine issue
+            else:
+                self.bad_property(span, prop, ("per player", "shared", "hidden",
+                                               "private", "public", "ordered",
+                                               "N slots", "face down"))
+        self.add(self.rules.zones, name,
+                 ZoneDecl(name, scope, visibility, ordered, slots, line.span), line)
+
+    def decl_values(self, line: OutlineLine, n: int) -> None:
+        name = self.name_after(line, n)
+        if not name:
+            return
+        values = tuple(v for v, _ in self.names_list(line))
+        if not values:
+            self.problem(line.span, "E507", f'value set "{name}" lists no values',
+                         ("values NAME: A, B, C",))
+            return
+        self.add(self.rules.value_sets, name, values, line)
+
+    def decl_stat(self, line: OutlineLine, n: int) -> None:
+        name = self.name_after(line, n)
+        if not name:
+            return
+        text = (line.value or "").strip().rstrip(".")
+        span = line.value_span or line.span
+        low = text.lower()
+        values: tuple[str, ...] = ()
+        if low in ("number", "text", "effect", "card names"):
+            kind = {"card names": "names"}.get(low, low)
+        elif m := re.fullmatch(r"(one of|list of|exchange of)\s+(.+)", text, re.I):
+            kind = m.group(1).lower().split()[0]
+            values = self.values_of(m.group(2), span)
+        else:
+            self.problem(span, "E508", f'unknown type of stat "{text}"',
+                         ("number", "one of VALUES", "list of VALUES",
+                          "exchange of VALUES", "card names", "text", "effect"),
+                         did_you_mean(text, ("number", "text", "effect", "card names")))
+            return
+        self.add(self.rules.stats, name, StatDecl(name, kind, values, line.span), line)
+
+    def values_of(self, text: str, span: Span) -> tuple[str, ...]:
+        if "," not in text and _lookup(self.rules.value_sets, _unquote(text)) is not None:
+            return _lookup(self.rules.value_sets, _unquote(text))
+        values = tuple(_unquote(v.strip()) for v in text.split(",") if v.strip())
+        if len(values) == 1 and values[0] not in ("",):
+            self.problem(span, "E509", f'unknown value set "{values[0]}"',
+                         ("a value set declared with values, or A, B, C",),
+                         did_you_mean(values[0], self.rules.value_sets))
+        return values
+
+    def decl_kind(self, line: OutlineLine, n: int) -> None:
+        name = self.name_after(line, n)
+        if not name:
+            return
+        fields = {"stats": [], "optional": [], "timings": [], "boxes": [],
+                  "faces": [], "plural": []}
+        for child in line.children:
+            key = child.key.lower()
+            if key not in fields:
+                self.unknown_field(child, fields)
+                continue
+            fields[key] = self.names_list(child)
+        for stat, span in fields["stats"] + fields["optional"]:
+            if self.rules.stat(stat) is None:
+                self.problem(span, "E510", f'unknown stat "{stat}"',
+                             ("a stat declared with stat NAME: TYPE",),
+                             did_you_mean(stat, self.rules.stats))
+        plural_name = fields["plural"][0][0] if fields["plural"] else plural(name)
+        kind = KindDecl(
+            name, plural_name,
+            tuple(s for s, _ in fields["stats"]),
+            tuple(s for s, _ in fields["optional"]),
+            tuple(t for t, _ in fields["timings"]),
+            ("text",) + tuple(b for b, _ in fields["boxes"]),
+            tuple(f for f, _ in fields["faces"]),
+            line.span,
+        )
+        self.add(self.rules.kinds, name, kind, line)
+        self._kind_timing_spans = getattr(self, "_kind_timing_spans", [])
+        self._kind_timing_spans.extend(fields["timings"])
+
+    def decl_timing(self, line: OutlineLine, n: int) -> None:
+        label = self.name_after(line, n)
+        if not label:
+            return
+        use, optional = None, True
+        for prop, span in self.properties(line):
+            p = prop.lower()
+            if p in ("activated", "triggered", "continuous"):
+                use = p
+            elif p == "optional":
+                optional = True
+            elif p == "mandatory":
+                optional = False
+            else:
+                self.bad_property(span, prop, ("activated", "triggered",
+                                               "continuous", "optional", "mandatory"))
+        if use is None:
+            self.problem(line.span, "E511", f'timing {label} needs a use',
+                         ("activated", "triggered", "continuous"))
+            use = "activated"
+        meaning = None
+        for child in line.children:
+            if child.key.lower() == "meaning":
+                meaning = child.value
+            else:
+                self.unknown_field(child, ("meaning",))
+        self.add(self.rules.timings, label,
+                 TimingDecl(label, use, optional, meaning, line.span), line)
+
+    def pattern_decl(self, line: OutlineLine, n: int) -> PatternDecl | None:
+        text = self.name_after(line, n)
+        if not text:
+            return None
+        pattern = Pattern(text)
+        for slot in pattern.bad_slots():
+            self.problem(line.span, "E512", f'unknown slot "{{{slot}}}" in "{text}"',
+                         ("{n}", "{card}", "{cards}", "{player}", "{zone}"))
+        definition = description = None
+        value = (line.value or "").strip()
+        if value.startswith(('"', "\u201c")):
+            description = _unquote(value)
+        elif value:
+            definition = value
+        return PatternDecl(pattern, definition, description, line.span,
+                           line.value_span if definition else None)
+
+    def decl_keyword(self, line: OutlineLine, n: int) -> None:
+        decl = self.pattern_decl(line, n)
+        if decl:
+            self.rules.keywords.append(decl)
+
+    def decl_verb(self, line: OutlineLine, n: int) -> None:
+        decl = self.pattern_decl(line, n)
+        if decl is None:
+            return
+        if decl.definition is None:
+            self.problem(line.span, "E513", f'verb "{decl.pattern.text}" needs a '
+                         "definition in the card language",
+                         ("verb \"Stockpile {n}\": Move the top {n} cards of your deck "
+                          "to your stockpile face down.",))
+        self.rules.verbs.append(decl)
+
+    def decl_event(self, line: OutlineLine, n: int) -> None:
+        phrase = self.name_after(line, n)
+        if phrase:
+            value = (line.value or "").strip()
+            self.rules.events.append(EventDecl(phrase, _unquote(value) or None,
+                                               line.span))
+
+    def decl_statuses(self, line: OutlineLine, n: int) -> None:
+        self.rules.statuses.extend(v for v, _ in self.names_list(line))
+
+    def decl_periods(self, line: OutlineLine, n: int) -> None:
+        self.rules.periods.extend(v for v, _ in self.names_list(line))
+
+    def decl_unique_mark(self, line: OutlineLine, n: int) -> None:
+        self.rules.unique_mark = _unquote((line.value or "").strip()) or None
+
+    def decl_title_separator(self, line: OutlineLine, n: int) -> None:
+        self.rules.title_separator = _unquote((line.value or "").strip()) or None
+
+    def decl_deck_part(self, line: OutlineLine, n: int) -> None:
+        name = self.name_after(line, n)
+        if not name:
+            return
+        size_min = size_max = None
+        kinds: list[str] = []
+        copies: list[CopyLimit] = []
+        counts: list[CountRule] = []
+        totals: list[TotalRule] = []
+        banned: list[str] = []
+        limited: list[tuple[str, int]] = []
+        optional = False
+        fields = ("size", "kinds", "copies", "count", "total STAT", "banned",
+                  "limited", "optional")
+        for child in line.children:
+            key = child.key.lower()
+            value = (child.value or "").strip().rstrip(".")
+            span = child.value_span or child.span
+            if key == "size":
+                rng = _parse_range(value)
+                if rng is None:
+                    self.problem(span, "E514", f'unreadable size "{value}"',
+                                 ("N", "N to M", "at most N", "at least N"))
+                else:
+                    size_min, size_max = rng
+            elif key == "kinds":
+                for kind, kspan in self.names_list(child):
+                    if self.rules.kind(kind) is None:
+                        self.unknown_kind(kind, kspan)
+                    kinds.append(kind)
+            elif key == "copies":
+                m = re.fullmatch(r"at most (\d+) per (.+?)(?: of (.+))?", value, re.I)
+                if not m:
+                    self.problem(span, "E514", f'unreadable copy limit "{value}"',
+                                 ("at most N per name", "at most N per title",
+                                  "at most N per name, colors and tag of KIND"))
+                    continue
+                keys = tuple(k.strip() for k in re.split(r",|\band\b", m.group(2))
+                             if k.strip())
+                for k in keys:
+                    if k.lower() not in ("name", "title") and self.rules.stat(k) is None:
+                        self.problem(span, "E510", f'unknown stat "{k}" in copy limit',
+                                     ("name", "title", "a stat"),
+                                     did_you_mean(k, list(self.rules.stats) + ["name", "title"]))
+                kind = _unquote(m.group(3)) if m.group(3) else None
+                if kind and self.rules.kind(kind) is None:
+                    self.unknown_kind(kind, span)
+                copies.append(CopyLimit(int(m.group(1)), keys, kind, child.span))
+            elif key == "count":
+                m = re.fullmatch(r"(exactly|at least|at most) (\d+) (?:with (.+)|(.+))",
+                                 value, re.I)
+                if not m:
+                    self.problem(span, "E514", f'unreadable count rule "{value}"',
+                                 ("exactly N KIND", "at most N with KEYWORD"))
+                    continue
+                kind = _unquote(m.group(4)) if m.group(4) else None
+                if kind and self.rules.kind(kind) is None:
+                    self.unknown_kind(kind, span)
+                counts.append(CountRule(m.group(1).lower(), int(m.group(2)), kind,
+                                        _unquote(m.group(3)) if m.group(3) else None,
+                                        child.span))
+            elif key.startswith("total "):
+                stat = _unquote(child.key[6:].strip())
+                m = re.fullmatch(r"(exactly|at least|at most) (\d+)", value, re.I)
+                if self.rules.stat(stat) is None:
+                    self.problem(child.span, "E510", f'unknown stat "{stat}"',
+                                 ("a number stat",), did_you_mean(stat, self.rules.stats))
+                if not m:
+                    self.problem(span, "E514", f'unreadable total "{value}"',
+                                 ("at most N",))
+                    continue
+                totals.append(TotalRule(stat, m.group(1).lower(), int(m.group(2)),
+                                        child.span))
+            elif key == "banned":
+                banned.extend(v for v, _ in self.names_list(child))
+            elif key == "limited":
+                m = re.fullmatch(r"(.+?)\s+(\d+)", value)
+                if not m:
+                    self.problem(span, "E514", f'unreadable limit "{value}"',
+                                 ('"Card Name" N',))
+                    continue
+                limited.append((_unquote(m.group(1)), int(m.group(2))))
+            elif key == "optional":
+                optional = value.lower() in ("yes", "true")
+            else:
+                self.unknown_field(child, fields)
+        self.add(self.rules.deck_parts, name, DeckPartDecl(
+            name, size_min, size_max, tuple(kinds), tuple(copies), tuple(counts),
+            tuple(totals), tuple(banned), tuple(limited), optional, line.span), line)
+
+    def unknown_kind(self, kind: str, span: Span) -> None:
+        self.problem(span, "E515", f'unknown card kind "{kind}"',
+                     (listing(self.rules.kinds),), did_you_mean(kind, self.rules.kinds))
+
+    # ---- after every declaration
+
+    def finish(self) -> None:
+        rules = self.rules
+        if not self.saw_game:
+            self.problems.insert(0, Problem(
+                "E516", 'a rules file must start with game "Title"',
+                Span(self.source.path, 1, 1, 1, 2), self.source.line(1),
+                ('game "Title"',)))
+        for label, span in getattr(self, "_kind_timing_spans", []):
+            if label not in rules.timings:
+                self.problem(span, "E301", f'unknown timing label "{label}"',
+                             (listing(rules.timings),), did_you_mean(label, rules.timings))
+        if self.problems:
+            return
+        # Keyword and verb definitions are card text in the game's language.
+        try:
+            parser = rules.parser()
+        except Exception as err:  # the vocabulary makes the grammar ambiguous
+            self.problem(Span(self.source.path, 1, 1, 1, 2), "E517",
+                         f"the declared words clash in the card grammar: {err}".split("\n")[0])
+            return
+        from lark.exceptions import UnexpectedInput
+        for decl in (*rules.keywords, *rules.verbs):
+            if decl.definition is None or decl.definition_span is None:
+                continue
+            try:
+                parser.parse(decl.definition)
+            except UnexpectedInput as err:
+                self.problems.append(parser.problem(
+                    err, self.source, decl.definition, decl.definition_span.line,
+                    decl.definition_span.column))
+
+
+def _unquote(text: str) -> str:
+    text = text.strip()
+    if len(text) >= 2 and text[0] in '"\u201c' and text[-1] in '"\u201d':
+        return text[1:-1]
+    return text
+
+
+def _parse_range(text: str) -> tuple[int | None, int | None] | None:
+    text = text.lower().strip()
+    if m := re.fullmatch(r"(?:exactly )?(\d+)", text):
+        return int(m.group(1)), int(m.group(1))
+    if m := re.fullmatch(r"(\d+) to (\d+)", text):
+        return int(m.group(1)), int(m.group(2))
+    if m := re.fullmatch(r"at most (\d+)", text):
+        return None, int(m.group(1))
+    if m := re.fullmatch(r"at least (\d+)", text):
+        return int(m.group(1)), None
+    return None

@@ -1,0 +1,278 @@
+"""From lark parse trees of card text to the AST (``interpreter.ast``).
+
+The grammar (``grammar/effect.lark``) names every alternative with an alias;
+the rule an alternative belongs to decides the AST class (a ``draw`` comes
+from the ``action`` rule, so it becomes an :class:`~interpreter.ast.Action`
+of form ``draw``). That table is :data:`_CLASS_OF_RULE`; the few constructs
+that need reshaping have their own methods below.
+
+Clauses before the last colon of an ability are classified here, as DESIGN.md
+asks: a condition item stays a condition, a step there is a cost.
+"""
+
+from __future__ import annotations
+
+from lark import Token, Transformer, Tree
+
+from interpreter import ast
+from interpreter.source import Span
+
+_CLASS_OF_RULE = {
+    "selector": ast.Selector, "selector_target": ast.Selector,
+    "quantity": ast.Quantity, "comparison_quantity": ast.Quantity,
+    "adjective": ast.Adjective, "face_adj": ast.Adjective,
+    "noun": ast.Noun, "qualifier": ast.Qualifier,
+    "player_subject": ast.Player, "possessive": ast.Possessive,
+    "zone_ref": ast.ZoneRef, "period_ref": ast.PeriodRef,
+    "duration": ast.Duration, "destination": ast.Destination,
+    "comparison": ast.Comparison, "stat_change": ast.StatChange,
+    "capability": ast.Capability, "times": ast.Times, "state": ast.State,
+    "event": ast.Event, "event_action": ast.EventAction,
+    "player_event": ast.EventAction, "event_participle": ast.EventAction,
+    "condition_item": ast.Condition, "condition": ast.Condition,
+    "statement": ast.Statement, "step_suffix": ast.Suffix,
+    "modifier": ast.Modifier, "item": ast.Modifier, "stat_comparison": ast.Comparison,
+    "possessive_control": ast.Player,
+}
+
+_ACTION_RULES = {
+    "draw", "discard", "move", "put", "return_", "reveal", "look", "shuffle",
+    "search", "add", "gain", "lose", "pay", "set_counter", "deal", "destroy",
+    "ready", "rest", "exhaust", "nullify", "flip", "attach", "choose", "play",
+    "win", "lose_game", "repeat", "end_period",
+}
+
+# Rules whose value is simply their only child (or a word).
+_PASSTHROUGH = {"target", "from_zone", "placement", "capability_object",
+                "keyword_ref", "action", "period_ref"}
+
+# Vocabulary rules: their value is the declared word itself.
+_WORD_RULES = {"timing_label", "zone_name", "counter_name", "kind_noun",
+               "stat_name", "stat_value", "status_word", "game_participle",
+               "event_verb", "period_name"}
+_PERIOD_PHRASES = {"period_this": "this", "period_your": "your",
+                   "period_rivals": "rivals", "period_next": "next"}
+
+
+class _ToAst(Transformer):
+    def __init__(self, origins: dict[str, str], rules, path: str, line: int,
+                 column: int, verbs, keywords, words: dict[str, str]):
+        super().__init__(visit_tokens=False)
+        self.origins = origins
+        self.rules = rules
+        self.path, self.line, self.column = path, line, column
+        self.verbs, self.keywords = verbs, keywords
+        self.words = words
+
+    # ---- helpers
+
+    def span(self, meta) -> Span | None:
+        if getattr(meta, "empty", True):
+            return None
+        return Span(self.path, self.line + meta.line - 1,
+                    self.column + meta.column - 1 if meta.line == 1 else meta.column,
+                    self.line + meta.end_line - 1,
+                    self.column + meta.end_column - 1 if meta.end_line == 1
+                    else meta.end_column)
+
+    def value(self, child):
+        if isinstance(child, Token):
+            if child.type == "NUMBER":
+                return int(child.value)
+            if child.type == "SIGNED_NUMBER":
+                return int(child.value.replace("\u2212", "-"))
+            if child.type == "CARD_NAME":
+                return ast.CardName(child.value[1:-1], self.token_span(child))
+            if child.type == "ACT_VERB":
+                return " ".join(child.value.lower().split())
+            if child.type == "X":
+                return "X"
+            if child.type in ("NUMBER_SLOT", "CARD_SLOT", "PLAYER_SLOT", "ZONE_SLOT"):
+                return child.value
+            return self.words.get(child.value.lower(), child.value)
+        return child
+
+    def token_span(self, tok: Token) -> Span:
+        return Span(self.path, self.line + tok.line - 1,
+                    self.column + tok.column - 1 if tok.line == 1 else tok.column,
+                    self.line + tok.end_line - 1,
+                    self.column + tok.end_column - 1 if tok.end_line == 1
+                    else tok.end_column)
+
+    # ---- the default: one AST node per alias
+
+    def __default__(self, data, children, meta):
+        name = str(data)
+        args = tuple(self.value(c) for c in children)
+        if name in _WORD_RULES:
+            return args[0] if args else None
+        if name in _PERIOD_PHRASES:
+            word = children[0].value.lower()
+            period = self.words.get(word.split(" ", 1)[1] if word.startswith(
+                ("this ", "the ", "your ")) else word, None)
+            if period is None:  # "your rival's turn", "your next turn"
+                for prefix in ("your rival's ", "your opponent's ", "your next ",
+                               "the next "):
+                    if word.startswith(prefix):
+                        period = self.words.get(word[len(prefix):], word[len(prefix):])
+                        break
+            relation = _PERIOD_PHRASES[name]
+            if relation == "this" and word.startswith("the "):
+                relation = "the"
+            return ast.PeriodRef(relation, (period,), self.span(meta))
+        if name in _PASSTHROUGH:
+            return args[0] if len(args) == 1 else args
+        if name in ("amount", "some_amount"):
+            return args[0]
+        if name == "one_amount":
+            return 1
+        if name in ("face_up", "face_down"):
+            return name.replace("_", " ")
+        if name.startswith("verb_"):
+            pattern = self.verbs[int(name[5:])]
+            return ast.VerbUse(pattern.text, args, self.span(meta))
+        if name.startswith("keyword_") and name[8:].isdigit():
+            pattern = self.keywords[int(name[8:])]
+            return ast.KeywordUse(pattern.text, args, self.span(meta))
+        origin = self.origins.get(name, name)
+        if origin in _ACTION_RULES or name in _ACTION_RULES:
+            return ast.Action(name.rstrip("_"), args, self.span(meta))
+        cls = _CLASS_OF_RULE.get(origin)
+        if cls is None:
+            return ast.Node(name, args, self.span(meta))
+        return cls(name, args, self.span(meta))
+
+    # ---- constructs that need reshaping
+
+    def may(self, children, meta=None):
+        return "may"
+
+    def act(self, children):
+        subject = optional = None
+        rest = list(children)
+        if rest and isinstance(rest[0], ast.Player):
+            subject = rest.pop(0)
+        if rest and rest[0] == "may":
+            optional = True
+            rest.pop(0)
+        action, suffixes = rest[0], tuple(rest[1:])
+        return ast.Step("act", (subject, bool(optional), action, suffixes), action.span)
+
+    def state_change(self, children):
+        selector, statement, *suffixes = children
+        return ast.Step("state_change", (selector, statement, tuple(suffixes)),
+                        _join(selector.span, statement.span))
+
+    def verb_step(self, children):
+        optional = children and children[0] == "may"
+        rest = children[1:] if optional else children
+        use, suffixes = rest[0], tuple(rest[1:])
+        return ast.Step("verb_step", (bool(optional), use, suffixes), use.span)
+
+    def sep_and(self, children):
+        return "and"
+
+    def sep_then(self, children):
+        return "then"
+
+    def sentence(self, children):
+        opens_with_then = isinstance(children[0], Token) and children[0].type == "THEN"
+        items = children[1:] if opens_with_then else children
+        links, join = [], "first"
+        for item in items:
+            if item in ("and", "then"):
+                join = item
+                continue
+            links.append(ast.Link(join, (item,), getattr(item, "span", None)))
+            join = "and"
+        spans = [l.span for l in links if l.span]
+        return ast.Sentence("then" if opens_with_then else "plain", tuple(links),
+                            _join(spans[0], spans[-1]) if spans else None)
+
+    def part(self, children):
+        return tuple(c for c in children if isinstance(c, ast.Sentence))
+
+    def body(self, children):
+        return tuple(children)
+
+    def labelled(self, children):
+        label, parts = children
+        return self._ability(label, parts)
+
+    def unlabelled(self, children):
+        return self._ability(None, children[0])
+
+    def keyword_line(self, children):
+        use = children[0]
+        return ast.Ability("keyword", (use,), use.span)
+
+    def _ability(self, label, parts):
+        resolution = parts[-1]
+        conditions, costs = [], []
+        for before in parts[:-1]:
+            for sentence in before:
+                for link in sentence.args:
+                    item = link.args[0]
+                    if isinstance(item, ast.Condition):
+                        conditions.append(item)
+                    else:
+                        costs.append(item)
+        spans = [s.span for p in parts for s in p if s.span]
+        return ast.Ability("effect", (label, tuple(conditions), tuple(costs),
+                                      tuple(resolution)),
+                           _join(spans[0], spans[-1]) if spans else None)
+
+    def start(self, children):
+        return children[0]
+
+
+def _join(first: Span | None, last: Span | None) -> Span | None:
+    if first is None or last is None:
+        return first or last
+    return Span(first.path, first.line, first.column, last.end_line, last.end_column)
+
+
+_ORIGINS_CACHE: dict[int, dict[str, str]] = {}
+
+
+def _origins(lark) -> dict[str, str]:
+    key = id(lark)
+    if key not in _ORIGINS_CACHE:
+        table = {}
+        for rule in lark.rules:
+            origin = rule.origin.name
+            origin = origin.value if hasattr(origin, "value") else str(origin)
+            alias = rule.alias or origin
+            table.setdefault(str(alias), origin.lstrip("?_"))
+        _ORIGINS_CACHE[key] = table
+    return _ORIGINS_CACHE[key]
+
+
+def to_ast(tree: Tree, rules, span: Span, text: str) -> ast.Ability:
+    """The Ability a parse tree of one effect text means."""
+    parser = rules.parser()
+    words = _word_table(rules)
+    transformer = _ToAst(_origins(parser.lark), rules, span.path, span.line,
+                         span.column, [v.pattern for v in rules.verbs],
+                         [k.pattern for k in rules.keywords], words)
+    return transformer.transform(tree)
+
+
+def _word_table(rules) -> dict[str, str]:
+    """lower-case word -> the spelling the rules file declares."""
+    if rules._words is not None:
+        return rules._words
+    vocab = rules.vocabulary()
+    table: dict[str, str] = {}
+    for group in (vocab.zones, vocab.counters, vocab.kinds, vocab.kind_plurals,
+                  vocab.stats, vocab.statuses, vocab.participles, vocab.event_verbs,
+                  vocab.periods):
+        for word in group:
+            table.setdefault(word.lower(), word)
+    for value in vocab.stat_values:
+        table.setdefault(value.lower(), value)
+        table.setdefault(f"[{value}]".lower(), value)
+    for label in vocab.timing_labels:
+        table[f"{label}:".lower()] = label
+    rules._words = table
+    return table
