@@ -230,11 +230,36 @@ class GameRules:
         if self._parser is None or strict:
             vocab = self.vocabulary()
             parser = EffectParser(effect_grammar(vocab), vocab.category_of(),
-                                  strict=strict)
+                                  strict=strict, spelling=vocab.spelling())
             if strict:
                 return parser
             self._parser = parser
         return self._parser
+
+
+def parse_ability(rules: GameRules, text: str, path: str = "<text>"):
+    """One effect text in this game's language, as an AST Ability.
+
+    Raises CardrulesError (never a lark error) with a positioned problem.
+    """
+    from lark.exceptions import UnexpectedInput
+
+    from interpreter.errors import CardrulesError
+    from interpreter.transformer import to_ast
+
+    source = SourceText(path, text)
+    if "\n" in text or "\r" in text:
+        line = text.replace("\r", "\n").split("\n")
+        raise CardrulesError(Problem(
+            "E202", "an effect text is one line", Span(path, 1, len(line[0]) + 1, 1,
+                                                       len(line[0]) + 2),
+            line[0], ("one line of text",)))
+    parser = rules.parser()
+    try:
+        tree = parser.parse(text)
+    except UnexpectedInput as err:
+        raise CardrulesError(parser.problem(err, source, text, 1, 1)) from None
+    return to_ast(tree, rules, Span(path, 1, 1, 1, len(text) + 1), text)
 
 
 def _lookup(table: dict, name: str):

@@ -33,6 +33,7 @@ from lark.lexer import PatternStr
 from interpreter.errors import CardrulesError, Problem, did_you_mean
 from interpreter.resources import read_grammar
 from interpreter.source import SourceText, Span
+from interpreter.vocabulary import terminal_word
 
 # --------------------------------------------------------------------------
 # Building parsers
@@ -99,6 +100,9 @@ class OutlineLine:
         return tuple(h.text for h in self.head)
 
 
+_MAX_DEPTH = 50
+
+
 class _OutlineIndenter:
     """Turns newline tokens into _INDENT/_DEDENT, with positioned errors."""
 
@@ -124,6 +128,10 @@ class _OutlineIndenter:
                     line, 1, len(indent_text) + 1)
             indent = len(indent_text)
             if indent > levels[-1]:
+                if len(levels) > _MAX_DEPTH:
+                    raise _LayoutError(
+                        "E107", f"lines are nested more than {_MAX_DEPTH} levels deep",
+                        line, 1, indent + 1, (f"at most {_MAX_DEPTH} levels",))
                 levels.append(indent)
                 yield Token.new_borrow_pos("_INDENT", indent_text, token)
                 continue
@@ -330,7 +338,8 @@ _READABLE = {
 class EffectParser:
     """Parses effect texts in one game's language (see effect.lark)."""
 
-    def __init__(self, grammar: str, categories: dict[str, str], strict: bool = False):
+    def __init__(self, grammar: str, categories: dict[str, str], strict: bool = False,
+                 spelling: dict[str, str] | None = None):
         self.grammar = grammar
         self.categories = categories
         self.lark = lalr(grammar, strict=strict)
@@ -338,9 +347,13 @@ class EffectParser:
         for term in self.lark.terminals:
             pattern = term.pattern
             if isinstance(pattern, PatternStr):
-                self._display[term.name] = pattern.value
+                self._display[term.name] = (spelling or {}).get(pattern.value,
+                                                                pattern.value)
+            elif term.name in _READABLE:
+                self._display[term.name] = _READABLE[term.name]
             else:
-                self._display[term.name] = _READABLE.get(term.name, term.name.lower())
+                word = terminal_word(pattern.value) or term.name.lower()
+                self._display[term.name] = (spelling or {}).get(word.lower(), word)
         self._examples = _load_examples("effect.examples")
 
     def parse(self, text: str):
@@ -357,8 +370,9 @@ class EffectParser:
         pos = min(pos, len(text))
         # The whole word at the error, not only the characters lark stopped on.
         start = pos
-        while start > 0 and not text[start - 1].isspace() and text[start - 1] not in '".,:':
-            start -= 1
+        if pos < len(text) and (text[pos].isalnum() or text[pos] in "-'"):
+            while start > 0 and not text[start - 1].isspace() and text[start - 1] not in '".,:':
+                start -= 1
         end = pos
         while end < len(text) and not text[end].isspace() and text[end] not in '.,:"':
             end += 1
@@ -386,7 +400,7 @@ class EffectParser:
 
     def _expected_names(self, err: UnexpectedInput) -> set[str]:
         names = getattr(err, "expected", None) or getattr(err, "allowed", None) or set()
-        return {n for n in names if not n.startswith("_NO_")}
+        return {n for n in names if not n.startswith("_NO_") and not n.endswith("_SLOT")}
 
     def _candidates(self, err: UnexpectedInput) -> list[str]:
         return [self._display.get(n, n) for n in self._expected_names(err)
@@ -396,6 +410,9 @@ class EffectParser:
         grouped: dict[str, list[str]] = {}
         plain: list[str] = []
         for name in self._expected_names(err):
+            if name == "$END":
+                plain.append(_READABLE[name])
+                continue
             shown = self._display.get(name, name)
             category = self.categories.get(shown.lower())
             if category:

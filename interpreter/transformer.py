@@ -120,6 +120,8 @@ class _ToAst(Transformer):
             if relation == "this" and word.startswith("the "):
                 relation = "the"
             return ast.PeriodRef(relation, (period,), self.span(meta))
+        if name == "adjective" and len(args) == 1 and isinstance(args[0], ast.Node):
+            return args[0]  # face-up / face-down have their own alias
         if name in _PASSTHROUGH:
             return args[0] if len(args) == 1 else args
         if name in ("amount", "some_amount"):

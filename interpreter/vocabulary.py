@@ -104,6 +104,18 @@ class Vocabulary:
     periods: tuple[str, ...] = ()
     verbs: tuple[Pattern, ...] = ()
 
+    def spelling(self) -> dict[str, str]:
+        """Each vocabulary word (lower case) -> as the rules file spells it."""
+        table: dict[str, str] = {}
+        for group in (self.zones, self.counters, self.kinds, self.kind_plurals,
+                      self.stats, self.stat_values, self.statuses, self.participles,
+                      self.event_verbs, self.periods):
+            for word in group:
+                table.setdefault(word.lower(), word)
+        for pattern in (*self.keywords, *self.verbs):
+            table.setdefault(pattern.leading_words.lower(), pattern.leading_words)
+        return table
+
     def category_of(self) -> dict[str, str]:
         """Each vocabulary word (lower case) -> what kind of word it is."""
         table: dict[str, str] = {}
@@ -154,8 +166,26 @@ class _Terminals:
         return self.names[key]
 
     def definitions(self) -> str:
-        return "".join(f"{name}: {_literal(word, ci)}\n"
+        return "".join(f"{name}: {_word_terminal(word, ci)}\n"
                        for (word, ci), name in self.names.items())
+
+
+def _word_terminal(word: str, case_insensitive: bool) -> str:
+    """A whole-word terminal: "AP" must not match the start of "APP"."""
+    body = re.escape(word).replace("/", "\\/")
+    if case_insensitive:
+        body = f"(?i:{body})"
+    if word[-1:].isalnum():
+        body += r"(?![\w-])"
+    return f"/{body}/"
+
+
+def terminal_word(pattern: str) -> str | None:
+    """The word a whole-word terminal (see _word_terminal) stands for."""
+    m = re.fullmatch(r"(?:\(\?i:)?(.*?)\)?(?:\(\?!\[\\w-\]\))?", pattern)
+    if not m:
+        return None
+    return re.sub(r"\\(.)", r"\1", m.group(1))
 
 
 def _choice(terms: _Terminals, rule: str, words: Iterable[str],
