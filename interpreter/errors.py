@@ -3,10 +3,10 @@
 A :class:`Problem` is a structured record (path, line, column, code, message,
 what was expected, a suggestion) that renders in the linter convention::
 
-    cards/ryft/core.cards:12:5: E301 unknown timing label "TRIGER"
+    cards/mygame/core.cards:12:5: E301 unknown timing label "TRIGER"
        12 |     TRIGER: When this is Summoned: Draw a card.
           |     ^^^^^^
-      expected: a timing label of ryft (ABILITY, DEFEND, INFINITE, ...)
+      expected: a timing label of mygame (ABILITY, DEFEND, INFINITE, ...)
       did you mean "TRIGGER"?
 
 The engine and the loaders raise :class:`CardrulesError` (carrying one or more

@@ -237,7 +237,7 @@ def _action(a: ast.Action, subject) -> str:
     f, x = a.form, a.args
     if f == "draw":
         n = x[0]
-        text = f"{v('draw')} {_amount(n)} {'card' if n == 1 else 'cards'}"
+        text = f"{v('draw')} {'a card' if n == 1 else _amount(n) + ' cards'}"
         return text + (" from " + _zone(x[1]) if len(x) > 1 else "")
     if f == "discard":
         return f"{v('discard')} {_selector(x[0])}"
@@ -447,6 +447,7 @@ def _selector(s) -> str:
         head = _quantity(a[0]) if f == "some" else _possessive(a[0])
         rest = a[1:]
         words = [head] if head else []
+        article = head == "a"
         for item in rest:
             if isinstance(item, ast.Adjective):
                 words.append(_adjective(item))
@@ -454,6 +455,8 @@ def _selector(s) -> str:
                 words.append(_noun(item))
             elif isinstance(item, ast.Qualifier):
                 words.append(_qualifier(item))
+        if article and len(words) > 1 and words[1][:1].lower() in "aeiou":
+            words[0] = "an"
         return " ".join(words)
     if f in ("top_cards", "bottom_cards"):
         where = "top" if f == "top_cards" else "bottom"
@@ -473,7 +476,7 @@ def _selector(s) -> str:
 def _quantity(q: ast.Quantity) -> str:
     f, a = q.form, q.args
     return {
-        "one": lambda: "one",
+        "one": lambda: "a",
         "count": lambda: _amount(a[0]),
         "up_to": lambda: f"up to {_amount(a[0])}",
         "at_least_count": lambda: f"{_amount(a[0])} or more",

@@ -572,8 +572,8 @@ class _RulesReader:
         if decl.definition is None:
             self.problem(line.span, "E513", f'verb "{decl.pattern.text}" needs a '
                          "definition in the card language",
-                         ("verb \"Stockpile {n}\": Move the top {n} cards of your deck "
-                          "to your stockpile face down.",))
+                         ("verb \"Mill {n}\": Move the top {n} cards of your deck "
+                          "to your graveyard.",))
         self.rules.verbs.append(decl)
 
     def decl_event(self, line: OutlineLine, n: int) -> None:

@@ -7,7 +7,7 @@ events, periods and verbs. :class:`Vocabulary` holds them;
 as literal terminals, so that the contextual lexer never mistakes a keyword
 for free text and every word of a card text is a known word.
 
-Verbs and parameterised keywords are patterns such as ``Stockpile {n}``:
+Verbs and parameterised keywords are patterns such as ``Mill {n}``:
 literal words plus slots. Slots are ``{n}`` (a number or X), ``{card}`` /
 ``{cards}`` (a card selector), ``{player}`` and ``{zone}``; a word ending in
 ``(s)`` accepts its singular and plural.
@@ -37,7 +37,7 @@ _SLOT = re.compile(r"\{([a-z]+)\}")
 
 @attrs.frozen(slots=True)
 class Pattern:
-    """A verb or keyword pattern: words and slots, e.g. ``Stockpile {n}``."""
+    """A verb or keyword pattern: words and slots, e.g. ``Mill {n}``."""
 
     text: str
 
@@ -96,7 +96,7 @@ class Vocabulary:
     counters: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ()            # singular names
     kind_plurals: tuple[str, ...] = ()     # same order as kinds
-    stats: tuple[str, ...] = ()            # stats effects can name ("AP", "purge cost")
+    stats: tuple[str, ...] = ()            # stats effects can name ("AP", "cost")
     stat_values: tuple[str, ...] = ()      # enum values usable as adjectives
     statuses: tuple[str, ...] = ()
     participles: tuple[str, ...] = ()      # "Summoned" in "When this is Summoned"
@@ -153,7 +153,7 @@ class _Terminals:
 
     Named (not anonymous) so that the word survives into the parse tree, and
     shared between categories so that a word declared twice (a counter and a
-    stat both called "Synergy") is one token.
+    stat both called "Energy") is one token.
     """
 
     def __init__(self) -> None:
@@ -259,7 +259,7 @@ def effect_grammar(vocab: Vocabulary) -> str:
 
 
 def plural(noun: str) -> str:
-    """The regular English plural of a card kind: Ally -> Allies, Matrix -> Matrixes."""
+    """The regular English plural of a card kind: Ally -> Allies, Box -> Boxes."""
     last = noun.split()[-1] if noun.split() else noun
     lower = last.lower()
     if lower.endswith(("s", "x", "z", "ch", "sh")):

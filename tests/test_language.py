@@ -1,0 +1,163 @@
+"""The language front end: vocabulary generation, the outline, AST shape,
+explain, and the house rules about the interpreter package."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from interpreter import ast
+from interpreter.cli import main
+from interpreter.games import load_game, shipped_games
+from interpreter.rules import parse_ability
+from interpreter.source import SourceText
+from interpreter.syntax import parse_outline
+from interpreter.vocabulary import Pattern, plural
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_plurals_of_card_kinds():
+    assert plural("Ally") == "Allies"
+    assert plural("Matrix") == "Matrixes"
+    assert plural("Being") == "Beings"
+    assert plural("Story Arc") == "Story Arcs"
+    assert plural("Day") == "Days"
+
+
+def test_verb_pattern_slots_and_plural_words():
+    pattern = Pattern("Pay {n} Crystal(s)")
+    assert pattern.slots == ("n",)
+    assert pattern.leading_words == "Pay"
+    assert 'amount' in pattern.grammar_alternative()
+    assert Pattern("Frob {thing}").bad_slots() == ["thing"]
+
+
+def test_every_shipped_game_checks_clean():
+    for game_id in shipped_games():
+        game = load_game(game_id)
+        assert game.problems == [], [p.render() for p in game.problems]
+        assert len(game.cards) >= 10
+        assert game.decks, f"{game_id} ships no deck"
+
+
+def test_outline_reads_heads_values_and_blocks():
+    source = SourceText("x.cards", 'card "A"\n  AP: 60   # note\n  text:\n    Draw a card.\n')
+    lines, problems = parse_outline(source)
+    assert problems == []
+    card = lines[0]
+    assert card.head[1].text == "A" and card.head[1].quoted
+    ap, text = card.children
+    assert (ap.key, ap.value) == ("AP", "60")
+    assert text.children[0].key == "Draw a card."
+
+
+def test_crlf_and_bom_read_like_plain_text():
+    plain = 'card "A"\n  AP: 60\n'
+    lines_a, _ = parse_outline(SourceText("a", plain))
+    lines_b, problems = parse_outline(SourceText("b", "\ufeff" + plain.replace("\n", "\r\n")))
+    assert problems == []
+    assert [l.key for l in lines_a] == [l.key for l in lines_b]
+    assert lines_b[0].children[0].value == "60"
+
+
+@pytest.fixture(scope="module")
+def ryft():
+    return load_game("ryft").rules
+
+
+def test_conditions_and_costs_are_classified_by_position(ryft):
+    ability = parse_ability(ryft, "ABILITY: Pay 2 Synergy: This gets +20 AP until the End Stage.")
+    assert ability.label == "ABILITY"
+    assert ability.conditions == ()
+    (cost,) = ability.costs
+    assert cost.args[2] == ast.Action("pay", (2, "Synergy"))
+    (sentence,) = ability.resolution
+    step = sentence.args[0].args[0]
+    assert step.form == "state_change"
+    assert step.args[1] == ast.Statement("gets", (ast.StatChange("stat_change", (20, "AP")),))
+
+
+def test_then_makes_a_step_depend_on_the_one_before(ryft):
+    ability = parse_ability(ryft, "Draw 2 cards, then discard a card. Draw a card.")
+    first, second = ability.resolution
+    assert [l.form for l in first.args] == ["first", "then"]
+    assert [l.form for l in second.args] == ["first"]
+
+
+def test_when_condition_names_the_event(ryft):
+    ability = parse_ability(ryft, "TRIGGER: When this is Summoned: Draw a card.")
+    (condition,) = ability.conditions
+    assert condition.form == "when"
+    assert condition.args[0].form == "card_event"
+
+
+def test_vocabulary_words_are_whole_words(ryft):
+    from interpreter.errors import CardrulesError
+
+    with pytest.raises(CardrulesError) as info:
+        parse_ability(ryft, "This gets +20 APP.")
+    problem = info.value.first
+    assert problem.message == 'unexpected word "APP"'
+    assert problem.span.column == 15
+    assert problem.suggestion == 'did you mean "AP"?'
+
+
+def test_card_names_in_quotes_are_references(ryft):
+    ability = parse_ability(ryft, 'Destroy "Cinderpup".')
+    assert [name for name, _ in ast.card_references(ability)] == ["Cinderpup"]
+
+
+def test_explain_prints_structure_and_exit_codes():
+    runner = CliRunner()
+    result = runner.invoke(main, ["explain", "ryft", "TRIGGER: When this is Summoned: "
+                                  "Deal 20 damage to a Being your Rival controls, then draw a card."])
+    assert result.exit_code == 0, result.output
+    assert "timing: TRIGGER (triggered, optional)" in result.output
+    assert "  - when this is Summoned" in result.output
+    assert "2. step: draw a card  [only if the step before it happened]" in result.output
+    bad = runner.invoke(main, ["explain", "ryft", "TRIGER: Draw a card."])
+    assert bad.exit_code == 1
+    assert 'did you mean "TRIGGER:"?' in bad.output
+    unknown = runner.invoke(main, ["explain", "nope", "Draw a card."])
+    assert unknown.exit_code == 2
+    assert 'E902 unknown game "nope"' in unknown.output
+
+
+def test_games_lists_every_shipped_game():
+    result = CliRunner().invoke(main, ["games"])
+    assert result.exit_code == 0
+    for game_id in shipped_games():
+        assert game_id in result.output
+
+
+# ---------------------------------------------------------------- house rules
+
+GAME_WORDS = re.compile(
+    r"\b(stamina|crystals?|stockpiles?|embolden|synergy|over-synergi[sz]e|matrix|"
+    r"matrixes|segments?|instincts?|chapters?|purged?|purges|protagonists?|shonen|"
+    r"life ?force|deck virus|void call|rival rush|ryft|saturday wars|silver wing|"
+    r"meat boy|story arcs?)\b", re.I)
+
+
+def test_interpreter_names_no_game():
+    offenders = []
+    for path in (ROOT / "interpreter").rglob("*.py"):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if GAME_WORDS.search(line):
+                offenders.append(f"{path.name}:{number}: {line.strip()}")
+    assert offenders == []
+
+
+def test_no_eval_exec_pickle_or_unsafe_yaml():
+    pattern = re.compile(r"\b(eval|exec)\s*\(|\bpickle\b|\bmarshal\b|yaml\.load\(|"
+                         r"__import__\(")
+    offenders = []
+    for path in (ROOT / "interpreter").rglob("*.py"):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if pattern.search(line):
+                offenders.append(f"{path.name}:{number}: {line.strip()}")
+    assert offenders == []
