@@ -230,7 +230,8 @@ class GameRules:
         if self._parser is None or strict:
             vocab = self.vocabulary()
             parser = EffectParser(effect_grammar(vocab), vocab.category_of(),
-                                  strict=strict, spelling=vocab.spelling())
+                                  strict=strict, spelling=vocab.spelling(),
+                                  patterns=(*vocab.verbs, *vocab.keywords))
             if strict:
                 return parser
             self._parser = parser

@@ -339,8 +339,9 @@ class EffectParser:
     """Parses effect texts in one game's language (see effect.lark)."""
 
     def __init__(self, grammar: str, categories: dict[str, str], strict: bool = False,
-                 spelling: dict[str, str] | None = None):
+                 spelling: dict[str, str] | None = None, patterns=()):
         self.grammar = grammar
+        self.patterns = tuple(patterns)
         self.categories = categories
         self.lark = lalr(grammar, strict=strict)
         self._display = {}
@@ -381,22 +382,49 @@ class EffectParser:
         word = text[start:end]
         expected = self._expected(err)
         label = self._match_example(text)
+        code = "E201"
         if isinstance(err, UnexpectedEOF) or (
                 isinstance(err, UnexpectedToken) and err.token.type == "$END"):
             message = "the text ends too early"
             start = end = len(text)
         elif text[start:start + 1] in '"\u201c' and '"' not in text[start + 1:]:
             message = "unclosed quote: a card name must end with a closing quote"
-        elif word:
+        elif word and (word[0].isalnum() or word[0] in "[<"):
             message = f'unexpected word "{word}"'
+        elif word:
+            message = f'unexpected "{word}"'
         else:
             message = "unexpected end of the text"
-        if label:
-            message = f"{label}: {message}"
         suggestion = did_you_mean(word, self._candidates(err)) if word else None
+        verb = self._unfinished_pattern(err)
+        if start == 0 and word and text[end:end + 1] == ":" and word.upper() == word \
+                and any(c.isalpha() for c in word):
+            code, message = "E301", f'unknown timing label "{word}"'
+            labels = [w for w, cat in self.categories.items() if cat == "timing label"]
+            expected = [f"a timing label ({', '.join(sorted(l[:-1].upper() for l in labels))})"]
+            suggestion = did_you_mean(word + ":", [l.upper() for l in labels])
+            if suggestion:
+                suggestion = suggestion.replace(':"', '"')
+        elif verb is not None:
+            code = "E203"
+            message = f'"{verb}" is not complete: {message}'
+        elif label:
+            message = f"{label}: {message}"
         span = Span(source.path, line, column + start, line, column + max(end, start + 1))
-        return Problem("E201", message, span, source.line(line),
+        return Problem(code, message, span, source.line(line),
                        tuple(expected), suggestion)
+
+    def _unfinished_pattern(self, err: UnexpectedInput) -> str | None:
+        """The verb or keyword pattern whose slot is missing, when the error
+        comes right after the pattern's leading words ("Stockpile.")."""
+        history = getattr(err, "token_history", None) or []
+        if not history:
+            return None
+        previous = history[-1].value.lower()
+        for pattern in self.patterns:
+            if pattern.slots and pattern.leading_words.lower() == previous:
+                return pattern.text
+        return None
 
     def _expected_names(self, err: UnexpectedInput) -> set[str]:
         names = getattr(err, "expected", None) or getattr(err, "allowed", None) or set()
