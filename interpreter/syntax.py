@@ -343,7 +343,11 @@ class EffectParser:
         self.grammar = grammar
         self.patterns = tuple(patterns)
         self.categories = categories
-        self.lark = lalr(grammar, strict=strict)
+        self._whole_words = _WholeWords()
+        self.lark = Lark(grammar, parser="lalr", lexer="contextual",
+                         propagate_positions=True, maybe_placeholders=False,
+                         strict=strict, postlex=self._whole_words,
+                         cache=not strict)
         self._display = {}
         for term in self.lark.terminals:
             pattern = term.pattern
@@ -359,6 +363,7 @@ class EffectParser:
 
     def parse(self, text: str):
         """The lark tree of one effect text; raises lark's UnexpectedInput."""
+        self._whole_words.text = text
         return self.lark.parse(text)
 
     def problem(self, err: UnexpectedInput, source: SourceText, text: str,
@@ -428,7 +433,21 @@ class EffectParser:
 
     def _expected_names(self, err: UnexpectedInput) -> set[str]:
         names = getattr(err, "expected", None) or getattr(err, "allowed", None) or set()
+        if isinstance(err, _WordRunsOn):
+            names = self._accepts_before(err.text_, err.pos_in_stream)
         return {n for n in names if not n.startswith("_NO_") and not n.endswith("_SLOT")}
+
+    def _accepts_before(self, text: str, pos: int) -> set[str]:
+        """What the parser would accept at ``pos`` (the text before it parses)."""
+        try:
+            self._whole_words.text = text[:pos]
+            interactive = self.lark.parse_interactive(text[:pos])
+            interactive.exhaust_lexer()
+            return set(interactive.accepts())
+        except UnexpectedInput:
+            return set()
+        finally:
+            self._whole_words.text = text
 
     def _candidates(self, err: UnexpectedInput) -> list[str]:
         return [self._display.get(n, n) for n in self._expected_names(err)
@@ -472,6 +491,44 @@ class EffectParser:
             except Exception:  # an example that no longer fails: ignore it
                 return None
         return None
+
+
+class _WordRunsOn(UnexpectedCharacters):
+    """A known word matched only the start of a longer word ("AP" in "APP")."""
+
+    def __init__(self, text: str, token: Token):
+        self.text_ = text
+        super().__init__(text, token.end_pos, token.line, token.end_column)
+        # Point at the whole word, from its start.
+        self.pos_in_stream = token.start_pos
+        self.line, self.column = token.line, token.column
+        self.token_history = None
+
+
+_WORD_CHAR = re.compile(r"[\w'-]")
+
+
+class _WholeWords:
+    """Post-lexer: a word of the language must end where the text's word ends.
+
+    The terminals are plain literals (cheap to compile into the contextual
+    lexer's scanners); this pass rejects a literal that matched only the
+    start of a longer word, so "APP" is an unknown word, not "AP" + "P".
+    """
+
+    always_accept = ()
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def process(self, stream):
+        text = self.text
+        for token in stream:
+            end = token.end_pos
+            if (end is not None and end < len(text) and token.value[-1:].isalnum()
+                    and _WORD_CHAR.match(text, end)):
+                raise _WordRunsOn(text, token)
+            yield token
 
 
 def _load_examples(filename: str) -> dict[str, list[str]]:

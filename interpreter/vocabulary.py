@@ -166,7 +166,7 @@ class _Terminals:
         return self.names[key]
 
     def definitions(self) -> str:
-        return "".join(f"{name}: {_word_terminal(word, ci)}\n"
+        return "".join(f"{name}: {_literal(word, ci)}\n"
                        for (word, ci), name in self.names.items())
 
 

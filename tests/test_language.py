@@ -121,7 +121,8 @@ def test_explain_prints_structure_and_exit_codes():
     assert "2. step: draw a card  [only if the step before it happened]" in result.output
     bad = runner.invoke(main, ["explain", "ryft", "TRIGER: Draw a card."])
     assert bad.exit_code == 1
-    assert 'did you mean "TRIGGER:"?' in bad.output
+    assert 'E301 unknown timing label "TRIGER"' in bad.output
+    assert 'did you mean "TRIGGER"?' in bad.output
     unknown = runner.invoke(main, ["explain", "nope", "Draw a card."])
     assert unknown.exit_code == 2
     assert 'E902 unknown game "nope"' in unknown.output
