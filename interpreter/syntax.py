@@ -421,7 +421,7 @@ class EffectParser:
 
     def _unfinished_pattern(self, err: UnexpectedInput) -> str | None:
         """The verb or keyword pattern whose slot is missing, when the error
-        comes right after the pattern's leading words ("Stockpile.")."""
+        comes right after the pattern's leading words ("Mill.")."""
         history = getattr(err, "token_history", None) or []
         if not history:
             return None
