@@ -88,15 +88,19 @@ _RESERVED = ("kind", "text")
 def load_cards(source: SourceText, rules: GameRules) -> CardFile:
     lines, problems = parse_outline(source)
     result = CardFile(source.path, [], problems, [])
-    reader = _CardReader(source, rules, result)
+    reader = _CardReader(source, rules, result, lines)
     for line in lines:
         reader.card(line)
     return result
 
 
 class _CardReader:
-    def __init__(self, source: SourceText, rules: GameRules, out: CardFile):
+    def __init__(self, source: SourceText, rules: GameRules, out: CardFile,
+                 lines: list[OutlineLine] = ()):
         self.source, self.rules, self.out = source, rules, out
+        self.layout_lines = {p.span.line for p in out.problems if p.span}
+        starts = [l.span.line for l in lines]
+        self.next_card_line = dict(zip(starts, starts[1:]))
 
     def problem(self, span: Span, code: str, message: str,
                 expected: Iterable[str] = (), suggestion: str | None = None) -> None:
@@ -138,8 +142,12 @@ class _CardReader:
             return
         stats, faces, abilities = [], [], []
         seen: set[str] = set()
-        for child in line.children:
+        allowed = [*kind_decl.required, *kind_decl.optional]
+        for child in self.fields(line, kind_decl):
             key = child.key.lower()
+            written = self.stat_without_colon(child, allowed)
+            if written:
+                seen.add(written.lower())
             if key in seen:
                 self.problem(child.span, "E405", f'"{child.key}" is given twice')
                 continue
@@ -157,7 +165,9 @@ class _CardReader:
                 stat = self.stat(child, kind_decl)
                 if stat:
                     stats.append(stat)
-        if kind_decl.faces:
+        if self.layout_broken(line):
+            pass  # lines of this card were skipped: "missing" stats may be written
+        elif kind_decl.faces:
             for face in kind_decl.faces:
                 if face.lower() not in seen:
                     self.problem(line.span, "E406", f'card "{name}" is missing its '
@@ -167,6 +177,24 @@ class _CardReader:
         self.out.cards.append(CardDefinition(
             name, kind_decl.name, tuple(stats), tuple(faces), tuple(abilities),
             self.source.path, line.span))
+
+    def on_continuation(self, problem: Problem, span: Span, pieces) -> Problem:
+        """Move a problem in a joined multi-line ability to the line it is on."""
+        if len(pieces) < 2 or problem.span is None:
+            return problem
+        offset = problem.span.column - span.column
+        start, line, column = max((p for p in pieces if p[0] <= offset),
+                                  key=lambda p: p[0])
+        width = problem.span.end_column - problem.span.column
+        new_column = column + offset - start
+        return attrs.evolve(problem, span=Span(span.path, line, new_column, line,
+                                               new_column + width),
+                            source_line=self.source.line(line))
+
+    def layout_broken(self, card: OutlineLine) -> bool:
+        """Whether a layout problem blanked a line inside this card."""
+        end = self.next_card_line.get(card.span.line, 10 ** 9)
+        return any(card.span.line <= line < end for line in self.layout_lines)
 
     def kind_of(self, line: OutlineLine) -> KindDecl | None:
         value = (line.value or "").strip()
@@ -187,6 +215,33 @@ class _CardReader:
                          f"stat{'s' if len(missing) > 1 else ''} " + ", ".join(missing),
                          tuple(f"{m}: ..." for m in missing))
 
+    @staticmethod
+    def stat_without_colon(line: OutlineLine, allowed) -> str | None:
+        """The stat a line without a colon starts with ("AP 40" -> "AP")."""
+        if line.has_colon or len(line.head) < 2:
+            return None
+        lowered = {a.lower(): a for a in allowed}
+        for n in range(len(line.head) - 1, 0, -1):
+            name = " ".join(line.words[:n])
+            if name.lower() in lowered:
+                return lowered[name.lower()]
+        return None
+
+    def fields(self, card: OutlineLine, kind: KindDecl) -> list[OutlineLine]:
+        """A card's field lines. A line indented under a field that takes no
+        lines (a stat) is reported, then read as the field it meant to be."""
+        blocks = {b.lower() for b in (*kind.boxes, *kind.faces)}
+        out = []
+        for child in card.children:
+            out.append(child)
+            if child.children and child.key.lower() not in blocks:
+                nested = child.children[0]
+                self.problem(nested.span, "E101", "bad indentation: this line is indented "
+                             f'under "{child.key}", which takes no lines under it',
+                             (f"a line starting at column {child.span.column}",))
+                out.extend(child.children)
+        return out
+
     def stat(self, line: OutlineLine, kind: KindDecl) -> StatValue | None:
         allowed = [*kind.required, *kind.optional]
         key = line.key
@@ -194,13 +249,23 @@ class _CardReader:
         if key.lower() in (a.lower() for a in allowed):
             decl = self.rules.stat(key)
         if decl is None:
+            stat_name = self.stat_without_colon(line, allowed)
+            if stat_name is not None:
+                n = len(stat_name.split())
+                rest = " ".join(line.words[n:])
+                self.problem(line.span, "E102", f'missing colon after "{stat_name}"',
+                             (f"{stat_name}: {rest}",))
+                return None
             if not line.has_colon and len(line.head) > 1:
                 self.problem(line.span, "E102", f'missing colon after "{line.head[0].text}"',
                              (f"{line.head[0].text}: {' '.join(line.words[1:])}",))
                 return None
-            self.problem(line.head[0].span, "E303", f'unknown stat "{key}" for a {kind.name}',
-                         (listing(list(allowed) + list(kind.boxes), 12),),
-                         did_you_mean(key, list(allowed) + list(kind.boxes)))
+            known = list(allowed) + list(kind.boxes) + list(kind.faces)
+            if kind.faces and not line.has_colon or line.children and not line.value:
+                known = list(kind.faces) + list(kind.boxes) if kind.faces else known
+            self.problem(line.head[0].span, "E303",
+                         f'unknown stat "{key}" for {article(kind.name)}',
+                         (listing(known, 12),), did_you_mean(key, known))
             return None
         if not line.has_colon:
             self.problem(line.span, "E102", f'missing colon after "{key}"', (f"{key}: VALUE",))
@@ -243,14 +308,19 @@ class _CardReader:
 
     def value_list(self, decl: StatDecl, value: str, span: Span):
         items = []
-        for word in value.replace(",", " ").split():
+        for match in re.finditer(r"[^\s,]+", value):
+            word = match.group()
             alternatives = []
+            offset = match.start()
             for alt in word.split("/"):
                 found = _match_value(alt, decl.values)
                 if found is None:
-                    self.problem(span, "E410", f'"{alt}" is not a {decl.name} value',
+                    where = Span(span.path, span.line, span.column + offset, span.line,
+                                 span.column + offset + len(alt))
+                    self.problem(where, "E410", f'"{alt}" is not a {decl.name} value',
                                  (listing(decl.values, 10),), did_you_mean(alt, decl.values))
                     return None
+                offset += len(alt) + 1
                 alternatives.append(found)
             items.append(tuple(alternatives))
         return tuple(items)
@@ -281,36 +351,46 @@ class _CardReader:
             text = self.source.line(child.span.line)[child.span.column - 1:].rstrip()
             span = Span(child.span.path, child.span.line, child.span.column,
                         child.span.line, child.span.column + len(text))
+            pieces = [(0, child.span.line, child.span.column)]
             for cont in child.children:  # continuation lines
-                text += " " + self.source.line(cont.span.line).strip()
-            out.extend(self.ability_line(text, span, line.key, kind))
+                raw = self.source.line(cont.span.line)
+                stripped = raw.strip()
+                pieces.append((len(text) + 1, cont.span.line,
+                               len(raw) - len(raw.lstrip()) + 1))
+                text += " " + stripped
+            out.extend(self.ability_line(text, span, line.key, kind, pieces))
         return out
 
     def ability_line(self, text: str, span: Span, box: str,
-                     kind: KindDecl) -> list[CardAbility]:
-        ability = self.ability_text(text, span)
+                     kind: KindDecl, pieces=()) -> list[CardAbility]:
+        ability = self.ability_text(text, span, pieces)
         if ability is None:
             return []
         label = getattr(ability, "label", None)
         if label and kind.timings and label not in kind.timings:
             self.problem(Span(span.path, span.line, span.column, span.line,
                               span.column + len(label)), "E304",
-                         f"a {kind.name} cannot have {label} abilities",
+                         f"{article(kind.name)} cannot have {label} abilities",
                          (listing(kind.timings),))
         return [CardAbility(box, ability, text, span)]
 
-    def ability_text(self, text: str, span: Span):
+    def ability_text(self, text: str, span: Span, pieces=()):
         parser = self.rules.parser()
         try:
             tree = parser.parse(text)
         except UnexpectedInput as err:
-            self.out.problems.append(parser.problem(err, self.source, text,
-                                                    span.line, span.column))
+            problem = parser.problem(err, self.source, text, span.line, span.column)
+            self.out.problems.append(self.on_continuation(problem, span, pieces))
             return None
         ability = to_ast(tree, self.rules, span, text)
         for name, ref_span in ast.card_references(ability):
             self.out.references.append((name, ref_span))
         return ability
+
+
+def article(noun: str) -> str:
+    """'a Being', 'an Ally'."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
 def _unquote(text: str) -> str:

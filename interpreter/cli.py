@@ -125,9 +125,12 @@ def _emit(problems, summary, output_format, fatal) -> None:
     if not fatal:
         files = sum(s["files"] for s in summary.values())
         cards = sum(s["cards"] for s in summary.values())
-        noun = "problem" if len(problems) == 1 else "problems"
-        click.echo(f"{len(problems)} {noun} in {files} files "
-                   f"({cards} cards, {len(summary)} games)", err=True)
+        click.echo(f"{_count(len(problems), 'problem')} in {_count(files, 'file')} "
+                   f"({_count(cards, 'card')}, {_count(len(summary), 'game')})", err=True)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _print_problems(problems, err: bool = False) -> None:

@@ -40,6 +40,13 @@ class Deck:
     parts: tuple[tuple[str, tuple[DeckEntry, ...]], ...]
     path: str
     span: Span
+    part_spans: tuple[tuple[str, Span], ...] = ()
+
+    def part_span(self, name: str) -> Span:
+        for part, span in self.part_spans:
+            if part.lower() == name.lower():
+                return span
+        return self.span
 
     def part(self, name: str) -> tuple[DeckEntry, ...]:
         for part, entries in self.parts:
@@ -74,6 +81,7 @@ def _read_deck(source: SourceText, line: OutlineLine, rules: GameRules,
                 'deck "Name"', ('deck "Name"',), did_you_mean(line.head[0].text, ["deck"]))
         return None
     parts = []
+    spans = []
     for child in line.children:
         part_name = " ".join(h.text for h in child.head)
         if part_name.lower() == "game":
@@ -92,7 +100,8 @@ def _read_deck(source: SourceText, line: OutlineLine, rules: GameRules,
                         entry_line.span.line, entry_line.span.column + len(text))
             entries.extend(_entries(source, text, span, problem))
         parts.append((decl.name, tuple(entries)))
-    return Deck(line.head[1].text, tuple(parts), source.path, line.span)
+        spans.append((decl.name, child.span))
+    return Deck(line.head[1].text, tuple(parts), source.path, line.span, tuple(spans))
 
 
 _ENTRY = re.compile(r'^(?:(\d+)\s*x?\s+)?(["\u201c])(.+?)(["\u201d])\s*$')
@@ -132,7 +141,7 @@ def check_deck(deck: Deck, rules: GameRules, cards: dict,
                 problem(deck.span, "E604", f'deck "{deck.name}" has no "{decl.name}"',
                         (f'"{decl.name}": ...',))
             continue
-        where = next((e.span for e in deck.part(decl.name)), deck.span)
+        where = deck.part_span(decl.name)
         size = sum(e.count for e in deck.part(decl.name))
         if decl.size_min is not None and size < decl.size_min:
             problem(where, "E605", f'"{decl.name}" has {size} cards; it needs at least '
@@ -172,7 +181,8 @@ def check_deck(deck: Deck, rules: GameRules, cards: dict,
                     n += e.count
                 elif rule.keyword and _has_keyword(card, rule.keyword):
                     n += e.count
-            what = rule.kind or f"cards with {rule.keyword}"
+            kind = rules.kind(rule.kind) if rule.kind else None
+            what = kind.plural if kind else f"cards with {rule.keyword}"
             if not _relation_holds(rule.relation, n, rule.number):
                 problem(where, "E609", f'"{decl.name}" has {n} {what}; it needs '
                         f"{rule.relation} {rule.number}", (f"{rule.relation} {rule.number} {what}",))

@@ -37,7 +37,8 @@ def _sentence(sentence: ast.Sentence) -> str:
             out.append(item)
         elif link.form == "then":
             out.append(", then " + item)
-        elif isinstance(link.args[0], ast.Modifier) and link.args[0].form == "more_stat":
+        elif isinstance(link.args[0], ast.Modifier) and link.args[0].form in (
+                "more_stat", "more_counter"):
             out.append(" and " + item)
         else:
             out.append(", " + item)
@@ -56,6 +57,8 @@ def _item(item) -> str:
         return _stat_change(item)
     if isinstance(item, ast.Modifier) and item.form == "more_stat":
         return _stat_change(item.args[0])
+    if isinstance(item, ast.Modifier) and item.form == "more_counter":
+        return f"{_amount(item.args[0])} {item.args[1]}"
     if isinstance(item, ast.Modifier):
         return {"paying_all_costs": "paying all costs",
                 "without_paying": "without paying its cost"}[item.form]
@@ -67,7 +70,7 @@ def _item(item) -> str:
 def _condition(c: ast.Condition) -> str:
     f, a = c.form, c.args
     simple = {
-        "when": lambda: "when " + _event(a[0]),
+        "when": lambda: "when " + _event(a[0]) + (" " + _duration(a[1]) if len(a) > 1 else ""),
         "after": lambda: "after " + _event(a[0]),
         "if_": lambda: "if " + _condition(a[0]),
         "at_start": lambda: "at the start of " + _period_ref(a[0]),
@@ -125,6 +128,9 @@ def _state(s: ast.State) -> str:
         return text
     if f == "is_period":
         return f"{_possessive(a[0])} {a[1]}"
+    if f == "is_a":
+        words = [_adjective(x) if isinstance(x, ast.Adjective) else _noun(x) for x in a]
+        return ("an " if words[0][:1].lower() in "aeiou" else "a ") + " ".join(words)
     raise TypeError(f)
 
 
@@ -209,6 +215,11 @@ def _step(step: ast.Step) -> str:
         words = [_selector(selector), _statement(statement, _is_plural(selector))]
         words.extend(_suffix(s) for s in suffixes)
         return " ".join(words)
+    if step.form == "player_cannot":
+        player, capability, *suffixes = step.args
+        words = [_player(player), "can't", _capability(capability)]
+        words.extend(_suffix(s) for s in suffixes)
+        return " ".join(words)
     if step.form == "verb_step":
         optional, use, suffixes = step.args
         words = ["you may"] if optional else []
@@ -264,6 +275,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('add')} {_selector(x[0])} to {_destination(x[1])}"
     if f == "add_counter":
         return f"{v('add')} {_amount(x[0])} {x[1]} to {_selector(x[2])}"
+    if f == "gain_stat_values":
+        return f"{v('gain')} the {x[0]} of {_selector(x[1])}"
     if f in ("gain", "lose", "pay"):
         return f"{v(f)} {_amount(x[0])} {x[1]}"
     if f == "set_counter":
@@ -338,6 +351,9 @@ def _stat_change(c: ast.StatChange) -> str:
 
 
 def _capability(c: ast.Capability) -> str:
+    if c.form == "be_participle":
+        text = "be " + c.args[0]
+        return text + (" " + _times(c.args[1]) if len(c.args) > 1 else "")
     words = [c.args[0]]
     directly = False
     for arg in c.args[1:]:
@@ -470,6 +486,21 @@ def _selector(s) -> str:
         return "the defending " + _noun(a[0])
     if f == "card_slot":
         return a[0]
+    if f == "some_of_them":
+        quantity = _quantity(a[0])
+        return f"{'one' if quantity == 'a' else quantity} of them"
+    if f == "zone_cards":
+        return f"{_possessive(a[0])} {a[1]}"
+    if f == "every":
+        words = []
+        for item in a:
+            if isinstance(item, ast.Adjective):
+                words.append(_adjective(item))
+            elif isinstance(item, ast.Noun):
+                words.append(_noun(item))
+            else:
+                words.append(_qualifier(item))
+        return " ".join(words)
     raise TypeError(f)
 
 
@@ -528,6 +559,8 @@ def _qualifier(q: ast.Qualifier) -> str:
         return "other than this"
     if f == "attached_to":
         return "attached to " + _selector(a[0])
+    if f == "host_of_this":
+        return "this is attached to"
     raise TypeError(f)
 
 

@@ -216,6 +216,7 @@ class GameRules:
             kinds=tuple(k.name for k in self.kinds.values()),
             kind_plurals=tuple(k.plural for k in self.kinds.values()),
             stats=tuple(s.name for s in self.stats.values() if s.type == "number"),
+            list_stats=tuple(s.name for s in self.stats.values() if s.type == "list"),
             stat_values=tuple(dict.fromkeys(adjectives)),
             statuses=tuple(self.statuses),
             participles=tuple(e.phrase[3:] for e in self.events
@@ -336,6 +337,15 @@ class _RulesReader:
                 out.append((stripped.rstrip(".") if sentence else stripped, span))
             column += len(piece) + 1
         return out
+
+    def span_of_text(self, line: OutlineLine, text: str) -> Span:
+        """Where ``text`` is written on ``line`` (the whole line if not found)."""
+        source_line = self.source.line(line.span.line)
+        index = source_line.find(text, line.span.column - 1)
+        if index < 0:
+            return line.span
+        return Span(self.source.path, line.span.line, index + 1, line.span.line,
+                    index + 1 + len(text))
 
     def names_list(self, line: OutlineLine) -> list[tuple[str, Span]]:
         return [(_unquote(text), span) for text, span in self.properties(line, False)]
@@ -653,7 +663,7 @@ class _RulesReader:
                     continue
                 kind = _unquote(m.group(4)) if m.group(4) else None
                 if kind and self.rules.kind(kind) is None:
-                    self.unknown_kind(kind, span)
+                    self.unknown_kind(kind, self.span_of_text(child, m.group(4).strip()))
                 counts.append(CountRule(m.group(1).lower(), int(m.group(2)), kind,
                                         _unquote(m.group(3)) if m.group(3) else None,
                                         child.span))
@@ -661,7 +671,8 @@ class _RulesReader:
                 stat = _unquote(child.key[6:].strip())
                 m = re.fullmatch(r"(exactly|at least|at most) (\d+)", value, re.I)
                 if self.rules.stat(stat) is None:
-                    self.problem(child.span, "E510", f'unknown stat "{stat}"',
+                    self.problem(self.span_of_text(child, child.key[6:].strip()), "E510",
+                                 f'unknown stat "{stat}"',
                                  ("a number stat",), did_you_mean(stat, self.rules.stats))
                 if not m:
                     self.problem(span, "E514", f'unreadable total "{value}"',

@@ -52,7 +52,8 @@ class SourceText:
 
     def line(self, number: int) -> str:
         if 1 <= number <= len(self.lines):
-            return self.lines[number - 1].rstrip("\r")
+            line = self.lines[number - 1].rstrip("\r")
+            return line[1:] if number == 1 and line.startswith("\ufeff") else line
         return ""
 
     def span_of(self, line: int, column: int, end_line: int, end_column: int) -> Span:

@@ -194,6 +194,16 @@ def parse_outline(source: SourceText) -> tuple[list[OutlineLine], list[Problem]]
         text = text[1:]  # a byte-order mark is not part of the text
     problems: list[Problem] = []
     lines = text.split("\n")
+    for number, raw in enumerate(lines, 1):
+        if raw.strip() and not raw.lstrip().startswith("#"):
+            if raw[:1] in " \t":
+                indent = len(raw) - len(raw.lstrip())
+                problems.append(_problem(
+                    source, "E101", "bad indentation: this line is indented but "
+                    "there is no line above it to belong to", number, 1, indent + 1,
+                    ("no indentation",)))
+                _blank_line_and_block(lines, number - 1, first=True)
+            break
     for _ in range(_MAX_OUTLINE_RETRIES):
         try:
             tree = _outline_parser(source).parse("\n".join(lines) + "\n")
@@ -213,10 +223,10 @@ def parse_outline(source: SourceText) -> tuple[list[OutlineLine], list[Problem]]
     return [], problems
 
 
-def _blank_line_and_block(lines: list[str], index: int) -> None:
+def _blank_line_and_block(lines: list[str], index: int, first: bool = False) -> None:
     """Blank a broken line and the lines indented under it (they would only
     report the same mistake again as stray indentation)."""
-    indent = len(lines[index]) - len(lines[index].lstrip(" "))
+    indent = 0 if first else len(lines[index]) - len(lines[index].lstrip(" "))
     lines[index] = ""
     for i in range(index + 1, len(lines)):
         stripped = lines[i].lstrip(" ")
@@ -279,9 +289,13 @@ def _outline_problem(source: SourceText, err: UnexpectedInput) -> Problem:
     char = text[column - 1:column]
     if char and char in '"\u201c' and isinstance(err, (UnexpectedCharacters,
                                                         UnexpectedToken)):
+        closing = "\u201d" if char == "\u201c" else '"'
         return _problem(source, "E103", "unclosed quote: a quoted name must end "
                         "on the same line", line, column, len(text) + 1,
-                        ('a closing " on this line',))
+                        (f"a closing {closing} on this line",))
+    if char == ":":
+        return _problem(source, "E102", "a colon needs a name before it",
+                        line, column, column + 1, ("a name, then ':'",))
     if isinstance(err, UnexpectedCharacters):
         if False:
             return _problem(source, "E103", "unclosed quote: a quoted name must end "
@@ -290,9 +304,10 @@ def _outline_problem(source: SourceText, err: UnexpectedInput) -> Problem:
         return _problem(source, "E105", f"unexpected character {char!r}",
                         line, column, column + 1)
     if isinstance(err, UnexpectedToken) and err.token.type == "_INDENT":
+        line = err.token.end_line or line
         return _problem(source, "E101", "bad indentation: this line is indented "
                         "but there is no line above it to belong to",
-                        line, 1, column, ("no indentation",))
+                        line, 1, len(err.token.value) + 1, ("no indentation",))
     if isinstance(err, UnexpectedToken) and err.token.type == "_COLON":
         return _problem(source, "E102", "a colon needs a name before it",
                         line, column, column + 1, ("a name, then ':'",))
@@ -342,6 +357,7 @@ class EffectParser:
                  spelling: dict[str, str] | None = None, patterns=()):
         self.grammar = grammar
         self.patterns = tuple(patterns)
+        self._literals: dict[str, str] | None = None
         self.categories = categories
         self._whole_words = _WholeWords()
         self.lark = Lark(grammar, parser="lalr", lexer="contextual",
@@ -364,7 +380,52 @@ class EffectParser:
     def parse(self, text: str):
         """The lark tree of one effect text; raises lark's UnexpectedInput."""
         self._whole_words.text = text
-        return self.lark.parse(text)
+        return self.lark.parse(text, on_error=self._split_phrase)
+
+    def _split_phrase(self, err: UnexpectedInput) -> bool:
+        """Retry an unexpected multi-word token as a shorter phrase.
+
+        The contextual lexer takes the longest phrase the parser state might
+        accept ("for each"), but LALR merges the lookaheads of similar states,
+        so the parser may then reject a phrase whose first word alone fits
+        ("search your deck for each player's card": "for", then "each
+        player's"). The longest leading part of the phrase that the parser
+        accepts is fed instead, and the lexer goes on right after it; if no
+        part fits, the original error stands.
+        """
+        if not isinstance(err, UnexpectedToken) or " " not in err.token.value.strip():
+            return False
+        token = err.token
+        words = token.value.split()
+        for count in range(len(words) - 1, 0, -1):
+            phrase = " ".join(words[:count])
+            kind = self._literal_terminal(phrase)
+            if kind is None:
+                continue
+            length = _prefix_length(token.value, count)
+            piece = Token(kind, token.value[:length], token.start_pos, token.line,
+                          token.column, token.line, token.column + length,
+                          token.start_pos + length)
+            trial = err.interactive_parser.copy()
+            try:
+                trial.feed_token(piece)
+            except UnexpectedInput:
+                continue
+            err.interactive_parser.feed_token(piece)
+            counter = err.interactive_parser.lexer_thread.state.line_ctr
+            counter.char_pos = token.start_pos + length
+            counter.column = counter.char_pos - counter.line_start_pos + 1
+            err.interactive_parser.lexer_thread.state.last_token = piece
+            return True
+        return False
+
+    def _literal_terminal(self, phrase: str) -> str | None:
+        if self._literals is None:
+            self._literals = {}
+            for term in self.lark.terminals:
+                if isinstance(term.pattern, PatternStr):
+                    self._literals.setdefault(term.pattern.value.lower(), term.name)
+        return self._literals.get(phrase.lower())
 
     def problem(self, err: UnexpectedInput, source: SourceText, text: str,
                 line: int, column: int) -> Problem:
@@ -401,6 +462,7 @@ class EffectParser:
         else:
             message = "unexpected end of the text"
         suggestion = did_you_mean(word, self._candidates(err)) if word else None
+        err._text = text
         verb = self._unfinished_pattern(err)
         if start == 0 and word and text[end:end + 1] == ":" and word.upper() == word \
                 and any(c.isalpha() for c in word):
@@ -422,14 +484,22 @@ class EffectParser:
     def _unfinished_pattern(self, err: UnexpectedInput) -> str | None:
         """The verb or keyword pattern whose slot is missing, when the error
         comes right after the pattern's leading words ("Mill.")."""
-        history = getattr(err, "token_history", None) or []
+        history = [t for t in (getattr(err, "token_history", None) or []) if t is not None]
         if not history:
             return None
         previous = history[-1].value.lower()
-        for pattern in self.patterns:
-            if pattern.slots and pattern.leading_words.lower() == previous:
-                return pattern.text
-        return None
+        found = [p for p in self.patterns
+                 if p.slots and p.leading_words.lower() == previous]
+        if len(found) > 1:
+            # Name the pattern whose slot fits what was written there.
+            pos = getattr(err, "pos_in_stream", None) or 0
+            rest = (getattr(err, "_text", None) or "")[pos:pos + 1]
+            wants = "n" if rest.isdigit() or rest == "X" else "card"
+            fitting = [p for p in found if p.slots[0].rstrip("s") == wants]
+            found = fitting or found
+        if not found:
+            return None
+        return '" or "'.join(p.text for p in found)
 
     def _expected_names(self, err: UnexpectedInput) -> set[str]:
         names = getattr(err, "expected", None) or getattr(err, "allowed", None) or set()
@@ -491,6 +561,11 @@ class EffectParser:
             except Exception:  # an example that no longer fails: ignore it
                 return None
         return None
+
+
+def _prefix_length(text: str, words: int) -> int:
+    """Length of the first ``words`` whitespace-separated words of ``text``."""
+    return list(re.finditer(r"\S+", text))[words - 1].end()
 
 
 class _WordRunsOn(UnexpectedCharacters):

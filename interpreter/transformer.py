@@ -30,7 +30,7 @@ _CLASS_OF_RULE = {
     "event": ast.Event, "event_action": ast.EventAction,
     "player_event": ast.EventAction, "event_participle": ast.EventAction,
     "condition_item": ast.Condition, "condition": ast.Condition,
-    "statement": ast.Statement, "step_suffix": ast.Suffix,
+    "statement": ast.Statement, "step_suffix": ast.Suffix, "step": ast.Step,
     "modifier": ast.Modifier, "item": ast.Modifier, "stat_comparison": ast.Comparison,
     "possessive_control": ast.Player,
 }
@@ -48,7 +48,7 @@ _PASSTHROUGH = {"target", "from_zone", "placement", "capability_object",
 
 # Vocabulary rules: their value is the declared word itself.
 _WORD_RULES = {"timing_label", "zone_name", "counter_name", "kind_noun",
-               "stat_name", "stat_value", "status_word", "game_participle",
+               "stat_name", "list_stat_name", "stat_value", "status_word", "game_participle",
                "event_verb", "period_name"}
 _PERIOD_PHRASES = {"period_this": "this", "period_your": "your",
                    "period_rivals": "rivals", "period_next": "next"}
@@ -267,7 +267,7 @@ def _word_table(rules) -> dict[str, str]:
     vocab = rules.vocabulary()
     table: dict[str, str] = {}
     for group in (vocab.zones, vocab.counters, vocab.kinds, vocab.kind_plurals,
-                  vocab.stats, vocab.statuses, vocab.participles, vocab.event_verbs,
+                  vocab.stats, vocab.list_stats, vocab.statuses, vocab.participles, vocab.event_verbs,
                   vocab.periods):
         for word in group:
             table.setdefault(word.lower(), word)

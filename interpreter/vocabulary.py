@@ -23,6 +23,13 @@ import attrs
 
 from interpreter.resources import read_grammar
 
+# A keyword's card slot takes only simple selectors: "with Drive 2" sits
+# inside a selector, and a qualifier after a full selector would be ambiguous.
+KEYWORD_SLOT_RULES = {
+    "n": "amount", "x": "amount", "card": "simple_selector",
+    "cards": "simple_selector", "player": "player_subject", "zone": "zone_ref",
+}
+
 SLOT_RULES = {
     "n": "amount",
     "x": "amount",
@@ -61,8 +68,9 @@ class Pattern:
     def bad_slots(self) -> list[str]:
         return [s for s in self.slots if s not in SLOT_RULES]
 
-    def grammar_alternative(self) -> str:
+    def grammar_alternative(self, slot_rules: dict[str, str] | None = None) -> str:
         """The pattern as a sequence of lark symbols."""
+        slot_rules = slot_rules or SLOT_RULES
         symbols = []
         words: list[str] = []
 
@@ -75,7 +83,7 @@ class Pattern:
             slot = _SLOT.fullmatch(part)
             if slot:
                 flush()
-                symbols.append(SLOT_RULES.get(slot.group(1), "amount"))
+                symbols.append(slot_rules.get(slot.group(1), "amount"))
             elif part.endswith("(s)"):
                 flush()
                 stem = part[:-3]
@@ -98,6 +106,7 @@ class Vocabulary:
     kind_plurals: tuple[str, ...] = ()     # same order as kinds
     stats: tuple[str, ...] = ()            # stats effects can name ("AP", "cost")
     stat_values: tuple[str, ...] = ()      # enum values usable as adjectives
+    list_stats: tuple[str, ...] = ()       # stats holding a list of values
     statuses: tuple[str, ...] = ()
     participles: tuple[str, ...] = ()      # "Summoned" in "When this is Summoned"
     event_verbs: tuple[str, ...] = ()      # "advances" in "When this advances"
@@ -108,7 +117,7 @@ class Vocabulary:
         """Each vocabulary word (lower case) -> as the rules file spells it."""
         table: dict[str, str] = {}
         for group in (self.zones, self.counters, self.kinds, self.kind_plurals,
-                      self.stats, self.stat_values, self.statuses, self.participles,
+                      self.stats, self.list_stats, self.stat_values, self.statuses, self.participles,
                       self.event_verbs, self.periods):
             for word in group:
                 table.setdefault(word.lower(), word)
@@ -131,6 +140,7 @@ class Vocabulary:
         put(self.kinds, "card kind")
         put(self.kind_plurals, "card kind")
         put(self.stats, "stat")
+        put(self.list_stats, "stat")
         put(self.stat_values, "stat value")
         put(self.statuses, "status")
         put(self.participles, "event")
@@ -198,13 +208,15 @@ def _choice(terms: _Terminals, rule: str, words: Iterable[str],
     return f"{rule}: {alternatives}\n"
 
 
-def _patterns(rule: str, patterns: Iterable[Pattern], alias: str) -> str:
+def _patterns(rule: str, patterns: Iterable[Pattern], alias: str,
+              slot_rules: dict[str, str] | None = None) -> str:
     patterns = list(patterns)
     if not patterns:
         terminal = f"_NO_{rule.upper()}"
         return f"{rule}: {terminal}\n%declare {terminal}\n"
     alternatives = "\n    | ".join(
-        f"{p.grammar_alternative()} -> {alias}_{i}" for i, p in enumerate(patterns))
+        f"{p.grammar_alternative(slot_rules)} -> {alias}_{i}"
+        for i, p in enumerate(patterns))
     return f"{rule}: {alternatives}\n"
 
 
@@ -215,12 +227,13 @@ def generated_rules(vocab: Vocabulary) -> str:
         "// ---- generated from the game's rules file (interpreter.vocabulary)\n",
         _choice(t, "timing_label", (f"{label}:" for label in vocab.timing_labels),
                 case_insensitive=False),
-        _patterns("keyword_use", vocab.keywords, "keyword"),
+        _patterns("keyword_use", vocab.keywords, "keyword", KEYWORD_SLOT_RULES),
         _patterns("game_verb_use", vocab.verbs, "verb"),
         _choice(t, "zone_name", vocab.zones),
         _choice(t, "counter_name", vocab.counters),
         _choice(t, "kind_noun", (*vocab.kinds, *vocab.kind_plurals)),
         _choice(t, "stat_name", vocab.stats),
+        _choice(t, "list_stat_name", vocab.list_stats),
         _choice(t, "stat_value", _adjective_forms(vocab.stat_values)),
         _choice(t, "status_word", vocab.statuses),
         _choice(t, "game_participle", vocab.participles),

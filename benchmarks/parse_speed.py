@@ -1,0 +1,176 @@
+"""Parse speed of card texts, per shipped game and overall.
+
+Run:  python benchmarks/parse_speed.py
+
+Measures, on one core:
+
+* texts/s through the shipped LALR parsers (lark tree only);
+* texts/s through lark's Earley parser (dynamic lexer) built from the same
+  grammar text, and the LALR/Earley ratio (Earley is timed on a sample and
+  extrapolated when it is slow; the output says so);
+* texts/s through ``parse_ability`` (LALR parse + AST transform);
+* the cold start of ``cardrules check cards/ryft/core.cards`` as a subprocess
+  (min of 5 runs after one warm-up run that fills lark's grammar cache).
+
+Targets: >= 10,000 texts/s (LALR), >= 20x Earley, cold check < 0.5 s.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import lark
+
+from interpreter.games import load_game, shipped_games
+from interpreter.rules import parse_ability
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET_RATE = 10_000
+TARGET_RATIO = 20.0
+TARGET_COLD = 0.5
+LALR_SECONDS = 2.0
+EARLEY_SECONDS = 2.0
+
+
+def corpus(game) -> list[str]:
+    return [a.text for card in game.cards.values() for a in card.abilities]
+
+
+def timed_rate(func, texts: list[str], seconds: float) -> tuple[float, int, float]:
+    """Repeat the corpus until ``seconds`` of work; (texts/s, texts, elapsed)."""
+    done, start = 0, time.perf_counter()
+    while True:
+        for text in texts:
+            func(text)
+        done += len(texts)
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed, done, elapsed
+
+
+def earley_rate(parser: lark.Lark, texts: list[str], seconds: float):
+    """Earley texts/s; a sample of the corpus when one pass is too slow."""
+    start = time.perf_counter()
+    done = 0
+    failures = 0
+    for text in texts:
+        try:
+            parser.parse(text)
+        except lark.exceptions.LarkError:
+            failures += 1
+        done += 1
+        if time.perf_counter() - start >= seconds:
+            break
+    elapsed = time.perf_counter() - start
+    sampled = done < len(texts)
+    if not sampled and elapsed < seconds:
+        rate, done, elapsed = timed_rate(lambda t: _try(parser, t), texts, seconds)
+        return rate, done, elapsed, False, failures
+    return done / elapsed, done, elapsed, sampled, failures
+
+
+def _try(parser, text):
+    try:
+        parser.parse(text)
+    except lark.exceptions.LarkError:
+        pass
+
+
+def cold_check() -> tuple[float | None, str]:
+    exe = shutil.which("cardrules") or str(Path(sys.executable).parent / "cardrules")
+    cmd = [exe, "check", "cards/ryft/core.cards"]
+    if not Path(exe).exists():
+        cmd = [sys.executable, "-m", "interpreter.cli", "check", "cards/ryft/core.cards"]
+    env = dict(os.environ)
+    warm = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
+    times = []
+    for _ in range(5):
+        start = time.perf_counter()
+        subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
+        times.append(time.perf_counter() - start)
+    return min(times), f"{' '.join(cmd[-3:])} (exit {warm.returncode})"
+
+
+def verdict(ok: bool) -> str:
+    return "MET" if ok else "NOT MET"
+
+
+def main() -> int:
+    try:
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+        core = "pinned to one core"
+    except (AttributeError, OSError):
+        core = "single process"
+    print(f"parse_speed: lark {lark.__version__}, Python {sys.version.split()[0]}, {core}")
+    print(f"targets: LALR >= {TARGET_RATE:,} texts/s, LALR >= {TARGET_RATIO:.0f}x Earley, "
+          f"cold check < {TARGET_COLD} s")
+    print()
+    header = (f"{'game':<20} {'texts':>5} {'LALR texts/s':>13} {'Earley texts/s':>15} "
+              f"{'ratio':>7} {'parse_ability/s':>16}")
+    print(header)
+    print("-" * len(header))
+    totals = {"n": 0, "lalr_t": 0.0, "lalr_n": 0, "earley_t": 0.0, "earley_n": 0,
+              "ast_t": 0.0, "ast_n": 0}
+    notes = []
+    for game_id in shipped_games():
+        game = load_game(game_id)
+        texts = corpus(game)
+        if not texts:
+            continue
+        effect = game.rules.parser()
+        lalr_rate, n1, t1 = timed_rate(effect.parse, texts, LALR_SECONDS)
+        # The dynamic lexer cannot handle %declare'd terminals (the empty word
+        # categories, _NO_*): give them a pattern that never matches.
+        grammar_text = re.sub(r"%declare (_NO_\w+)", r"\1: /(?!x)x/", effect.grammar)
+        earley = lark.Lark(grammar_text, parser="earley", lexer="dynamic",
+                           start="start")
+        e_rate, n2, t2, sampled, failures = earley_rate(earley, texts, EARLEY_SECONDS)
+        if sampled:
+            notes.append(f"{game_id}: Earley timed on a sample of {n2}/{len(texts)} "
+                         f"texts ({t2:.2f} s) and extrapolated")
+        if failures:
+            notes.append(f"{game_id}: Earley rejected {failures} texts the LALR "
+                         f"parser accepts (timed anyway)")
+        ast_rate, n3, t3 = timed_rate(lambda t: parse_ability(game.rules, t), texts,
+                                      LALR_SECONDS)
+        print(f"{game_id:<20} {len(texts):>5} {lalr_rate:>13,.0f} {e_rate:>15,.1f} "
+              f"{lalr_rate / e_rate:>6.0f}x {ast_rate:>16,.0f}")
+        totals["n"] += len(texts)
+        totals["lalr_t"] += t1
+        totals["lalr_n"] += n1
+        totals["earley_t"] += t2
+        totals["earley_n"] += n2
+        totals["ast_t"] += t3
+        totals["ast_n"] += n3
+    lalr_all = totals["lalr_n"] / totals["lalr_t"]
+    earley_all = totals["earley_n"] / totals["earley_t"]
+    ast_all = totals["ast_n"] / totals["ast_t"]
+    ratio = lalr_all / earley_all
+    print("-" * len(header))
+    print(f"{'overall':<20} {totals['n']:>5} {lalr_all:>13,.0f} {earley_all:>15,.1f} "
+          f"{ratio:>6.0f}x {ast_all:>16,.0f}")
+    for note in notes:
+        print("note:", note)
+    print()
+    cold, what = cold_check()
+    print(f"cold start: {what}: min of 5 runs = {cold:.3f} s (after 1 warm-up run)")
+    print()
+    print("targets:")
+    print(f"  LALR parse rate   {lalr_all:>12,.0f} texts/s  (target >= {TARGET_RATE:,})  "
+          f"{verdict(lalr_all >= TARGET_RATE)}")
+    print(f"  LALR vs Earley    {ratio:>12,.0f}x        (target >= {TARGET_RATIO:.0f}x)    "
+          f"{verdict(ratio >= TARGET_RATIO)}")
+    print(f"  parse_ability     {ast_all:>12,.0f} texts/s  (no target; incl. AST transform)")
+    print(f"  cold check        {cold:>12.3f} s        (target < {TARGET_COLD} s)   "
+          f"{verdict(cold < TARGET_COLD)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

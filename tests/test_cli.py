@@ -1,0 +1,217 @@
+"""The command line: exit codes (0 clean, 1 problems, 2 could not run), the
+text and JSON output of ``cardrules check``, ``cardrules explain`` errors, and
+no Python traceback ever."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from errors_support import (  # noqa: F401  (at_repo_root is an autouse fixture)
+    at_repo_root,
+    card_file,
+    deck_file,
+    fixture_path,
+)
+from interpreter.cli import main
+
+
+def run(*args: str):
+    result = CliRunner().invoke(main, list(args), prog_name="cardrules")
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        repr(result.exception))
+    return result
+
+
+THREE = card_file("ryft", "three.cards")
+
+
+# ---------------------------------------------------------------- exit codes
+
+
+def test_check_shipped_games_is_clean():
+    result = run("check")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+    assert result.stderr.startswith("0 problems in ")
+
+
+def test_check_a_clean_fixture_file_exits_0():
+    result = run("check", card_file("ryft", "empty.cards"), deck_file("ryft", "empty.deck"))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+
+
+def test_check_a_file_with_problems_exits_1_and_prints_all_of_them():
+    result = run("check", THREE)
+    assert result.exit_code == 1
+    assert result.stdout == (
+        f'{THREE}:10:7: E409 stat "HP" must be a number, not "lots"\n'
+        "  10 |   HP: lots\n"
+        "     |       ^^^^\n"
+        "  expected: a whole number such as 3\n"
+        f'{THREE}:14:9: E410 "LEGEND" is not a rank\n'
+        "  14 |   rank: LEGEND\n"
+        "     |         ^^^^^^\n"
+        "  expected: ADV., BASIC, MAX\n"
+        f'{THREE}:26:3: E303 unknown stat "AP" for a Code\n'
+        "  26 |   AP: 10\n"
+        "     |   ^^\n"
+        "  expected: code type, domain, synergy, text\n")
+    assert result.stderr.startswith("3 problems in 1 file")
+
+
+def test_summary_line_wording():
+    result = run("check", THREE)
+    assert result.stderr.startswith("3 problems in 1 file (")
+    assert result.stderr.endswith(", 1 game)\n")
+
+
+def test_check_a_missing_file_exits_2():
+    result = run("check", "no/such/file.cards")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == "E901 no such file or directory: no/such/file.cards\n"
+
+
+def test_check_a_file_of_no_game_exits_2(tmp_path):
+    stray = tmp_path / "stray.cards"
+    stray.write_text('card "Nowhere"\n', encoding="utf-8")
+    result = run("check", str(stray))
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"E903 cannot tell which game {stray} belongs to\n"
+        "  expected: rules/<game-id>.rules, or a file under cards/<game-id>/ beside it\n")
+
+
+def test_unknown_option_exits_2():
+    result = run("check", "--bogus")
+    assert result.exit_code == 2
+    assert "Error: No such option '--bogus'." in result.stderr
+    assert "Try 'cardrules check --help' for help." in result.stderr
+
+
+def test_unknown_format_exits_2():
+    result = run("check", "--format", "yaml")
+    assert result.exit_code == 2
+    assert "'yaml' is not one of 'text', 'json'" in result.stderr
+
+
+def test_unknown_command_exits_2():
+    result = run("frobnicate")
+    assert result.exit_code == 2
+    assert "No such command 'frobnicate'" in result.stderr
+
+
+# ---------------------------------------------------------------- explain
+
+
+def test_explain_unknown_game_exits_2():
+    result = run("explain", "ryfft", "Draw a card.")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == (
+        'E902 unknown game "ryfft"\n'
+        "  expected: rival-rush, ryft, saturday-wars, silver-wing-rivals\n"
+        '  did you mean "ryft"?\n')
+
+
+def test_explain_bad_text_exits_1_with_a_positioned_problem():
+    result = run("explain", "rival-rush", "Dump.")
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert lines[:3] == [
+        '<text>:1:5: E203 "Dump {n}" is not complete: unexpected "."',
+        "  1 | Dump.",
+        "    |     ^",
+    ]
+
+
+def test_explain_unclosed_quote_exits_1():
+    result = run("explain", "ryft", 'ABILITY: Exile "Cinderpup.')
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[:3] == [
+        '<text>:1:16: E203 "Exile {card}" is not complete: unclosed quote: a card name '
+        "must end with a closing quote",
+        '  1 | ABILITY: Exile "Cinderpup.',
+        "    |                ^",
+    ]
+
+
+def test_explain_unclosed_quote_names_the_right_pattern():
+    result = run("explain", "saturday-wars", 'ANIMATE: Purge "Lost Soul.')
+    assert result.exit_code == 1
+    assert '"Purge {n}"' not in result.stderr.splitlines()[0]
+
+
+# ---------------------------------------------------------------- JSON
+
+
+def test_json_output_shape_with_problems():
+    result = run("check", "--format", "json", THREE)
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert set(data) == {"problems", "summary"}
+    assert data["summary"] == {"ryft": {"cards": data["summary"]["ryft"]["cards"],
+                                        "decks": data["summary"]["ryft"]["decks"],
+                                        "files": 1}}
+    assert data["problems"] == [
+        {"path": THREE, "line": 10, "column": 7, "code": "E409",
+         "message": 'stat "HP" must be a number, not "lots"',
+         "expected": ["a whole number such as 3"]},
+        {"path": THREE, "line": 14, "column": 9, "code": "E410",
+         "message": '"LEGEND" is not a rank', "expected": ["ADV., BASIC, MAX"]},
+        {"path": THREE, "line": 26, "column": 3, "code": "E303",
+         "message": 'unknown stat "AP" for a Code',
+         "expected": ["code type, domain, synergy, text"]},
+    ]
+
+
+def test_json_output_of_the_shipped_games():
+    result = run("check", "--format", "json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["problems"] == []
+    assert set(data["summary"]) == {"ryft", "silver-wing-rivals", "rival-rush",
+                                    "saturday-wars"}
+    for counts in data["summary"].values():
+        assert set(counts) == {"cards", "decks", "files"}
+        assert all(isinstance(v, int) and v > 0 for v in counts.values())
+
+
+def test_json_output_with_a_suggestion():
+    path = deck_file("ryft", "lines.deck")
+    data = json.loads(run("check", "--format", "json", path).stdout)
+    first = [p for p in data["problems"] if p["code"] == "E305"][0]
+    assert first == {"path": path, "line": 5, "column": 5, "code": "E305",
+                     "message": 'unknown card "Cinderpupp"',
+                     "suggestion": 'did you mean "Cinderpup"?'}
+
+
+def test_json_output_when_the_command_cannot_run():
+    result = run("check", "--format", "json", "no/such/file.deck")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout) == {
+        "problems": [{"path": None, "line": None, "column": None, "code": "E901",
+                      "message": "no such file or directory: no/such/file.deck"}],
+        "summary": {}}
+
+
+# ---------------------------------------------------------------- whole fixture roots
+
+
+@pytest.mark.parametrize("root", ["ryft", "silver-wing-rivals", "rival-rush",
+                                  "saturday-wars", "rules-errors", "rules-verb",
+                                  "rules-empty"])
+def test_checking_a_broken_root_exits_1_without_traceback(root):
+    result = run("check", "--format", "json", fixture_path(root))
+    assert result.exit_code == 1, result.output
+    data = json.loads(result.stdout)
+    assert data["problems"]
+    for p in data["problems"]:
+        assert set(p) >= {"path", "line", "column", "code", "message"}
+        assert p["path"].startswith(fixture_path(root) + "/")
+        assert p["line"] >= 1 and p["column"] >= 1

@@ -1,0 +1,517 @@
+"""The exact error messages for mistakes in card files, in all four games.
+
+Fixture roots: tests/fixtures/<game>/ (a copy of the shipped rules and core
+cards, plus small card files with one mistake per card). Tests marked xfail
+assert the behaviour the checker SHOULD have; each reason names the bug.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from errors_support import (  # noqa: F401  (at_repo_root is an autouse fixture)
+    at_repo_root,
+    assert_inside,
+    card_file,
+    pin,
+    problems_in,
+    problems_of,
+    text_at,
+    the_problem,
+)
+
+RYFT_EFFECTS = card_file("ryft", "effects.cards")
+RYFT_STATS = card_file("ryft", "stats.cards")
+RYFT_LAYOUT = card_file("ryft", "layout.cards")
+SWR = card_file("silver-wing-rivals", "mistakes.cards")
+RR = card_file("rival-rush", "mistakes.cards")
+SW = card_file("saturday-wars", "mistakes.cards")
+
+
+def ryft(path: str = RYFT_STATS):
+    return problems_in("ryft", "ryft", path)
+
+
+# ---------------------------------------------------------------- layout (E1xx)
+
+
+def test_bad_indentation_lines_up_with_nothing():
+    p = the_problem(ryft(RYFT_LAYOUT), RYFT_LAYOUT, 5, "E101")
+    pin(p, "E101", RYFT_LAYOUT, 5, 1,
+        "bad indentation: this line starts at column 3, which lines up with no line above it",
+        ("a line starting at column 1 or 5",))
+    assert p.render() == (
+        f"{RYFT_LAYOUT}:5:1: E101 bad indentation: this line starts at column 3, "
+        "which lines up with no line above it\n"
+        "  5 |   synergy: 1\n"
+        "    | ^^\n"
+        "  expected: a line starting at column 1 or 5")
+
+
+def test_tab_in_indentation():
+    p = the_problem(ryft(RYFT_LAYOUT), RYFT_LAYOUT, 11, "E104")
+    pin(p, "E104", RYFT_LAYOUT, 11, 1, "a tab in the indentation; indent with spaces")
+    assert p.render() == (
+        f"{RYFT_LAYOUT}:11:1: E104 a tab in the indentation; indent with spaces\n"
+        "  11 |  synergy: 1\n"
+        "     | ^")
+
+
+def test_unclosed_quote_in_card_heading():
+    p = the_problem(ryft(RYFT_LAYOUT), RYFT_LAYOUT, 15)
+    pin(p, "E103", RYFT_LAYOUT, 15, 6,
+        "unclosed quote: a quoted name must end on the same line",
+        ('a closing " on this line',))
+    assert p.render() == (
+        f"{RYFT_LAYOUT}:15:6: E103 unclosed quote: a quoted name must end on the same line\n"
+        '  15 | card "Unclosed Code\n'
+        "     |      ^^^^^^^^^^^^^^\n"
+        '  expected: a closing " on this line')
+    # the card's indented lines are skipped with it: no follow-on problems
+    assert [q for q in ryft(RYFT_LAYOUT) if 15 <= q.span.line <= 19] == [p]
+
+
+def test_unclosed_curly_quote_in_card_heading():
+    p = the_problem(problems_in("saturday-wars", "saturday-wars", SW), SW, 33)
+    pin(p, "E103", SW, 33, 6, "unclosed quote: a quoted name must end on the same line",
+        ("a closing \u201d on this line",))
+    assert text_at(p) == "\u201cCurly Apprentice"
+
+
+def test_lines_nested_too_deep():
+    path = card_file("ryft", "deep.cards")
+    problems = ryft(path)
+    p = the_problem(problems, path, 53, "E107")
+    pin(p, "E107", path, 53, 1, "lines are nested more than 50 levels deep",
+        ("at most 50 levels",))
+    assert [q.code for q in problems] == ["E107", "E404"]  # the card really has no kind
+
+
+def test_indented_line_after_a_comment_has_nothing_to_belong_to():
+    path = card_file("ryft", "indented.cards")
+    problems = ryft(path)
+    assert [q.code for q in problems] == ["E101"]
+    assert problems[0].message == ("bad indentation: this line is indented but there "
+                                   "is no line above it to belong to")
+    assert problems[0].expected == ("no indentation",)
+
+
+def test_indented_line_after_a_comment_is_positioned_on_that_line():
+    path = card_file("ryft", "indented.cards")
+    p = the_problem(ryft(path), path, 2, "E101")
+    assert (p.span.line, p.span.column) == (2, 1)
+
+
+def test_indented_first_line_is_bad_indentation():
+    path = card_file("ryft", "indented_first.cards")
+    problems = ryft(path)
+    assert [q.code for q in problems] == ["E101"]
+    pin(problems[0], "E101", path, 1, 1, "bad indentation: this line is indented but "
+        "there is no line above it to belong to", ("no indentation",))
+
+
+def test_over_indented_stat_line_is_bad_indentation():
+    problems = ryft(RYFT_LAYOUT)
+    p = the_problem(problems, RYFT_LAYOUT, 30, "E101")
+    assert p.message.startswith("bad indentation")
+    assert not [q for q in problems if q.code == "E407" and q.span.line == 27]
+
+
+@pytest.mark.parametrize("heading_line", [3, 9], ids=["bad-dedent", "tab"])
+def test_layout_error_does_not_report_written_stats_as_missing(heading_line):
+    problems = ryft(RYFT_LAYOUT)
+    cascade = [q for q in problems if q.code == "E407" and q.span.line == heading_line]
+    assert cascade == []
+
+
+def test_colon_without_a_name():
+    p = the_problem(ryft(RYFT_LAYOUT), RYFT_LAYOUT, 23)
+    pin(p, "E102", RYFT_LAYOUT, 23, 3, "a colon needs a name before it", ("a name, then ':'",))
+
+
+def test_colon_without_a_name_is_reported_where_it_is():
+    # what is right today: one problem, on the colon
+    p = the_problem(ryft(RYFT_LAYOUT), RYFT_LAYOUT, 23)
+    assert (p.span.line, p.span.column) == (23, 3)
+    assert text_at(p) == ":"
+
+
+def test_missing_colon_after_a_stat_name():
+    p = the_problem(ryft(), RYFT_STATS, 9, "E102")
+    pin(p, "E102", RYFT_STATS, 9, 3, 'missing colon after "AP"', ("AP: 40",))
+    assert p.render() == (
+        f'{RYFT_STATS}:9:3: E102 missing colon after "AP"\n'
+        "  9 |   AP 40\n"
+        "    |   ^^^^^\n"
+        "  expected: AP: 40")
+
+
+@pytest.mark.parametrize("path,heading_line", [(RYFT_STATS, 3), (SWR, 14)],
+                         ids=["ryft-AP", "swr-signature-type"])
+def test_missing_colon_is_not_also_a_missing_stat(path, heading_line):
+    game = "ryft" if path == RYFT_STATS else "silver-wing-rivals"
+    problems = problems_in(game, game, path)
+    assert not [q for q in problems if q.code == "E407" and q.span.line == heading_line]
+
+
+def test_missing_colon_after_a_two_word_stat():
+    p = the_problem(problems_in("silver-wing-rivals", "silver-wing-rivals", SWR), SWR, 16,
+                    "E102")
+    pin(p, "E102", SWR, 16, 3, 'missing colon after "signature type"',
+        ("signature type: Attack",))
+
+
+# ---------------------------------------------------------------- effect text (E2xx)
+
+
+def test_unknown_verb_in_effect_text():
+    p = the_problem(ryft(RYFT_EFFECTS), RYFT_EFFECTS, 23)
+    pin(p, "E201", RYFT_EFFECTS, 23, 29, 'unexpected word "Frobnicate"', expected=None)
+    assert "a verb (Connect, Quick-Summon, Revive, Sacrifice)" in p.expected
+    assert p.render().splitlines()[:3] == [
+        f'{RYFT_EFFECTS}:23:29: E201 unexpected word "Frobnicate"',
+        "  23 |     ABILITY: Pay 1 Synergy: Frobnicate a Being your Rival controls.",
+        "     |                             ^^^^^^^^^^",
+    ]
+
+
+def test_unclosed_quote_in_effect_text():
+    p = the_problem(ryft(RYFT_EFFECTS), RYFT_EFFECTS, 61)
+    pin(p, "E201", RYFT_EFFECTS, 61, 23,
+        "unclosed quote: a card name must end with a closing quote", expected=None)
+    assert p.expected[0] == "a card name in quotes"
+    assert p.render().splitlines()[:3] == [
+        f"{RYFT_EFFECTS}:61:23: E201 unclosed quote: a card name must end with a closing quote",
+        '  61 |     INFINITE: Destroy "Cinderpup.',
+        "     |                       ^",
+    ]
+
+
+def test_unclosed_quote_after_a_verb_in_effect_text():
+    p = the_problem(ryft(RYFT_EFFECTS), RYFT_EFFECTS, 45)
+    pin(p, "E203", RYFT_EFFECTS, 45, 21, '"Revive {card}" is not complete: unclosed quote: '
+        "a card name must end with a closing quote", expected=None)
+    assert p.expected[0] == "a card name in quotes"
+    assert text_at(p) == '"'
+
+
+def test_misspelt_timing_label():
+    p = the_problem(ryft(RYFT_EFFECTS), RYFT_EFFECTS, 12)
+    pin(p, "E301", RYFT_EFFECTS, 12, 5, 'unknown timing label "TRIGER"',
+        ("a timing label (ABILITY, DEFEND, INFINITE, REVENGE, TRIGGER, VOID CALL)",),
+        'did you mean "TRIGGER"?')
+    assert p.render() == (
+        f'{RYFT_EFFECTS}:12:5: E301 unknown timing label "TRIGER"\n'
+        "  12 |     TRIGER: When this is Summoned: Draw a card.\n"
+        "     |     ^^^^^^\n"
+        "  expected: a timing label (ABILITY, DEFEND, INFINITE, REVENGE, TRIGGER, VOID CALL)\n"
+        '  did you mean "TRIGGER"?')
+
+
+def test_unknown_timing_label_rival_rush():
+    p = the_problem(problems_in("rival-rush", "rival-rush", RR), RR, 46)
+    pin(p, "E301", RR, 46, 5, 'unknown timing label "DASH"', ("a timing label (INSTINCT)",))
+
+
+def test_verb_without_its_number():
+    # Silver Wing Rivals: "Stockpile {n}" written "Stockpile."
+    p = the_problem(problems_in("silver-wing-rivals", "silver-wing-rivals", SWR), SWR, 7)
+    pin(p, "E203", SWR, 7, 40, '"Stockpile {n}" is not complete: unexpected "."',
+        ("a number", '"X"'))
+    assert p.render() == (
+        f'{SWR}:7:40: E203 "Stockpile {{n}}" is not complete: unexpected "."\n'
+        "  7 |     YOUR MOVE: Pay 1 Crystal: Stockpile.\n"
+        "    |                                        ^\n"
+        '  expected: a number, "X"')
+
+
+def test_effect_error_on_continuation_line_is_positioned_there():
+    problems = problems_in("saturday-wars", "saturday-wars", SW)
+    p = [q for q in problems if q.message == 'unexpected word "flurble"'][0]
+    assert (p.span.line, p.span.column) == (42, 12)
+    assert_inside(p)
+
+
+# ---------------------------------------------------------------- names (E3xx)
+
+
+def test_unknown_card_kind_ryft():
+    p = the_problem(ryft(), RYFT_STATS, 59)
+    pin(p, "E302", RYFT_STATS, 59, 9, 'unknown card kind "Monster"', ("Being, Code, Matrix",))
+
+
+def test_unknown_card_kind_with_suggestion_saturday_wars():
+    p = the_problem(problems_in("saturday-wars", "saturday-wars", SW), SW, 29)
+    pin(p, "E302", SW, 29, 9, 'unknown card kind "Plot Twists"',
+        ("Chapter, Character, Plot Twist, Story Arc, Upgrade",), 'did you mean "Plot Twist"?')
+    assert p.render() == (
+        f'{SW}:29:9: E302 unknown card kind "Plot Twists"\n'
+        "  29 |   kind: Plot Twists\n"
+        "     |         ^^^^^^^^^^^\n"
+        "  expected: Chapter, Character, Plot Twist, Story Arc, Upgrade\n"
+        '  did you mean "Plot Twist"?')
+
+
+def test_unknown_stat_for_a_kind():
+    p = the_problem(ryft(), RYFT_STATS, 46)
+    pin(p, "E303", RYFT_STATS, 46, 3, 'unknown stat "power" for a Being',
+        ("alt. summon, AP, connection, domain, HP, rank, synergy, text, type",))
+
+
+def test_stat_of_another_kind():
+    path = card_file("ryft", "three.cards")
+    p = the_problem(ryft(path), path, 26)
+    pin(p, "E303", path, 26, 3, 'unknown stat "AP" for a Code',
+        ("code type, domain, synergy, text",))
+
+
+def test_unknown_block_of_a_double_sided_card_lists_the_faces():
+    p = the_problem(problems_in("rival-rush", "rival-rush", RR), RR, 40, "E303")
+    assert "up" in p.expected[0].split(", ") and "down" in p.expected[0].split(", ")
+
+
+def test_unknown_block_of_a_double_sided_card():
+    p = the_problem(problems_in("rival-rush", "rival-rush", RR), RR, 40, "E303")
+    assert (p.code, p.span.line, p.span.column, p.message) == (
+        "E303", 40, 3, 'unknown stat "sideways" for a Segment')
+
+
+def test_timing_the_kind_cannot_have_ryft():
+    p = the_problem(ryft(RYFT_EFFECTS), RYFT_EFFECTS, 53)
+    pin(p, "E304", RYFT_EFFECTS, 53, 5, "a Code cannot have TRIGGER abilities",
+        ("INFINITE, VOID CALL",))
+    assert p.render() == (
+        f"{RYFT_EFFECTS}:53:5: E304 a Code cannot have TRIGGER abilities\n"
+        "  53 |     TRIGGER: When this is Summoned: Draw a card.\n"
+        "     |     ^^^^^^^\n"
+        "  expected: INFINITE, VOID CALL")
+
+
+def test_timing_the_kind_cannot_have_saturday_wars():
+    p = the_problem(problems_in("saturday-wars", "saturday-wars", SW), SW, 7)
+    pin(p, "E304", SW, 7, 5, "a Chapter cannot have ACTION abilities",
+        ("EPILOGUE, NARRATIVE, PROLOGUE",))
+
+
+def test_timing_the_kind_cannot_have_silver_wing_rivals_position():
+    p = the_problem(problems_in("silver-wing-rivals", "silver-wing-rivals", SWR), SWR, 27)
+    assert (p.code, p.span.line, p.span.column, p.span.end_column) == ("E304", 27, 5, 14)
+    assert p.expected == ("ATTACK, CONSTANT, DEFEND",)
+    assert text_at(p) == "YOUR MOVE"
+
+
+def test_timing_the_kind_cannot_have_article():
+    p = the_problem(problems_in("silver-wing-rivals", "silver-wing-rivals", SWR), SWR, 27)
+    assert p.message == "an Ally cannot have YOUR MOVE abilities"
+
+
+def test_unknown_card_reference_in_effect_text():
+    p = the_problem(ryft(RYFT_EFFECTS), RYFT_EFFECTS, 34)
+    pin(p, "E305", RYFT_EFFECTS, 34, 36, 'unknown card "Nobody Here"')
+    assert text_at(p) == '"Nobody Here"'
+    assert p.render() == (
+        f'{RYFT_EFFECTS}:34:36: E305 unknown card "Nobody Here"\n'
+        '  34 |     ABILITY: Pay 2 Synergy: Revive "Nobody Here".\n'
+        "     |                                    ^^^^^^^^^^^^^")
+
+
+def test_unknown_card_reference_with_suggestion():
+    p = the_problem(problems_in("silver-wing-rivals", "silver-wing-rivals", SWR), SWR, 33)
+    pin(p, "E305", SWR, 33, 40, 'unknown card "Kael Ashwynd"',
+        suggestion='did you mean "Kael Ashwind"?')
+    assert text_at(p) == '"Kael Ashwynd"'
+
+
+def test_unknown_card_in_a_card_names_stat():
+    p = the_problem(ryft(), RYFT_STATS, 88)
+    pin(p, "E305", RYFT_STATS, 88, 16, 'unknown card "Cinderpupp"',
+        suggestion='did you mean "Cinderpup"?')
+    assert p.render() == (
+        f'{RYFT_STATS}:88:16: E305 unknown card "Cinderpupp"\n'
+        '  88 |   alt. summon: "Cinderpupp"\n'
+        "     |                ^^^^^^^^^^^^\n"
+        '  did you mean "Cinderpup"?')
+
+
+# ---------------------------------------------------------------- card definitions (E4xx)
+
+
+def test_heading_that_does_not_start_a_card():
+    p = the_problem(ryft(), RYFT_STATS, 71)
+    pin(p, "E401", RYFT_STATS, 71, 1, '"monster" does not start a card',
+        ('card "Name"', 'being "Name"', 'matrix "Name"', 'code "Name"'))
+
+
+def test_card_heading_without_a_quoted_name():
+    p = the_problem(ryft(), RYFT_STATS, 65)
+    pin(p, "E402", RYFT_STATS, 65, 1, "a card needs its name in quotes", ('card "Name"',))
+    assert p.render() == (
+        f"{RYFT_STATS}:65:1: E402 a card needs its name in quotes\n"
+        "  65 | card Nameless\n"
+        "     | ^^^^^^^^^^^^^\n"
+        '  expected: card "Name"')
+
+
+def test_card_heading_with_a_colon():
+    p = the_problem(ryft(), RYFT_STATS, 74)
+    pin(p, "E403", RYFT_STATS, 74, 1,
+        "a card's heading has no colon; its fields go on the indented lines below it",
+        ('card "Colon Head"',))
+
+
+def test_card_without_a_kind():
+    p = the_problem(ryft(), RYFT_STATS, 62)
+    pin(p, "E404", RYFT_STATS, 62, 1, 'card "Kindless Wyrm" has no kind',
+        ("kind: Being, Code, Matrix",))
+
+
+def test_stat_given_twice():
+    p = the_problem(ryft(), RYFT_STATS, 55)
+    pin(p, "E405", RYFT_STATS, 55, 3, '"AP" is given twice')
+    assert p.render() == (
+        f'{RYFT_STATS}:55:3: E405 "AP" is given twice\n'
+        "  55 |   AP: 50\n"
+        "     |   ^^^^^^")
+
+
+def test_double_sided_card_missing_a_face():
+    p = the_problem(problems_in("rival-rush", "rival-rush", RR), RR, 3)
+    pin(p, "E406", RR, 3, 1, 'card "One-Sided Segment" is missing its "down" face',
+        ("down:",))
+
+
+def test_missing_required_stat():
+    p = the_problem(ryft(), RYFT_STATS, 30)
+    pin(p, "E407", RYFT_STATS, 30, 1, 'card "Frail Wyrm" is missing required stat HP',
+        ("HP: ...",))
+    assert p.render() == (
+        f'{RYFT_STATS}:30:1: E407 card "Frail Wyrm" is missing required stat HP\n'
+        '  30 | card "Frail Wyrm"\n'
+        "     | ^^^^^^^^^^^^^^^^^\n"
+        "  expected: HP: ...")
+
+
+def test_face_missing_a_required_stat():
+    p = the_problem(problems_in("rival-rush", "rival-rush", RR), RR, 37)
+    pin(p, "E407", RR, 37, 3, "face down is missing required stat bonus", ("bonus: ...",))
+
+
+def test_stat_without_a_value():
+    p = the_problem(problems_in("rival-rush", "rival-rush", RR), RR, 29)
+    pin(p, "E408", RR, 29, 3, 'stat "moves" has no value', ("moves: VALUE",))
+
+
+def test_number_stat_given_a_word_ryft():
+    p = the_problem(ryft(), RYFT_STATS, 15)
+    pin(p, "E409", RYFT_STATS, 15, 12, 'stat "synergy" must be a number, not "two"',
+        ("a whole number such as 3",))
+    assert p.render() == (
+        f'{RYFT_STATS}:15:12: E409 stat "synergy" must be a number, not "two"\n'
+        "  15 |   synergy: two\n"
+        "     |            ^^^\n"
+        "  expected: a whole number such as 3")
+
+
+def test_number_stat_given_a_word_saturday_wars():
+    p = the_problem(problems_in("saturday-wars", "saturday-wars", SW), SW, 25)
+    pin(p, "E409", SW, 25, 15, 'stat "purge cost" must be a number, not "X"',
+        ("a whole number such as 3",))
+
+
+def test_value_not_in_the_stats_set_ryft():
+    p = the_problem(ryft(), RYFT_STATS, 25)
+    pin(p, "E410", RYFT_STATS, 25, 11, '"FIRE" is not a domain',
+        ("AETHER, BLAZE, STORM, TIDE, UMBRA, VERDANT",))
+    assert p.render() == (
+        f'{RYFT_STATS}:25:11: E410 "FIRE" is not a domain\n'
+        "  25 |   domain: FIRE\n"
+        "     |           ^^^^\n"
+        "  expected: AETHER, BLAZE, STORM, TIDE, UMBRA, VERDANT")
+
+
+def test_value_not_in_the_stats_set_with_suggestion_saturday_wars():
+    p = the_problem(problems_in("saturday-wars", "saturday-wars", SW), SW, 11)
+    pin(p, "E410", SW, 11, 12, '"Apple Red" is not a faction',
+        ("Apple Black, Bully Eater, Clock Striker, Hammer, Soul Beat",),
+        'did you mean "Apple Black"?')
+
+
+def test_value_not_in_an_inline_set_silver_wing_rivals():
+    p = the_problem(problems_in("silver-wing-rivals", "silver-wing-rivals", SWR), SWR, 20)
+    pin(p, "E410", SWR, 20, 17, '"Sneaky" is not a support type',
+        ("Battlefield, Normal, Response",))
+
+
+@pytest.mark.parametrize("game,path,line,message,word", [
+    ("silver-wing-rivals", SWR, 11, '"green" is not a colors value', "green"),
+    ("rival-rush", RR, 24, '"Kick" is not a moves value', "Kick"),
+    ("saturday-wars", SW, 18, '"Wizard" is not a traits value', "Wizard"),
+], ids=["swr-colors", "rr-flex-move", "sw-traits"])
+def test_value_not_in_the_set_of_a_list_stat(game, path, line, message, word):
+    p = the_problem(problems_in(game, game, path), path, line, "E410")
+    assert (p.code, p.span.path, p.span.line, p.message) == ("E410", path, line, message)
+    assert word in text_at(p)
+    assert_inside(p)
+
+
+@pytest.mark.parametrize("game,path,line,word", [
+    ("silver-wing-rivals", SWR, 11, "green"),
+    ("rival-rush", RR, 24, "Kick"),
+    ("saturday-wars", SW, 18, "Wizard"),
+], ids=["swr-colors", "rr-flex-move", "sw-traits"])
+def test_value_not_in_the_set_of_a_list_stat_points_at_the_value(game, path, line, word):
+    p = the_problem(problems_in(game, game, path), path, line, "E410")
+    assert text_at(p) == word
+
+
+def test_exchange_without_arrow():
+    p = the_problem(problems_in("rival-rush", "rival-rush", RR), RR, 14)
+    pin(p, "E411", RR, 14, 14, '"primary" needs a cost and a reward separated by ->',
+        ("primary: A B -> reward",))
+    assert p.render() == (
+        f'{RR}:14:14: E411 "primary" needs a cost and a reward separated by ->\n'
+        "  14 |     primary: Jump Punch\n"
+        "     |              ^^^^^^^^^^\n"
+        "  expected: primary: A B -> reward")
+
+
+def test_duplicate_card_names_across_files():
+    p = the_problem(ryft(), RYFT_STATS, 90)
+    pin(p, "E412", RYFT_STATS, 90, 1, 'duplicate card name "Misspelt Pup" (first defined at '
+        f"{RYFT_EFFECTS}:3)")
+
+
+# ---------------------------------------------------------------- whole files
+
+
+def test_every_mistake_of_a_file_in_one_run():
+    path = card_file("ryft", "three.cards")
+    problems = ryft(path)
+    assert [(q.code, q.span.line, q.span.column) for q in problems] == [
+        ("E409", 10, 7), ("E410", 14, 9), ("E303", 26, 3)]
+    assert [q.message for q in problems] == [
+        'stat "HP" must be a number, not "lots"', '"LEGEND" is not a rank',
+        'unknown stat "AP" for a Code']
+
+
+def test_empty_card_file_and_comment_only_deck_file_are_valid():
+    problems = problems_of("ryft", "ryft")
+    quiet = (card_file("ryft", "empty.cards"), card_file("ryft", "decks/empty.deck"))
+    assert [q for q in problems if q.span and q.span.path in quiet] == []
+
+
+def test_fixture_roots_use_the_shipped_rules_and_core_cards_cleanly():
+    # rules/<game>.rules and cards/<game>/core.cards of each fixture root are
+    # symlinks to the shipped files: only the fixture's own files have problems
+    for game in ("ryft", "silver-wing-rivals", "rival-rush", "saturday-wars"):
+        paths = {q.span.path for q in problems_of(game, game)}
+        assert all(path.startswith(f"tests/fixtures/{game}/cards/{game}/") for path in paths)
+        assert not any(path.endswith("core.cards") for path in paths)
+
+
+def test_all_card_file_problems_lie_inside_their_files():
+    known_bad = {(SW, 41)}  # see test_effect_error_on_continuation_line_is_positioned_there
+    for game in ("ryft", "silver-wing-rivals", "rival-rush", "saturday-wars"):
+        for q in problems_of(game, game):
+            if (q.span.path, q.span.line) not in known_bad:
+                assert_inside(q)
