@@ -243,7 +243,11 @@ def _action(a: ast.Action, subject) -> str:
     third = subject is not None and subject.form not in ("you", "that_player", "player_slot")
 
     def v(base: str, s_form: str | None = None) -> str:
-        return (s_form or base + "s") if third else base
+        if not third:
+            return base
+        if s_form:
+            return s_form
+        return base + ("es" if base.endswith(("ch", "sh", "s", "x")) else "s")
 
     f, x = a.form, a.args
     if f == "draw":
@@ -535,7 +539,9 @@ def _adjective(adj: ast.Adjective) -> str:
 
 def _noun(n: ast.Noun, plural: bool | None = None) -> str:
     if n.form == "any_card":
-        return n.args[0] if n.args else "card"
+        return "card"
+    if n.form == "any_cards":
+        return "cards"
     return n.args[0]
 
 
@@ -565,18 +571,10 @@ def _qualifier(q: ast.Qualifier) -> str:
 
 
 def _stat_comparison(c: ast.Comparison) -> str:
-    n, stat = (c.args if isinstance(c.args[0], (int, str)) and c.args[0] not in _STATS_SENTINEL
-               else c.args)
-    if isinstance(c.args[0], str) and not isinstance(c.args[1], str):
-        stat, n = c.args[0], c.args[1]
-    else:
-        n, stat = c.args[0], c.args[1]
+    n, stat = c.args  # the transformer puts the amount first
     return {"stat_at_least": f"{_amount(n)} or more {stat}",
             "stat_at_most": f"{_amount(n)} or less {stat}",
             "stat_exactly": f"{stat} {_amount(n)}"}[c.form]
-
-
-_STATS_SENTINEL = ()
 
 
 # ---------------------------------------------------------------- players, zones, time

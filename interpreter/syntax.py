@@ -393,9 +393,10 @@ class EffectParser:
         accepts is fed instead, and the lexer goes on right after it; if no
         part fits, the original error stands.
         """
-        if not isinstance(err, UnexpectedToken) or " " not in err.token.value.strip():
+        token = getattr(err, "token_", None) if isinstance(err, _WordRunsOn) else (
+            err.token if isinstance(err, UnexpectedToken) else None)
+        if token is None or " " not in token.value.strip():
             return False
-        token = err.token
         words = token.value.split()
         for count in range(len(words) - 1, 0, -1):
             phrase = " ".join(words[:count])
@@ -573,6 +574,7 @@ class _WordRunsOn(UnexpectedCharacters):
 
     def __init__(self, text: str, token: Token):
         self.text_ = text
+        self.token_ = token
         super().__init__(text, token.end_pos, token.line, token.end_column)
         # Point at the whole word, from its start.
         self.pos_in_stream = token.start_pos

@@ -42,6 +42,9 @@ _ACTION_RULES = {
     "win", "lose_game", "repeat", "end_period",
 }
 
+# Rules that only wrap an alternative of their own (no alias at this level).
+_TRANSPARENT = {"adjective", "quantity", "possessive_control"}
+
 # Rules whose value is simply their only child (or a word).
 _PASSTHROUGH = {"target", "from_zone", "placement", "capability_object",
                 "keyword_ref", "action", "period_ref"}
@@ -120,8 +123,12 @@ class _ToAst(Transformer):
             if relation == "this" and word.startswith("the "):
                 relation = "the"
             return ast.PeriodRef(relation, (period,), self.span(meta))
-        if name == "adjective" and len(args) == 1 and isinstance(args[0], ast.Node):
-            return args[0]  # face-up / face-down have their own alias
+        if name in _TRANSPARENT and len(args) == 1 and isinstance(args[0], ast.Node):
+            return args[0]  # the alternative inside has its own alias
+        if name == "x_amount":
+            return "X"
+        if name in ("stat_at_least", "stat_at_most", "stat_exactly"):
+            return self._stat_comparison(name, children, meta)
         if name in _PASSTHROUGH:
             return args[0] if len(args) == 1 else args
         if name in ("amount", "some_amount"):
@@ -146,6 +153,14 @@ class _ToAst(Transformer):
 
     # ---- constructs that need reshaping
 
+    def _stat_comparison(self, form, children, meta):
+        # "50 or less AP" and "AP 50 or less" mean the same: (amount, stat).
+        args = [self.value(c) for c in children]
+        first = args[0]
+        if isinstance(first, str) and not (first == "X" or first.startswith("{")):
+            args.reverse()
+        return ast.Comparison(form, tuple(args), self.span(meta))
+
     def may(self, children, meta=None):
         return "may"
 
@@ -158,6 +173,8 @@ class _ToAst(Transformer):
             optional = True
             rest.pop(0)
         action, suffixes = rest[0], tuple(rest[1:])
+        if subject is not None and subject.form == "you":
+            subject = None  # "You draw a card" is "Draw a card"
         return ast.Step("act", (subject, bool(optional), action, suffixes), action.span)
 
     def state_change(self, children):

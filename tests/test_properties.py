@@ -13,18 +13,13 @@
 * every grammar builds with lark ``strict=True``.
 
 Budget: each property test runs ``CARDRULES_FUZZ_EXAMPLES`` examples per game
-(default 200, which keeps this file well under a minute). The full fuzz run,
+(default 100, which keeps this file to about half a minute). The full fuzz run,
 at least 10,000 generated or mutated texts per game and kind, is::
 
     CARDRULES_FUZZ_EXAMPLES=10000 pytest tests/test_properties.py
 
-Known bugs found by these properties are kept as asserting tests marked
-``xfail(strict=True)`` with their minimal input (see ``KNOWN_BUGS`` below).
-So that the rest of the language stays guarded meanwhile, the property tests
-leave the known-bad constructs out of the generator (the whole-language
-generation test is kept as a strict xfail) or tolerate exactly the crash
-signatures (exception type + raising function) that the KNOWN_BUGS inputs
-produce today; any other crash fails.
+Crashes these properties found are kept as regression tests with their
+minimal input (``REGRESSIONS`` below).
 """
 
 from __future__ import annotations
@@ -47,7 +42,7 @@ from interpreter.source import SourceText
 from interpreter.syntax import outline_grammar_parser, parse_outline
 from interpreter.vocabulary import terminal_word
 
-EXAMPLES = int(os.environ.get("CARDRULES_FUZZ_EXAMPLES", "200"))
+EXAMPLES = int(os.environ.get("CARDRULES_FUZZ_EXAMPLES", "100"))
 GAMES = shipped_games()
 
 
@@ -112,17 +107,10 @@ def _case_variants(word: str):
                                    word[:1].upper() + word[1:]}))
 
 
-_COMPARISON_QUANTITY = "        | comparison_quantity\n"
-
-
-def _generation_lark(game_id: str, exclude_known_bugs: bool) -> lark.Lark:
+def _generation_lark(game_id: str) -> lark.Lark:
     """A Lark object for generation (the shipped one is loaded from lark's
     cache and lacks the ``grammar`` that from_lark reads)."""
     grammar = _game(game_id).rules.parser().grammar
-    if exclude_known_bugs:
-        # KNOWN_BUGS["comparison quantity"]: leave "2 or more cards" out.
-        assert _COMPARISON_QUANTITY in grammar
-        grammar = grammar.replace(_COMPARISON_QUANTITY, "")
     return lark.Lark(grammar, parser="lalr", lexer="contextual", start="start")
 
 
@@ -130,15 +118,15 @@ _SAFE = st.characters(min_codepoint=0x20, max_codepoint=0x7E)
 _STRATEGIES: dict = {}
 
 
-def spaced_texts(game_id: str, exclude_known_bugs: bool = False):
+def spaced_texts(game_id: str):
     """Texts of the game's effect grammar, one token at a time with a space
     before each (so that words do not run together), card names taken from
     the game's cards, words in random case."""
-    key = ("spaced", game_id, exclude_known_bugs)
+    key = ("spaced", game_id)
     if key in _STRATEGIES:
         return _STRATEGIES[key]
     game = _game(game_id)
-    parser = _generation_lark(game_id, exclude_known_bugs)
+    parser = _generation_lark(game_id)
     names = sorted(game.cards) or ["Card"]
     explicit = {}
     for term in parser.terminals:
@@ -160,9 +148,6 @@ def spaced_texts(game_id: str, exclude_known_bugs: bool = False):
         else:
             explicit[term.name] = st.from_regex(
                 pattern.to_regexp(), fullmatch=True, alphabet=_SAFE).map(lambda s: " " + s)
-    if exclude_known_bugs:
-        # KNOWN_BUGS["X amount"]: a number where the grammar allows X.
-        explicit["X"] = st.sampled_from([" 1", " 2", " 10"])
     for name in set(re.findall(r"%declare (_NO_\w+)", parser.source_grammar)):
         explicit[name] = st.nothing()  # a word category this game leaves empty
     strategy = from_lark(parser, explicit=explicit).map(str.strip)
@@ -178,12 +163,11 @@ def raw_texts(game_id: str):
     key = ("raw", game_id)
     if key in _STRATEGIES:
         return _STRATEGIES[key]
-    parser = _generation_lark(game_id, exclude_known_bugs=True)
+    parser = _generation_lark(game_id)
     explicit = {}
     for term in parser.terminals:
         if re.fullmatch(r"W\d+", term.name):
             explicit[term.name] = _case_variants(terminal_word(term.pattern.value))
-    explicit["X"] = st.just("7")  # KNOWN_BUGS["X amount"]
     for name in set(re.findall(r"%declare (_NO_\w+)", parser.source_grammar)):
         explicit[name] = st.nothing()
     strategy = from_lark(parser, explicit=explicit,
@@ -193,145 +177,63 @@ def raw_texts(game_id: str):
     return strategy
 
 
-# ------------------------------------------------------------------ known bugs
+# ------------------------------------------------------------------ regressions
 
-# Minimal inputs of real crashes found by the properties below; each is an
-# asserting test marked xfail(strict=True) until the bug is fixed. Entries:
-# name -> (game, text, whether the text is valid card text).
-KNOWN_BUGS = {
-    # parse_ability raises IndexError (transformer.__default__: args[0]) for
-    # every amount written X: the anonymous "X" terminal is filtered out of
-    # the tree, so `amount` has no children.
+# Minimal inputs of crashes these properties found, now fixed: name -> (game,
+# text, whether it is valid card text that must parse and round-trip).
+REGRESSIONS = {
+    # the anonymous "X" terminal was dropped from the tree (IndexError)
     "X amount": ("ryft", "Draw X cards.", True),
-    # parse_ability raises AttributeError ('NoneType' object has no attribute
-    # 'value', EffectParser._unfinished_pattern) instead of a CardrulesError
-    # when the error is at the first token ("instinct:" also does it).
+    # an error at the first token crashed the did-you-mean for verbs
     "error at first token": ("ryft", ":", False),
-    # render_ability raises KeyError 'quantity': ?comparison_quantity inside
-    # quantity leaves a Quantity(form="quantity") wrapper the renderer does
-    # not know.
+    "label in lower case": ("rival-rush", "instinct:", False),
+    # a rule wrapping one aliased alternative was left as a wrapper node
     "comparison quantity": ("ryft", "Destroy 2 or more cards.", True),
-    # render_ability raises KeyError 'possessive_control' for "the only
-    # <noun> <player> controls".
     "the only ... controls": ("ryft", "If this is the only Being you control: Draw a card.",
                               True),
-    # render_ability writes "with HP or less {x}" for "with HP {x} or less"
-    # (_stat_comparison takes a str amount for the stat), which does not parse.
+    # "HP {x} or less" and "{x} or less HP" must give one AST
     "stat comparison with slot": ("ryft", "Destroy a Being with HP {x} or less.", True),
-    # "You you may win" (or "You (reminder) may win") parses as subject "you"
-    # + "may"; the renderer writes "You may win", which parses without the
-    # subject, so the round trip gives a different AST.
+    # "You ... may" is "You may"
     "you ... may": ("rival-rush", "You you may win the game.", True),
+    # the lexer took "for each" where only "for" fits ("search ... for each
+    # player's card"): the phrase is retried as its leading words
+    "phrase split": ("saturday-wars",
+                     "If you do. Search {zone} for each player's card other than this", True),
+    "you can't as a subject": ("ryft", "You can't activate abilities", True),
+    "third person of attach": ("ryft", "Your Rival attach this to this", True),
+    "signed zero": ("ryft", "This gets -0 Synergy for each card with Synergy 0 or more", True),
 }
 
 
-def _signature(err: BaseException) -> tuple[str, str]:
-    """A crash's type and the function it was raised in."""
-    import traceback
-
-    frames = traceback.extract_tb(err.__traceback__)
-    return type(err).__name__, frames[-1].name if frames else ""
-
-
-_KNOWN_SIGNATURES: set | None = None
-
-
-def known_crash_signatures() -> set:
-    """The crash signatures the KNOWN_BUGS inputs produce today (a fixed bug
-    drops out of the set, so its crashes are no longer tolerated)."""
-    global _KNOWN_SIGNATURES
-    if _KNOWN_SIGNATURES is None:
-        _KNOWN_SIGNATURES = set()
-        for game_id, text, _valid in KNOWN_BUGS.values():
-            rules = _game(game_id).rules
-            try:
-                render_ability(parse_ability(rules, text))
-            except CardrulesError:
-                pass
-            except Exception as err:  # noqa: BLE001 - collecting crash kinds
-                _KNOWN_SIGNATURES.add(_signature(err))
-    return _KNOWN_SIGNATURES
-
-
-def tolerate_known(func, *args):
-    """func(*args), except that a crash matching a KNOWN_BUGS signature
-    returns None; any other crash propagates."""
-    try:
-        return func(*args)
-    except CardrulesError:
-        raise
-    except Exception as err:
-        if _signature(err) in known_crash_signatures():
-            return None
-        raise
-
-
-@pytest.mark.parametrize("bug", sorted(KNOWN_BUGS))
-@pytest.mark.xfail(strict=True, reason="known bug, see KNOWN_BUGS")
-def test_known_bug_minimal_input(bug):
-    game_id, text, valid = KNOWN_BUGS[bug]
+@pytest.mark.parametrize("bug", sorted(REGRESSIONS))
+def test_regression_minimal_input(bug):
+    game_id, text, valid = REGRESSIONS[bug]
     rules = _game(game_id).rules
     ability = parse_or_clean_error(rules, text)
     if valid:
         assert ability is not None, f"{text!r} should parse"
         assert_round_trip(rules, text, ability)
-
-
-def _you_may(ability) -> bool:
-    """KNOWN_BUGS["you ... may"]: a step with subject "you" and "may"."""
-    return any(type(node).__name__ == "Step" and node.form == "act"
-               and getattr(node.args[0], "form", None) == "you" and node.args[1] is True
-               for node in ability.walk())
+    else:
+        assert ability is None
 
 
 # ------------------------------------------------------------------ grammar-generated texts
 
 
-def _xfail_games(games, reason):
-    return [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=reason))
-            if g in games else g for g in GAMES]
-
-
-@pytest.mark.parametrize("game_id", _xfail_games(
-    set(GAMES), 'KNOWN_BUGS["X amount"]: "Draw X cards." raises IndexError'))
-def test_generated_texts_parse(game_id):
-    """The whole language, X included: every generated text parses."""
+@pytest.mark.parametrize("game_id", GAMES)
+def test_generated_texts_parse_and_round_trip(game_id):
+    """Every text of the game's grammar parses, and rendering then parsing
+    gives the same AST."""
     rules = _game(game_id).rules
 
-    @fuzz_settings(shrink=False)
+    @fuzz_settings()
     @given(spaced_texts(game_id))
-    def check(text):
-        parse_ability(rules, text)
-
-    check()
-
-
-@pytest.mark.parametrize("game_id", _xfail_games(
-    set(GAMES), "found while the grammar was being reworked (unanalysed): "
-    "\"If you do. Search {zone} for each player's card other than this\" does not "
-    "parse (\"for each\" lexed as one word); also failing: \"This gets -0 Synergy for "
-    "each card with Synergy 0 or more\", \"You can't activate abilities\", "
-    "\"Your Rival attach this to this\", \"Purge 0 for each card with Progress "
-    "Modifier {n}\""))
-def test_generated_texts_parse_and_round_trip_minus_known_bugs(game_id):
-    """Generated texts (known-bad constructs left out) parse, and rendering
-    then parsing gives the same AST."""
-    rules = _game(game_id).rules
-
-    @fuzz_settings(shrink=False)  # xfail for now; remove shrink=False once it passes
-    @given(spaced_texts(game_id, exclude_known_bugs=True))
     def check(text):
         try:
             ability = parse_ability(rules, text)
         except CardrulesError as err:
             assert_clean_failure(text, err)
             raise AssertionError(f"a text of the grammar does not parse: {text!r}\n{err}")
-        if any(s in text for s in ("{x}", "{n}")) and " or " in text.lower():
-            return  # KNOWN_BUGS["stat comparison with slot"]
-        if _you_may(ability):
-            return  # KNOWN_BUGS["you ... may"]
-        if "the only" in text.lower():
-            return  # KNOWN_BUGS["the only ... controls"]
         assert_round_trip(rules, text, ability)
 
     check()
@@ -344,7 +246,7 @@ def test_raw_generated_texts_parse_or_fail_cleanly(game_id):
     @fuzz_settings()
     @given(raw_texts(game_id))
     def check(text):
-        tolerate_known(parse_or_clean_error, rules, text)
+        parse_or_clean_error(rules, text)
 
     check()
 
@@ -420,10 +322,10 @@ def test_mutated_card_texts_parse_or_fail_cleanly(game_id):
     @fuzz_settings()
     @given(mutated_texts(game_id))
     def check(text):
-        ability = tolerate_known(parse_or_clean_error, rules, text)
+        ability = parse_or_clean_error(rules, text)
         if ability is not None:
-            # Whatever parses must render without crashing.
-            tolerate_known(render_ability, ability)
+            # Whatever parses must render and parse back to the same AST.
+            assert_round_trip(rules, text, ability)
 
     check()
 
