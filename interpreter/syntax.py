@@ -39,6 +39,25 @@ from interpreter.vocabulary import terminal_word
 # Building parsers
 
 
+def grammar_cache(grammar: str) -> str | bool:
+    """Where lark keeps the analysed grammar between runs.
+
+    A file in the user's own cache directory (not the shared temporary
+    directory, where another user could plant a file for lark to load).
+    """
+    import hashlib
+    import os
+    from pathlib import Path
+
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardrules"
+    try:
+        base.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return False  # no writable cache: build the grammar every run
+    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:24]
+    return str(base / f"grammar-{digest}.lark-cache")
+
+
 _PARSERS: dict[tuple[str, str, bool], Lark] = {}
 
 
@@ -59,7 +78,7 @@ def lalr(grammar: str, start: str = "start", *, strict: bool = False,
         strict=strict,
         postlex=postlex,
         transformer=transformer,
-        cache=cache and not strict,
+        cache=grammar_cache(grammar) if cache and not strict else False,
     )
     if transformer is None and postlex is None:
         _PARSERS[key] = parser
@@ -107,9 +126,6 @@ class _OutlineIndenter:
     """Turns newline tokens into _INDENT/_DEDENT, with positioned errors."""
 
     always_accept = ("_NL",)
-
-    def __init__(self, source: SourceText):
-        self.source = source
 
     def process(self, stream: Iterable[Token]) -> Iterator[Token]:
         levels = [0]
@@ -161,23 +177,26 @@ class _LayoutError(Exception):
         self.expected = expected
 
 
-_OUTLINE_GRAMMAR: str | None = None
+_OUTLINE_PARSERS: dict[bool, Lark] = {}
 
 
-def _outline_parser(source: SourceText, strict: bool = False) -> Lark:
-    global _OUTLINE_GRAMMAR
-    if _OUTLINE_GRAMMAR is None:
-        _OUTLINE_GRAMMAR = read_grammar("outline.lark")
-    return Lark(
-        _OUTLINE_GRAMMAR, parser="lalr", lexer="contextual",
-        propagate_positions=True, maybe_placeholders=False,
-        postlex=_OutlineIndenter(source), strict=strict, cache=not strict,
-    )
+def _outline_parser(strict: bool = False) -> Lark:
+    """The outline parser, built once per process (the indenter keeps no state
+    between parses)."""
+    if strict not in _OUTLINE_PARSERS:
+        grammar = read_grammar("outline.lark")
+        _OUTLINE_PARSERS[strict] = Lark(
+            grammar, parser="lalr", lexer="contextual",
+            propagate_positions=True, maybe_placeholders=False,
+            postlex=_OutlineIndenter(), strict=strict,
+            cache=grammar_cache(grammar) if not strict else False,
+        )
+    return _OUTLINE_PARSERS[strict]
 
 
 def outline_grammar_parser(strict: bool = True) -> Lark:
     """The outline parser on its own (for tests of the grammar)."""
-    return _outline_parser(SourceText("<grammar>", ""), strict=strict)
+    return _outline_parser(strict=strict)
 
 
 _MAX_OUTLINE_RETRIES = 25
@@ -206,7 +225,7 @@ def parse_outline(source: SourceText) -> tuple[list[OutlineLine], list[Problem]]
             break
     for _ in range(_MAX_OUTLINE_RETRIES):
         try:
-            tree = _outline_parser(source).parse("\n".join(lines) + "\n")
+            tree = _outline_parser().parse("\n".join(lines) + "\n")
         except _LayoutError as err:
             problems.append(_problem(source, err.code, err.message, err.line,
                                      err.column, err.end_column, err.expected))
@@ -361,9 +380,9 @@ class EffectParser:
         self.categories = categories
         self._whole_words = _WholeWords()
         self.lark = Lark(grammar, parser="lalr", lexer="contextual",
-                         propagate_positions=True, maybe_placeholders=False,
+                         propagate_positions=False, maybe_placeholders=False,
                          strict=strict, postlex=self._whole_words,
-                         cache=not strict)
+                         cache=grammar_cache(grammar) if not strict else False)
         self._display = {}
         for term in self.lark.terminals:
             pattern = term.pattern

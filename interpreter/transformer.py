@@ -69,14 +69,25 @@ class _ToAst(Transformer):
 
     # ---- helpers
 
-    def span(self, meta) -> Span | None:
-        if getattr(meta, "empty", True):
+    def span(self, children) -> Span | None:
+        """From the first to the last token under a node. The parser keeps no
+        positions of its own (that costs a third of the parse time); words the
+        grammar uses only as keywords ("Draw" in "Draw a card") are not in the
+        tree, so a span starts at the first word that carries a value."""
+        spans = [self._span_of(c) for c in children]
+        spans = [s for s in spans if s is not None]
+        if not spans:
             return None
-        return Span(self.path, self.line + meta.line - 1,
-                    self.column + meta.column - 1 if meta.line == 1 else meta.column,
-                    self.line + meta.end_line - 1,
-                    self.column + meta.end_column - 1 if meta.end_line == 1
-                    else meta.end_column)
+        return _join(spans[0], spans[-1])
+
+    def _span_of(self, child) -> Span | None:
+        if isinstance(child, Token):
+            return self.token_span(child) if child.line is not None else None
+        if isinstance(child, (ast.Node, ast.CardName)):
+            return child.span
+        if isinstance(child, tuple):
+            return self.span(child)
+        return None
 
     def value(self, child):
         if isinstance(child, Token):
@@ -122,7 +133,7 @@ class _ToAst(Transformer):
             relation = _PERIOD_PHRASES[name]
             if relation == "this" and word.startswith("the "):
                 relation = "the"
-            return ast.PeriodRef(relation, (period,), self.span(meta))
+            return ast.PeriodRef(relation, (period,), self.span(children))
         if name in _TRANSPARENT and len(args) == 1 and isinstance(args[0], ast.Node):
             return args[0]  # the alternative inside has its own alias
         if name == "x_amount":
@@ -139,17 +150,17 @@ class _ToAst(Transformer):
             return name.replace("_", " ")
         if name.startswith("verb_"):
             pattern = self.verbs[int(name[5:])]
-            return ast.VerbUse(pattern.text, args, self.span(meta))
+            return ast.VerbUse(pattern.text, args, self.span(children))
         if name.startswith("keyword_") and name[8:].isdigit():
             pattern = self.keywords[int(name[8:])]
-            return ast.KeywordUse(pattern.text, args, self.span(meta))
+            return ast.KeywordUse(pattern.text, args, self.span(children))
         origin = self.origins.get(name, name)
         if origin in _ACTION_RULES or name in _ACTION_RULES:
-            return ast.Action(name.rstrip("_"), args, self.span(meta))
+            return ast.Action(name.rstrip("_"), args, self.span(children))
         cls = _CLASS_OF_RULE.get(origin)
         if cls is None:
-            return ast.Node(name, args, self.span(meta))
-        return cls(name, args, self.span(meta))
+            return ast.Node(name, args, self.span(children))
+        return cls(name, args, self.span(children))
 
     # ---- constructs that need reshaping
 
@@ -159,7 +170,7 @@ class _ToAst(Transformer):
         first = args[0]
         if isinstance(first, str) and not (first == "X" or first.startswith("{")):
             args.reverse()
-        return ast.Comparison(form, tuple(args), self.span(meta))
+        return ast.Comparison(form, tuple(args), self.span(children))
 
     def may(self, children, meta=None):
         return "may"
