@@ -110,6 +110,11 @@ class Comparison(Node):
 
 
 @attrs.frozen(slots=True)
+class Measure(Node):
+    """A number read from the game: its_stat (stat), number_of (Selector)."""
+
+
+@attrs.frozen(slots=True)
 class StatChange(Node):
     """``+20 AP``: (signed amount, stat name)."""
 

@@ -168,7 +168,8 @@ def check_deck(deck: Deck, rules: GameRules, cards: dict,
                 first_span.setdefault(key, e.span)
             for key, n in groups.items():
                 if n > limit.limit:
-                    what = " / ".join(_show(v) for v in key)
+                    what = " / ".join(_show(v) if v is not None else f"(no {name})"
+                                      for v, name in zip(key, limit.keys))
                     problem(first_span[key], "E608",
                             f'too many copies: {n} cards share the {" and ".join(limit.keys)}'
                             f' {what}; at most {limit.limit} allowed',
@@ -208,13 +209,15 @@ def check_deck(deck: Deck, rules: GameRules, cards: dict,
 
 
 def _size_text(decl) -> str:
+    def cards(n):
+        return f"{n} card" if n == 1 else f"{n} cards"
     if decl.size_min == decl.size_max:
-        return f"exactly {decl.size_min} cards"
+        return f"exactly {cards(decl.size_min)}"
     if decl.size_min is None:
-        return f"at most {decl.size_max} cards"
+        return f"at most {cards(decl.size_max)}"
     if decl.size_max is None:
-        return f"at least {decl.size_min} cards"
-    return f"{decl.size_min} to {decl.size_max} cards"
+        return f"at least {cards(decl.size_min)}"
+    return f"{decl.size_min} to {cards(decl.size_max)}"
 
 
 def _relation_holds(relation: str, n: int, number: int) -> bool:

@@ -105,7 +105,7 @@ def did_you_mean(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> s
     if not pool or not word:
         return None
     close = difflib.get_close_matches(word.lower(), list(pool), n=1, cutoff=cutoff)
-    if not close or close[0] == word:
+    if not close or pool[close[0]] == word:
         return None
     return f'did you mean "{pool[close[0]]}"?'
 

@@ -279,6 +279,12 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('add')} {_selector(x[0])} to {_destination(x[1])}"
     if f == "add_counter":
         return f"{v('add')} {_amount(x[0])} {x[1]} to {_selector(x[2])}"
+    if f == "draw_measured":
+        return f"{v('draw')} cards equal to {_measure(x[0])}"
+    if f in ("gain_measured", "lose_measured", "pay_measured"):
+        return f"{v(f.split('_')[0])} {x[0]} equal to {_measure(x[1])}"
+    if f == "deal_measured":
+        return f"{v('deal')} damage equal to {_measure(x[0])} to {_target(x[1])}"
     if f == "gain_stat_values":
         return f"{v('gain')} the {x[0]} of {_selector(x[1])}"
     if f in ("gain", "lose", "pay"):
@@ -307,6 +313,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('repeat')} this"
     if f == "end_period":
         return f"{v('end')} {_period_ref(x[0])}"
+    if f == "take_actions":
+        return f"{v('take')} actions until they pass"
     raise TypeError(f)
 
 
@@ -567,6 +575,10 @@ def _qualifier(q: ast.Qualifier) -> str:
         return "attached to " + _selector(a[0])
     if f == "host_of_this":
         return "this is attached to"
+    if f == "that_is":
+        return "that is " + _state(a[0])
+    if f == "that_is_not":
+        return "that is not " + _state(a[0])
     raise TypeError(f)
 
 
@@ -621,6 +633,12 @@ def _duration(d: ast.Duration) -> str:
     if f == "rest_of":
         return "for the rest of " + _period_ref(a[0])
     raise TypeError(f)
+
+
+def _measure(m: ast.Measure) -> str:
+    if m.form == "its_stat":
+        return f"its {m.args[0]}"
+    return "the number of " + _selector(m.args[0])
 
 
 def _amount(n) -> str:

@@ -34,6 +34,14 @@ class CounterDecl:
     minimum: int | None
     maximum: int | None
     span: Span
+    loses_at: int | None = None   # a player whose counter is this or less loses
+    takes_damage: bool = False    # damage dealt to a player is lost from it
+
+
+# What the base language's verbs mean for zones: "draw" moves from the draw
+# pile to the hand, "discard" and "destroy" move to the discard pile, cards
+# "in play" are the ones continuous and triggered abilities work from.
+ZONE_ROLES = ("draw pile", "hand", "discard pile", "in play")
 
 
 @attrs.frozen(slots=True)
@@ -44,6 +52,7 @@ class ZoneDecl:
     ordered: bool
     slots: int | None
     span: Span
+    roles: tuple[str, ...] = ()
 
 
 @attrs.frozen(slots=True)
@@ -143,6 +152,35 @@ class TotalRule:
     span: Span
 
 
+@attrs.frozen(slots=True)
+class Sentence:
+    """One line of a procedure: card-language text and where it was written."""
+
+    text: str
+    span: Span
+
+
+@attrs.frozen(slots=True)
+class PhaseDecl:
+    name: str
+    sentences: tuple[Sentence, ...]
+    skip_first_turn: bool
+    span: Span
+
+
+@attrs.frozen(slots=True)
+class ActionDecl:
+    """Something a player may do in an action window (``takes actions``)."""
+
+    name: str
+    during: tuple[str, ...]     # phase names; empty: any window
+    choose: Sentence | None     # which card the action is about ("a card in your hand")
+    cost: Sentence | None
+    effect: Sentence | None
+    event: str | None           # the event it counts as ("played")
+    span: Span
+
+
 @attrs.define
 class GameRules:
     """Everything a rules file declares (the part the language needs)."""
@@ -166,6 +204,9 @@ class GameRules:
     unique_mark: str | None = None
     title_separator: str | None = None
     deck_parts: dict[str, DeckPartDecl] = attrs.Factory(dict)
+    setup: tuple[Sentence, ...] = ()
+    phases: tuple[PhaseDecl, ...] = ()
+    actions: tuple[ActionDecl, ...] = ()
     path: str = ""
     _parser: EffectParser | None = None
     _words: dict | None = None
@@ -183,6 +224,12 @@ class GameRules:
 
     def deck_part(self, name: str) -> DeckPartDecl | None:
         return _lookup(self.deck_parts, name)
+
+    def zone_with_role(self, role: str) -> ZoneDecl | None:
+        for zone in self.zones.values():
+            if role in zone.roles:
+                return zone
+        return None
 
     def title_of(self, name: str) -> str:
         """A card's title: its name without unique mark and subtitle."""
@@ -279,7 +326,7 @@ def _lookup(table: dict, name: str):
 _DECLARATIONS = (
     "game", "counter", "zone", "values", "stat", "kind", "timing", "keyword",
     "verb", "event", "statuses", "periods", "unique mark", "title separator",
-    "deck part",
+    "deck part", "setup", "turn", "action",
 )
 
 
@@ -393,7 +440,8 @@ class _RulesReader:
         name = self.name_after(line, n)
         if not name:
             return
-        scope, start, minimum, maximum = "player", None, None, None
+        scope, start, minimum, maximum, loses_at = "player", None, None, None, None
+        takes_damage = False
         for prop, span in self.properties(line):
             p = prop.lower()
             if p == "per player":
@@ -408,11 +456,18 @@ class _RulesReader:
                 minimum = int(m.group(1))
             elif m := re.fullmatch(r"(?:at most|maximum) ([+-]?\d+)", p):
                 maximum = int(m.group(1))
+            elif m := re.fullmatch(r"a player at ([+-]?\d+) or less loses", p):
+                loses_at = int(m.group(1))
+            elif p == "takes damage":
+                takes_damage = True
             else:
                 self.bad_property(span, prop, ("per player", "on cards", "shared",
-                                               "starts at N", "at least N", "at most N"))
+                                               "starts at N", "at least N", "at most N",
+                                               "a player at N or less loses",
+                                               "takes damage"))
         self.add(self.rules.counters, name,
-                 CounterDecl(name, scope, start, minimum, maximum, line.span), line)
+                 CounterDecl(name, scope, start, minimum, maximum, line.span, loses_at,
+                             takes_damage), line)
 
     def bad_property(self, span: Span, prop: str, allowed: tuple[str, ...]) -> None:
         self.problem(span, "E505", f'unknown property "{prop}"', allowed,
@@ -429,6 +484,7 @@ class _RulesReader:
         if not name:
             return
         scope, visibility, ordered, slots = "player", "public", False, None
+        roles: list[str] = []
         for prop, span in self.properties(line):
             p = prop.lower()
             if p == "per player":
@@ -445,12 +501,15 @@ class _RulesReader:
                 slots = int(m.group(1))
             elif p in ("face down", "face up"):
                 pass  # how cards enter the zone; recorded by the engine issue
+            elif p in ZONE_ROLES:
+                roles.append(p)
             else:
                 self.bad_property(span, prop, ("per player", "shared", "hidden",
                                                "private", "public", "ordered",
-                                               "N slots", "face down"))
+                                               "N slots", "face down", *ZONE_ROLES))
         self.add(self.rules.zones, name,
-                 ZoneDecl(name, scope, visibility, ordered, slots, line.span), line)
+                 ZoneDecl(name, scope, visibility, ordered, slots, line.span,
+                          tuple(roles)), line)
 
     def decl_values(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
@@ -697,6 +756,72 @@ class _RulesReader:
             name, size_min, size_max, tuple(kinds), tuple(copies), tuple(counts),
             tuple(totals), tuple(banned), tuple(limited), optional, line.span), line)
 
+    # ---- procedures: setup, the turn, actions
+
+    def sentences(self, lines) -> tuple[Sentence, ...]:
+        out = []
+        for line in lines:
+            text = self.source.line(line.span.line)[line.span.column - 1:].rstrip()
+            span = Span(self.source.path, line.span.line, line.span.column,
+                        line.span.line, line.span.column + len(text))
+            out.append(Sentence(text, span))
+        return tuple(out)
+
+    def decl_setup(self, line: OutlineLine, n: int) -> None:
+        self.rules.setup = self.rules.setup + self.sentences(line.children)
+
+    def decl_turn(self, line: OutlineLine, n: int) -> None:
+        phases = list(self.rules.phases)
+        for child in line.children:
+            if child.words[0].lower() != "phase" or len(child.head) != 2:
+                self.problem(child.span, "E518", "a turn is made of phases",
+                             ('phase "Name"',), did_you_mean(child.words[0], ["phase"]))
+                continue
+            skip = False
+            body = []
+            for grandchild in child.children:
+                if grandchild.key.lower() == "skip":
+                    value = (grandchild.value or "").strip().rstrip(".").lower()
+                    if value != "on the first turn of the game":
+                        self.problem(grandchild.value_span or grandchild.span, "E519",
+                                     f'unknown skip condition "{value}"',
+                                     ("on the first turn of the game",))
+                    skip = True
+                else:
+                    body.append(grandchild)
+            phases.append(PhaseDecl(child.head[1].text, self.sentences(body), skip,
+                                    child.span))
+        self.rules.phases = tuple(phases)
+
+    def decl_action(self, line: OutlineLine, n: int) -> None:
+        name = self.name_after(line, n)
+        if not name:
+            return
+        fields = {"during": None, "choose": None, "cost": None, "effect": None,
+                  "counts as": None}
+        for child in line.children:
+            key = child.key.lower()
+            if key not in fields:
+                self.unknown_field(child, fields)
+                continue
+            fields[key] = child
+        during = tuple(v for v, _ in self.names_list(fields["during"])) if fields[
+            "during"] else ()
+
+        def sentence(field):
+            line_ = fields[field]
+            if line_ is None or not line_.value:
+                return None
+            return Sentence(line_.value, line_.value_span)
+
+        event = fields["counts as"].value.strip() if fields["counts as"] else None
+        self.rules.actions = self.rules.actions + (ActionDecl(
+            name, during, sentence("choose"), sentence("cost"), sentence("effect"),
+            event, line.span),)
+
+    def procedure_sentences(self):
+        return _procedure_sentences(self.rules)
+
     def unknown_kind(self, kind: str, span: Span) -> None:
         self.problem(span, "E515", f'unknown card kind "{kind}"',
                      (listing(self.rules.kinds),), did_you_mean(kind, self.rules.kinds))
@@ -724,6 +849,20 @@ class _RulesReader:
                          f"the declared words clash in the card grammar: {err}".split("\n")[0])
             return
         from lark.exceptions import UnexpectedInput
+        for sentence in self.procedure_sentences():
+            try:
+                parser.parse(sentence.text)
+            except UnexpectedInput as err:
+                self.problems.append(parser.problem(
+                    err, self.source, sentence.text, sentence.span.line,
+                    sentence.span.column))
+        phases = {p.name.lower() for p in rules.phases}
+        for action in rules.actions:
+            for phase in action.during:
+                if phase.lower() not in phases:
+                    self.problem(action.span, "E520", f'unknown phase "{phase}"',
+                                 (listing(p.name for p in rules.phases),),
+                                 did_you_mean(phase, [p.name for p in rules.phases]))
         for decl in (*rules.keywords, *rules.verbs):
             if decl.definition is None or decl.definition_span is None:
                 continue
@@ -733,6 +872,16 @@ class _RulesReader:
                 self.problems.append(parser.problem(
                     err, self.source, decl.definition, decl.definition_span.line,
                     decl.definition_span.column))
+
+
+def _procedure_sentences(rules: GameRules):
+    yield from rules.setup
+    for phase in rules.phases:
+        yield from phase.sentences
+    for action in rules.actions:
+        for sentence in (action.choose, action.cost, action.effect):
+            if sentence is not None and action.choose is not sentence:
+                yield sentence
 
 
 def _unquote(text: str) -> str:

@@ -26,6 +26,7 @@ _CLASS_OF_RULE = {
     "zone_ref": ast.ZoneRef, "period_ref": ast.PeriodRef,
     "duration": ast.Duration, "destination": ast.Destination,
     "comparison": ast.Comparison, "stat_change": ast.StatChange,
+    "measure": ast.Measure,
     "capability": ast.Capability, "times": ast.Times, "state": ast.State,
     "event": ast.Event, "event_action": ast.EventAction,
     "player_event": ast.EventAction, "event_participle": ast.EventAction,
@@ -39,7 +40,7 @@ _ACTION_RULES = {
     "draw", "discard", "move", "put", "return_", "reveal", "look", "shuffle",
     "search", "add", "gain", "lose", "pay", "set_counter", "deal", "destroy",
     "ready", "rest", "exhaust", "nullify", "flip", "attach", "choose", "play",
-    "win", "lose_game", "repeat", "end_period",
+    "win", "lose_game", "repeat", "end_period", "take_actions",
 }
 
 # Rules that only wrap an alternative of their own (no alias at this level).

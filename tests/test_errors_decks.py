@@ -112,9 +112,14 @@ PART_LEVEL = [
      ("at most 3 cards with <PROTECTOR>",), 9, 29),
     ("rival-rush", "challenge.deck", "E610",
      'the total challenge of "Segments" is 10; it must be at most 8', ("at most 8",), 20, 24),
+    ("silver-wing-rivals", "small_main.deck", "E605",
+     '"Main Deck" has 39 cards; it needs at least 40', ("40 to 60 cards",), 9, 29),
+    ("silver-wing-rivals", "side_deck.deck", "E606",
+     '"Side Deck" has 21 cards; it can have at most 20', ("at most 20 cards",), 30, 39),
 ]
 PART_IDS = ["ryft-too-small", "ryft-too-large", "sw-story-too-small", "rr-8-basic-actions",
-            "rr-deck-19", "swr-protector", "rr-total-challenge"]
+            "rr-deck-19", "swr-protector", "rr-total-challenge", "swr-main-too-small",
+            "swr-side-too-large"]
 
 
 @pytest.mark.parametrize("game,name,code,message,expected,heading,last", PART_LEVEL,
@@ -210,6 +215,40 @@ def test_too_many_copies_of_a_fancy_action_rival_rush():
         ("at most 1 per name",))
 
 
+def test_too_many_copies_of_a_segment_rival_rush():
+    path, problems = deck("rival-rush", "segments.deck")
+    assert len(problems) == 1
+    pin(problems[0], "E608", path, 21, 5,
+        'too many copies: 2 cards share the name "Forest Entrance"; at most 1 allowed',
+        ("at most 1 per name",))
+    assert problems[0].render() == (
+        f'{path}:21:5: E608 too many copies: 2 cards share the name "Forest Entrance"; '
+        "at most 1 allowed\n"
+        '  21 |     1 "Forest Entrance"\n'
+        "     |     ^^^^^^^^^^^^^^^^^^^\n"
+        "  expected: at most 1 per name")
+
+
+def test_five_skills_and_three_disrupts_rival_rush():
+    # 20 cards, so only the two count rules break, both at the part heading.
+    path, problems = deck("rival-rush", "skills.deck")
+    assert [(q.code, q.span.line, q.span.column, q.message, q.expected) for q in problems] == [
+        ("E609", 3, 3, '"Deck" has 5 Skills; it needs exactly 4', ("exactly 4 Skills",)),
+        ("E609", 3, 3, '"Deck" has 3 Disrupts; it needs exactly 4', ("exactly 4 Disrupts",)),
+    ]
+    for q in problems:
+        assert q.suggestion is None
+        assert_inside(q)
+
+
+def test_wrong_kind_as_the_character_rival_rush():
+    path, problems = deck("rival-rush", "character.deck")
+    assert len(problems) == 1
+    pin(problems[0], "E607", path, 25, 14,
+        '"Warp Zone" is a Segment; "Character" may only hold Character', ("Character",))
+    assert text_at(problems[0]) == '"Warp Zone"'
+
+
 def test_too_many_copies_per_title_saturday_wars():
     path, problems = deck("saturday-wars", "titles.deck")
     assert len(problems) == 1
@@ -217,6 +256,33 @@ def test_too_many_copies_per_title_saturday_wars():
         'too many copies: 4 cards share the title "Sano"; at most 3 allowed',
         ("at most 3 per title",))
     assert text_at(problems[0]) == '3 "● Sano, Arm Of A God"'
+
+
+def test_too_many_copies_per_name_colors_and_tag_silver_wing_rivals():
+    path, problems = deck("silver-wing-rivals", "ally_copies.deck")
+    assert len(problems) == 1
+    pin(problems[0], "E608", path, 12, 5,
+        'too many copies: 4 cards share the name and colors and tag "Sunspark Scout" / '
+        'yellow / "Rookie"; at most 3 allowed',
+        ("at most 3 per name, colors, tag",))
+    assert text_at(problems[0]) == '4 "Sunspark Scout"'
+
+
+def test_too_many_copies_of_a_support_silver_wing_rivals():
+    path, problems = deck("silver-wing-rivals", "support_copies.deck")
+    assert len(problems) == 1
+    pin(problems[0], "E608", path, 27, 5,
+        'too many copies: 4 cards share the name "Mirror Ward"; at most 3 allowed',
+        ("at most 3 per name",))
+
+
+def test_at_most_one_signature():
+    path, problems = deck("silver-wing-rivals", "signatures.deck")
+    assert len(problems) == 1
+    # The expected text reads "at most 1 cards" (no singular); not pinned here.
+    pin(problems[0], "E606", path, 4, 3, '"Signature" has 2 cards; it can have at most 1',
+        None)
+    assert text_at(problems[0]) == "Signature:"
 
 
 def test_banned_card():
@@ -241,3 +307,87 @@ def test_all_deck_problems_lie_inside_their_files():
         for q in problems_of(game, game):
             if q.span.path.endswith(".deck"):
                 assert_inside(q)
+
+
+# ---------------------------------------------------------------- saturday wars: Story and Shonen Decks
+
+
+def test_chapter_twice_in_the_story_deck_saturday_wars():
+    path, problems = deck("saturday-wars", "story_copies.deck")
+    assert len(problems) == 1, [q.render() for q in problems]
+    pin(problems[0], "E608", path, 26, 5,
+        'too many copies: 2 cards share the title "The Arm Of A God"; at most 1 allowed',
+        ("at most 1 per title",))
+    assert problems[0].render() == (
+        f'{path}:26:5: E608 too many copies: 2 cards share the title "The Arm Of A God"; '
+        "at most 1 allowed\n"
+        '  26 |     1 "The Arm Of A God"\n'
+        "     |     ^^^^^^^^^^^^^^^^^^^^\n"
+        "  expected: at most 1 per title")
+
+
+def test_character_in_the_story_deck_saturday_wars():
+    path, problems = deck("saturday-wars", "story_kinds.deck")
+    assert len(problems) == 1, [q.render() for q in problems]
+    pin(problems[0], "E607", path, 30, 5,
+        '"Greater Dragon Student" is a Character; "Story Deck" may only hold Chapter',
+        ("Chapter",))
+    assert text_at(problems[0]) == '1 "Greater Dragon Student"'
+
+
+def test_shonen_deck_too_large_saturday_wars():
+    path, problems = deck("saturday-wars", "shonen_size.deck")
+    assert len(problems) == 1, [q.render() for q in problems]
+    pin(problems[0], "E606", path, 3, 3, '"Shonen Deck" has 46 cards; it can have at most 45',
+        ("exactly 45 cards",))
+    assert_inside(problems[0])
+
+
+def test_missing_story_deck_saturday_wars():
+    path, problems = deck("saturday-wars", "no_story.deck")
+    assert len(problems) == 1, [q.render() for q in problems]
+    pin(problems[0], "E604", path, 2, 1, 'deck "Untold" has no "Story Deck"',
+        ('"Story Deck": ...',))
+
+
+# ---------------------------------------------------------------- ryft: more deck mistakes
+
+
+def test_copies_of_one_name_add_up_over_several_lines_ryft():
+    path, problems = deck("ryft", "split_copies.deck")
+    assert len(problems) == 1, [q.render() for q in problems]
+    # Two lines of 2 "Cinderpup" make 4; the problem points at the first line.
+    pin(problems[0], "E608", path, 5, 5,
+        'too many copies: 4 cards share the name "Cinderpup"; at most 3 allowed',
+        ("at most 3 per name",))
+    assert text_at(problems[0]) == '2 "Cinderpup"'
+
+
+def test_each_deck_of_a_file_is_checked_on_its_own_ryft():
+    path, problems = deck("ryft", "two_decks.deck")
+    # "First" is the legal starter; only "Second" (39 cards) is wrong, and the
+    # problem points at its own "Deck" heading, not the first deck's.
+    assert len(problems) == 1, [q.render() for q in problems]
+    pin(problems[0], "E605", path, 28, 3, '"Deck" has 39 cards; it needs at least 40',
+        ("exactly 40 cards",))
+    assert problems[0].render() == (
+        f'{path}:28:3: E605 "Deck" has 39 cards; it needs at least 40\n'
+        '  28 |   "Deck":\n'
+        "     |   ^^^^^^^\n"
+        "  expected: exactly 40 cards")
+
+
+def test_card_names_in_decks_are_case_sensitive_ryft():
+    path, problems = deck("ryft", "name_case.deck")
+    # The unknown line still counts toward the 40 cards: one problem, not two.
+    assert [q.code for q in problems] == ["E305"], [q.render() for q in problems]
+    p = problems[0]
+    assert (p.code, p.span.path, p.span.line, p.span.column, p.message) == (
+        "E305", path, 17, 5, 'unknown card "storm relay"')
+    assert text_at(p) == '2 "storm relay"'
+    assert_inside(p)
+
+
+def test_card_name_in_the_wrong_case_gets_a_suggestion_ryft():
+    path, problems = deck("ryft", "name_case.deck")
+    assert problems[0].suggestion == 'did you mean "Storm Relay"?'
