@@ -159,6 +159,129 @@ def explain(game: str, text: str) -> None:
         sys.exit(1)
 
 
+# ---------------------------------------------------------------- play and simulate
+
+
+def _load_playable(game: str, players: int | None):
+    """(compiled game, decks for each seat) for a shipped game id or a path to
+    a rules file in a designer's own repository."""
+    from interpreter.engine import compile_game
+
+    path = Path(game)
+    if path.suffix == ".rules":
+        if not path.exists():
+            raise CouldNotRun(Problem("E901", f"no such file: {game}"))
+        loaded = load_game(path.stem, path.resolve().parent.parent)
+    else:
+        loaded = load_game(game)
+    if loaded.problems:
+        raise CardrulesError(loaded.problems)
+    compiled = compile_game(loaded)
+    count = players or loaded.rules.players_min
+    if not loaded.decks:
+        raise CouldNotRun(Problem("E809", f"{loaded.game_id} ships no deck to play with",
+                                  None, None, (f"a deck in cards/{loaded.game_id}/decks/",)))
+    decks = [loaded.decks[i % len(loaded.decks)] for i in range(count)]
+    return compiled, decks
+
+
+@main.command()
+@click.argument("game")
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--players", type=click.IntRange(1, 8), default=None,
+              help="Number of players (default: the game's minimum).")
+def play(game: str, seed: int, players: int | None) -> None:
+    """Play one game of GAME between random agents and print what happens.
+
+    GAME is a shipped game id or the path of a rules file."""
+    from interpreter.agents import RandomAgent, play_out
+    from interpreter.engine import Match
+
+    try:
+        compiled, decks = _load_playable(game, players)
+        match = Match.start(compiled, decks, seed)
+        agents = [RandomAgent(seed * 1000 + i) for i in range(len(decks))]
+        play_out(match, agents)
+    except CouldNotRun as err:
+        _print_problems(err.problems, err=True)
+        sys.exit(2)
+    except CardrulesError as err:
+        _print_problems(err.problems, err=True)
+        sys.exit(1)
+    for line in match.narration():
+        click.echo(line)
+
+
+@main.command()
+@click.argument("game")
+@click.option("-n", "games_count", type=click.IntRange(1), default=100, show_default=True,
+              help="How many games.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the first game; game i uses seed + i.")
+@click.option("--players", type=click.IntRange(1, 8), default=None,
+              help="Number of players (default: the game's minimum).")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]),
+              default="text", show_default=True)
+def simulate(game: str, games_count: int, seed: int, players: int | None,
+             output_format: str) -> None:
+    """Play many games of GAME between random agents and report the results."""
+    from interpreter.agents import RandomAgent, play_out
+    from interpreter.engine import Match
+
+    try:
+        compiled, decks = _load_playable(game, players)
+    except CouldNotRun as err:
+        _print_problems(err.problems, err=True)
+        sys.exit(2)
+    except CardrulesError as err:
+        _print_problems(err.problems, err=True)
+        sys.exit(1)
+    wins: dict[str, int] = {}
+    draws, errors, turns, decisions = 0, [], 0, 0
+    reasons: dict[str, int] = {}
+    for i in range(games_count):
+        game_seed = seed + i
+        try:
+            match = Match.start(compiled, decks, game_seed)
+            agents = [RandomAgent(game_seed * 1000 + p) for p in range(len(decks))]
+            decisions += play_out(match, agents)
+        except Exception as err:  # counted and reported with its seed, not hidden
+            errors.append({"seed": game_seed, "error": f"{type(err).__name__}: {err}"})
+            continue
+        result = match.state.result
+        turns += match.state.turn
+        if result[0] == "win":
+            key = f"player {result[1] + 1} ({decks[result[1]].name})"
+            wins[key] = wins.get(key, 0) + 1
+        else:
+            draws += 1
+            reasons[result[1]] = reasons.get(result[1], 0) + 1
+    finished = games_count - len(errors)
+    report = {
+        "game": compiled.rules.game_id,
+        "games": games_count,
+        "wins": dict(sorted(wins.items())),
+        "draws": draws,
+        "draw_reasons": reasons,
+        "errors": len(errors),
+        "error_seeds": errors,
+        "mean_turns": round(turns / finished, 2) if finished else 0,
+        "mean_decisions": round(decisions / finished, 2) if finished else 0,
+    }
+    if output_format == "json":
+        click.echo(json.dumps(report, indent=2))
+    else:
+        click.echo(f"{report['game']}: {games_count} games, seeds {seed} to "
+                   f"{seed + games_count - 1}")
+        for who, n in report["wins"].items():
+            click.echo(f"  {who} won {n}")
+        click.echo(f"  draws {draws}, errors {len(errors)}, mean turns "
+                   f"{report['mean_turns']}, mean decisions {report['mean_decisions']}")
+        for e in errors:
+            click.echo(f"  error with seed {e['seed']}: {e['error']}")
+    sys.exit(1 if errors else 0)
+
+
 # ---------------------------------------------------------------- games
 
 

@@ -1,0 +1,62 @@
+"""Agents: whoever answers a game's decisions through the step API.
+
+* :class:`RandomAgent` picks uniformly with its own seeded generator;
+* :class:`FirstLegalAgent` always takes the first legal action;
+* :class:`ScriptedAgent` plays a list of choices given by label (as
+  ``action_to_string`` reads them) and fails loudly on a decision its script
+  does not cover or a choice that is not legal.
+"""
+
+from __future__ import annotations
+
+from interpreter.errors import CardrulesError, Problem
+from interpreter.rng import Random
+
+
+class RandomAgent:
+    def __init__(self, seed: int = 0):
+        self.rng = Random(seed)
+
+    def act(self, match) -> int:
+        return self.rng.choice(match.legal_actions())
+
+
+class FirstLegalAgent:
+    def act(self, match) -> int:
+        return match.legal_actions()[0]
+
+
+class ScriptedAgent:
+    """Plays scripted choices in order; each is an option's label."""
+
+    def __init__(self, choices: list[str]):
+        self.choices = list(choices)
+        self.used = 0
+
+    def act(self, match) -> int:
+        decision = match.state.decision
+        if self.used >= len(self.choices):
+            raise CardrulesError(Problem(
+                "E807", f"unscripted decision: player {decision.player + 1} must "
+                f"{decision.prompt} ({', '.join(decision.labels)})"))
+        wanted = self.choices[self.used]
+        self.used += 1
+        for action in match.legal_actions():
+            if match.action_to_string(action) == wanted:
+                return action
+        raise CardrulesError(Problem(
+            "E808", f'illegal scripted choice "{wanted}" (step {self.used}): player '
+            f"{decision.player + 1} must {decision.prompt}: {', '.join(decision.labels)}"))
+
+
+def play_out(match, agents, max_decisions: int = 100_000) -> int:
+    """Let the agents answer decisions until the game ends; returns how many."""
+    decisions = 0
+    while not match.is_terminal():
+        if decisions >= max_decisions:
+            match.game_over_by_cap(f"more than {max_decisions} decisions")
+            break
+        player = match.current_player()
+        match.apply_action(agents[player].act(match))
+        decisions += 1
+    return decisions

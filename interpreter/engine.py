@@ -1,0 +1,706 @@
+"""The engine: runs a compiled game and exposes the step API.
+
+:func:`compile_game` turns a loaded :class:`~interpreter.games.Game` into
+programs once (``interpreter.compile``): the game's own program (setup, then
+the turn structure of the rules file, turn after turn), one program per
+action a player may take, and one per triggered ability of each card.
+
+:class:`Match` is one game being played. Its whole state is a
+:class:`~interpreter.state.GameState`; the :class:`Machine` runs the frames
+of that state until a player must decide something (a pending
+:class:`~interpreter.state.Decision`) or the game ends. The step API is
+OpenSpiel's: ``current_player()``, ``legal_actions()``, ``apply_action(a)``,
+``is_terminal()``, ``returns()``, ``clone()``, ``action_to_string(a)`` and
+``observation(player)``.
+
+After every instruction the machine checks the state rules (a counter at
+which a player loses) and the triggers (events matched against the
+triggered abilities of cards); hard caps on events, nesting and turns end a
+game that would not end as a draw with the reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Callable
+
+import attrs
+
+from interpreter import ast, operations as op
+from interpreter.compile import (JUMPED, WAIT, Emitter, Program, Selection,
+                                 StepCompiler, Unsupported, compile_selector,
+                                 unsupported)
+from interpreter.errors import CardrulesError, CouldNotRun, Problem
+from interpreter.rules import GameRules, parse_ability
+from interpreter.source import Span
+from interpreter.state import CardState, Decision, Frame, GameState
+
+# Loop guard: a game that goes past these ends as a draw, with the reason.
+MAX_EVENTS = 200_000
+MAX_DEPTH = 64
+MAX_TURNS = 500
+MAX_STEPS = 2_000_000
+MAX_ACTIONS_PER_WINDOW = 200
+
+
+@attrs.define
+class ActionPlan:
+    """One declared action, compiled: which cards it can be about, whether
+    its cost can be paid, and the program that carries it out."""
+
+    name: str
+    phases: tuple[str, ...]
+    choose: Selection | None
+    can_pay: Callable
+    program: str
+
+
+@attrs.define
+class Trigger:
+    event: str                 # "played", "destroyed", ...
+    program: str
+
+
+@attrs.define
+class CompiledGame:
+    rules: GameRules
+    cards: dict                # name -> CardDefinition
+    programs: dict[str, Program] = attrs.Factory(dict)
+    actions: list[ActionPlan] = attrs.Factory(list)
+    triggers: dict[str, list[Trigger]] = attrs.Factory(dict)
+    in_play: tuple[str, ...] = ()
+    draw_pile: str = ""
+    hand: str = ""
+    discard_pile: str = ""
+
+    def damage_counter(self, node) -> str:
+        for counter in self.rules.counters.values():
+            if counter.takes_damage:
+                return counter.name
+        raise unsupported(node, "damage to a player (no counter \"takes damage\")")
+
+
+def compile_game(game) -> CompiledGame:
+    """Compile a loaded game; raises CardrulesError listing what cannot run."""
+    rules = game.rules
+    problems: list[Problem] = []
+    if not rules.phases:
+        raise CouldNotRun(Problem(
+            "E802", f'{game.game_id} declares no turn structure yet: its rules file '
+            "has no turn block, so it can be checked but not played",
+            Span(rules.path, 1, 1, 1, 2), None, ('a turn block: turn, then phase "Name" '
+                                                 "lines with the phase's steps",)))
+    compiled = CompiledGame(rules, game.cards)
+    for role, attr in (("draw pile", "draw_pile"), ("hand", "hand"),
+                       ("discard pile", "discard_pile")):
+        zone = rules.zone_with_role(role)
+        if zone is None:
+            problems.append(Problem("E803", f'no zone is the "{role}"',
+                                    Span(rules.path, 1, 1, 1, 2), None,
+                                    (f'zone NAME: ..., {role}',)))
+        else:
+            setattr(compiled, attr, zone.name)
+    compiled.in_play = tuple(z.name for z in rules.zones.values() if "in play" in z.roles)
+
+    def guard(build):
+        try:
+            build()
+        except Unsupported as err:
+            problems.extend(err.problems)
+
+    guard(lambda: _compile_turn(compiled))
+    for index, action in enumerate(rules.actions):
+        guard(lambda a=action, i=index: _compile_action(compiled, a, i))
+    for card in game.cards.values():
+        for index, ability in enumerate(card.abilities):
+            guard(lambda c=card, i=index, a=ability: _compile_ability(compiled, c, i, a))
+    if problems:
+        raise CardrulesError(problems)
+    return compiled
+
+
+def _sentences(rules: GameRules, sentence) -> tuple:
+    ability = parse_ability(rules, sentence.text, sentence.span.path)
+    # Spans of procedure sentences point into the rules file.
+    return ability.resolution
+
+
+def _compile_turn(game: CompiledGame) -> None:
+    rules = game.rules
+    e = Emitter("game")
+    steps = StepCompiler(e, game)
+    for sentence in rules.setup:
+        steps.sentences(_sentences(rules, sentence))
+    turn = e.label()
+    e.place(turn)
+    e.emit(lambda m, f: m.begin_turn(f))
+    for phase in rules.phases:
+        after = e.label()
+        if phase.skip_first_turn:
+            e.jump_unless(lambda m, f: m.state.turn > 1, after)
+        e.emit(lambda m, f, name=phase.name: op.period(m.state, "phase", name, "start"))
+        for sentence in phase.sentences:
+            steps.sentences(_sentences(rules, sentence))
+        e.emit(lambda m, f, name=phase.name: m.end_period("phase", name))
+        e.place(after)
+    e.emit(lambda m, f: m.end_turn(f))
+    e.jump(turn)
+    game.programs["game"] = e.finish()
+
+
+def _compile_action(game: CompiledGame, action, index: int) -> None:
+    rules = game.rules
+    name = f"action:{index}"
+    choose = None
+    if action.choose is not None:
+        ability = parse_ability(rules, "Choose " + action.choose.text, action.choose.span.path)
+        step = ability.resolution[0].args[0].args[0]
+        choose = compile_selector(step.args[2].args[0], lambda m, f: f.locals["you"])
+    e = Emitter(name, action.span)
+    steps = StepCompiler(e, game)
+    checks = []
+    if action.cost is not None:
+        cost = _sentences(rules, action.cost)
+        checks.extend(_cost_checks(cost))
+        steps.sentences(cost)
+    if action.effect is not None:
+        steps.sentences(_sentences(rules, action.effect))
+    if action.event:
+        event = action.event
+        e.emit(lambda m, f: m.event(event, f.locals.get("it"), f.locals["you"]))
+    game.programs[name] = e.finish()
+    game.actions.append(ActionPlan(action.name, action.during, choose,
+                                   lambda m, f: all(c(m, f) for c in checks), name))
+
+
+def _cost_checks(sentences) -> list[Callable]:
+    """Whether a cost can be paid, without paying it (for legal actions)."""
+    from interpreter.compile import compile_amount, compile_measure, compile_player
+
+    checks = []
+    for sentence in sentences:
+        for link in sentence.args:
+            step = link.args[0]
+            if not isinstance(step, ast.Step) or step.form != "act":
+                raise unsupported(step, "this cost")
+            subject, _optional, action, _suffixes = step.args
+            who = compile_player(subject)
+            if action.form == "pay":
+                amount, counter = compile_amount(action.args[0], action), action.args[1]
+            elif action.form == "pay_measured":
+                counter, amount = action.args[0], compile_measure(action.args[1])
+            else:
+                raise unsupported(action, f'the cost "{action.form}"')
+            checks.append(lambda m, f, who=who, counter=counter, amount=amount:
+                          m.state.counter(who(m, f), counter) >= amount(m, f))
+    return checks
+
+
+def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
+    node = ability.ability
+    if node.form == "keyword":
+        raise unsupported(node, "keyword abilities")
+    label, conditions, costs, resolution = node.args
+    whens = [c for c in conditions if c.form == "when"]
+    if not whens or costs or len(conditions) != 1:
+        raise unsupported(node, "abilities other than \"When this ...: effect\"")
+    event = whens[0].args[0]
+    if event.form != "card_event" or event.args[0].form != "this":
+        raise unsupported(event, "triggers on other cards or players")
+    action = event.args[1]
+    if action.form != "event_action":
+        raise unsupported(action, f'the event "{action.form.replace("_", " ")}"')
+    inner = action.args[0]
+    word = inner.args[0] if inner.form == "event_participle" else inner.form
+    name = f"card:{card.name}:{index}"
+    e = Emitter(name, ability.span)
+    StepCompiler(e, game).sentences(resolution)
+    game.programs[name] = e.finish()
+    game.triggers.setdefault(card.name, []).append(Trigger(word.lower(), name))
+
+
+# ---------------------------------------------------------------- running
+
+
+class GameOver(Exception):
+    """Raised inside the machine when the game has just ended."""
+
+
+class Machine:
+    """Runs a state's frames; every helper an instruction calls is here."""
+
+    __slots__ = ("game", "state", "steps")
+
+    def __init__(self, game: CompiledGame, state: GameState):
+        self.game = game
+        self.state = state
+        self.steps = 0
+
+    @property
+    def rules(self) -> GameRules:
+        return self.game.rules
+
+    # ---- the loop
+
+    def run(self) -> None:
+        state = self.state
+        programs = self.game.programs
+        while state.result is None and state.decision is None:
+            if not state.frames:
+                self.draw_game("the game's program ended")
+                return
+            frame = state.frames[-1]
+            program = programs[frame.program]
+            if frame.pc >= len(program.instructions):
+                state.frames.pop()
+                continue
+            self.steps += 1
+            if self.steps > MAX_STEPS:
+                self.draw_game("too many steps without a decision")
+                return
+            try:
+                outcome = program.instructions[frame.pc](self, frame)
+            except GameOver:
+                return
+            if outcome is None:
+                frame.pc += 1
+            elif outcome is WAIT:
+                return
+            self.after_step()
+
+    def after_step(self) -> None:
+        state = self.state
+        if len(state.log) > MAX_EVENTS:
+            self.draw_game(f"more than {MAX_EVENTS} events")
+            return
+        self.state_rules()
+        if state.result is None and state.cursor < len(state.log):
+            self.collect_triggers()
+
+    # ---- state rules and triggers
+
+    def state_rules(self) -> None:
+        state = self.state
+        for counter in self.rules.counters.values():
+            if counter.loses_at is None or counter.scope != "player":
+                continue
+            for player in range(state.players):
+                if not state.out[player] and state.counter(player, counter.name) <= counter.loses_at:
+                    self.eliminate(player, f"{counter.name} {state.counter(player, counter.name)}")
+
+    def eliminate(self, player: int, reason: str) -> None:
+        state = self.state
+        state.out[player] = True
+        state.log.append(("out", player, reason))
+        alive = [p for p in range(state.players) if not state.out[p]]
+        if len(alive) == 1:
+            op.end_game(state, ("win", alive[0], f"player {player + 1} lost: {reason}"))
+        elif not alive:
+            op.end_game(state, ("draw", "every player lost at once"))
+
+    def collect_triggers(self) -> None:
+        state = self.state
+        log = state.log
+        fired = []
+        for index in range(state.cursor, len(log)):
+            event = log[index]
+            if event[0] != "event":
+                continue
+            _kind, name, card, player = event
+            cards = card if isinstance(card, tuple) else (card,)
+            for c in cards:
+                if c is None:
+                    continue
+                for trigger in self.game.triggers.get(state.cards[c].name, ()):
+                    if trigger.event == name:
+                        fired.append((trigger.program, c))
+        state.cursor = len(log)
+        if len(state.frames) + len(fired) > MAX_DEPTH:
+            self.draw_game(f"effects nested more than {MAX_DEPTH} deep (a loop?)")
+            return
+        for program, card in reversed(fired):
+            controller = state.cards[card].controller
+            state.frames.append(Frame(program, 0, {"you": controller, "this": card,
+                                                   "it": card}))
+
+    # ---- game-level steps
+
+    def begin_turn(self, frame: Frame) -> None:
+        state = self.state
+        if state.turn >= MAX_TURNS:
+            self.draw_game(f"no winner after {MAX_TURNS} turns")
+            raise GameOver
+        if state.turn == 0:
+            player = frame.locals.get("first", 0)
+        else:
+            player = self.next_player(state.turn_player)
+        op.begin_turn(state, player)
+        op.period(state, "turn", "turn", "start")
+        frame.locals["you"] = player
+
+    def end_turn(self, frame: Frame) -> None:
+        self.end_period("turn", "turn")
+        self.state.passes = [0] * self.state.players
+
+    def end_period(self, kind: str, name: str) -> None:
+        state = self.state
+        op.period(state, kind, name, "end")
+        op.expire_modifiers(state, name, state.period_counts.get(name, 0))
+
+    def next_player(self, player: int) -> int:
+        n = self.state.players
+        for step in range(1, n + 1):
+            candidate = (player + step) % n
+            if not self.state.out[candidate]:
+                return candidate
+        return player
+
+    def rival_of(self, player: int) -> int:
+        return self.next_player(player)
+
+    def seat_order(self) -> list[int]:
+        state = self.state
+        return [(state.turn_player + i) % state.players for i in range(state.players)
+                if not state.out[(state.turn_player + i) % state.players]]
+
+    # ---- reading cards
+
+    def in_play(self) -> list[int]:
+        zones = self.state.zones
+        out = []
+        for (name, _owner), cards in zones.items():
+            if name in self.game.in_play:
+                out.extend(cards)
+        return out
+
+    def definition(self, card: int):
+        return self.game.cards[self.state.cards[card].name]
+
+    def is_kind(self, card: int, kind: str) -> bool:
+        decl = self.rules.kind(kind)
+        if decl is None:  # a plural
+            for k in self.rules.kinds.values():
+                if k.plural.lower() == kind.lower():
+                    decl = k
+        return decl is not None and self.definition(card).kind == decl.name
+
+    def stat(self, card: int, name: str) -> int:
+        value = self.definition(card).stat(name)
+        total = value if isinstance(value, int) else 0
+        for modifier in self.state.modifiers:
+            if modifier.target == card and modifier.kind == "stat" and modifier.name == name:
+                total += modifier.amount
+        return total
+
+    def has_value(self, card: int, value: str) -> bool:
+        for stat in self.definition(card).stats:
+            v = stat.value
+            if v == value or (isinstance(v, tuple) and any(
+                    value in (alt if isinstance(alt, tuple) else (alt,)) for alt in v)):
+                return True
+        return False
+
+    def hand_of(self, player: int) -> list[int]:
+        return self.state.zones.get((self.game.hand, player), [])
+
+    def card_label(self, card: int) -> str:
+        return f"{self.state.cards[card].name} #{card}"
+
+    # ---- decisions
+
+    def ask(self, frame: Frame, player: int, kind: str, prompt: str, options: tuple,
+            store: str, labels: tuple = ()):
+        self.state.decision = Decision(player, kind, prompt, tuple(options), store,
+                                       tuple(labels))
+        return WAIT
+
+    def pick(self, frame: Frame, selection: Selection, chooser: int, prompt: str,
+             store: str):
+        """Put the selected cards in ``it``; ask ``chooser`` when there is a choice."""
+        locals_ = frame.locals
+        if store in locals_:
+            picked = locals_.pop(store)
+            chosen = locals_.pop(store + "+", ())
+            if picked == "done":
+                locals_["it"] = chosen
+                return None
+            chosen = chosen + (picked,)
+            locals_["it"] = chosen if len(chosen) != 1 else chosen[0]
+            how = selection.how
+            if isinstance(how, tuple):
+                limit = how[1]
+                remaining = [c for c in selection.candidates(self, frame) if c not in chosen]
+                if len(chosen) < limit and remaining:
+                    locals_[store + "+"] = chosen
+                    done = ("done",) if how[0] == "up to" else ()
+                    return self.ask(frame, chooser, "target", prompt,
+                                    tuple(remaining) + done, store,
+                                    tuple(self.card_label(c) for c in remaining) + tuple(
+                                        "done" for _ in done))
+            locals_["it"] = chosen if len(chosen) != 1 else chosen[0]
+            return None
+        candidates = selection.candidates(self, frame)
+        how = selection.how
+        if selection.given or how == "all":
+            locals_["it"] = tuple(candidates) if (len(candidates) != 1 or selection.plural) \
+                else candidates[0]
+            return None
+        if not candidates:
+            locals_["it"] = ()
+            return None
+        if how == "one":
+            if len(candidates) == 1:
+                locals_["it"] = candidates[0]
+                return None
+            return self.ask(frame, chooser, "target", prompt, tuple(candidates), store,
+                            tuple(self.card_label(c) for c in candidates))
+        kind, limit = how
+        if limit == 0:
+            locals_["it"] = ()
+            return None
+        if kind == "exactly" and len(candidates) <= limit:
+            locals_["it"] = tuple(candidates)
+            return None
+        done = ("done",) if kind == "up to" else ()
+        return self.ask(frame, chooser, "target", prompt, tuple(candidates) + done, store,
+                        tuple(self.card_label(c) for c in candidates) + tuple(
+                            "done" for _ in done))
+
+    def action_window(self, frame: Frame, player: int, store: str):
+        """The player takes actions until they pass."""
+        state = self.state
+        locals_ = frame.locals
+        if state.out[player]:
+            return None
+        count_key = store + "#"
+        if store in locals_:
+            choice = locals_.pop(store)
+            if choice == ("pass",):
+                locals_.pop(count_key, None)
+                state.log.append(("pass", player))
+                return None
+            locals_[count_key] = locals_.get(count_key, 0) + 1
+            index, card = choice
+            plan = self.game.actions[index]
+            state.log.append(("action", player, plan.name, card))
+            state.frames.append(Frame(plan.program, 0, {"you": player, "it": card,
+                                                        "this": card}))
+            return JUMPED
+        if locals_.get(count_key, 0) >= MAX_ACTIONS_PER_WINDOW:
+            locals_.pop(count_key, None)
+            state.log.append(("pass", player))
+            return None
+        options, labels = self.legal_actions_for(frame, player)
+        if not options:
+            locals_.pop(count_key, None)
+            return None
+        return self.ask(frame, player, "action", "take an action or pass",
+                        tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
+
+    def legal_actions_for(self, frame: Frame, player: int):
+        phase = self.state.period.get("phase")
+        options, labels = [], []
+        probe = Frame("probe", 0, {"you": player})
+        for index, plan in enumerate(self.game.actions):
+            if plan.phases and phase not in plan.phases:
+                continue
+            cards = plan.choose.candidates(self, probe) if plan.choose else [None]
+            for card in cards:
+                probe.locals["it"] = card
+                probe.locals["this"] = card
+                if plan.can_pay(self, probe):
+                    options.append((index, card))
+                    labels.append(plan.name if card is None else
+                                  f"{plan.name} {self.card_label(card)}")
+        return options, labels
+
+    # ---- changing the state (through interpreter.operations)
+
+    def move(self, card: int, zone: tuple, top: bool = True, face_up=None) -> None:
+        op.move(self.state, card, zone, top=top, face_up=face_up)
+
+    def draw(self, player: int, count: int) -> int:
+        pile = self.state.zones.get((self.game.draw_pile, player), [])
+        drawn = 0
+        for _ in range(count):
+            if not pile:
+                break
+            card = pile[-1]
+            op.move(self.state, card, (self.game.hand, player), face_up=False)
+            self.event("drawn", card, player)
+            drawn += 1
+        return drawn
+
+    def discard(self, card: int) -> None:
+        owner = self.state.cards[card].owner
+        op.move(self.state, card, (self.game.discard_pile, owner), face_up=True)
+        self.event("discarded", card, owner)
+
+    def destroy(self, card: int) -> None:
+        owner = self.state.cards[card].owner
+        op.move(self.state, card, (self.game.discard_pile, owner), face_up=True)
+        self.event("destroyed", card, owner)
+
+    def damage_card(self, card: int, amount: int) -> None:
+        op.set_card_counter(self.state, card, "damage",
+                            self.state.cards[card].counter("damage") + amount)
+
+    def set_counter(self, player: int, name: str, value: int) -> None:
+        decl = self.rules.counters.get(name)
+        if decl is not None:
+            if decl.minimum is not None:
+                value = max(value, decl.minimum)
+            if decl.maximum is not None:
+                value = min(value, decl.maximum)
+        op.set_counter(self.state, player, name, value)
+
+    def set_status(self, card: int, status: str, on: bool) -> None:
+        op.set_status(self.state, card, status, on)
+
+    def flip(self, card: int, up: bool) -> None:
+        op.flip(self.state, card, up)
+
+    def event(self, name: str, card, player: int) -> None:
+        self.state.log.append(("event", name, card, player))
+
+    def win(self, player: int, reason: str) -> None:
+        op.end_game(self.state, ("win", player, reason))
+        raise GameOver
+
+    def lose(self, player: int, reason: str) -> None:
+        self.eliminate(player, reason)
+        if self.state.result is not None:
+            raise GameOver
+
+    def draw_game(self, reason: str) -> None:
+        op.end_game(self.state, ("draw", reason))
+
+
+# ---------------------------------------------------------------- the step API
+
+
+class Match:
+    """One game being played, driven one decision at a time."""
+
+    def __init__(self, game: CompiledGame, state: GameState):
+        self.game = game
+        self.state = state
+
+    @classmethod
+    def start(cls, game: CompiledGame, decks: list, seed: int = 0) -> "Match":
+        """A new game: one deck per player (a Deck), shuffled by the rules'
+        setup, with the seeded generator."""
+        rules = game.rules
+        players = len(decks)
+        if not rules.players_min <= players <= rules.players_max:
+            raise CouldNotRun(Problem(
+                "E804", f"{rules.title} is for {rules.players_min} to {rules.players_max} "
+                f"players, not {players}"))
+        state = GameState(players, seed)
+        for player, deck in enumerate(decks):
+            part = deck.parts[0][1] if deck.parts else ()
+            pile = state.zones.setdefault((game.draw_pile, player), [])
+            for entry in part:
+                for _ in range(entry.count):
+                    card = CardState(len(state.cards), entry.name, player,
+                                     (game.draw_pile, player))
+                    state.cards.append(card)
+                    pile.append(card.id)
+            for counter in rules.counters.values():
+                if counter.scope == "player" and counter.start is not None:
+                    state.player_counters[player][counter.name] = counter.start
+        first = state.rng.below(players)
+        state.turn_player = first
+        state.log.append(("start", players, seed, first))
+        state.frames.append(Frame("game", 0, {"you": first, "first": first}))
+        match = cls(game, state)
+        match._advance()
+        return match
+
+    def _advance(self) -> None:
+        Machine(self.game, self.state).run()
+
+    # ---- OpenSpiel-shaped API
+
+    def current_player(self) -> int:
+        """The player to decide, or -4 (OpenSpiel's terminal) when over."""
+        if self.state.result is not None or self.state.decision is None:
+            return -4
+        return self.state.decision.player
+
+    def is_terminal(self) -> bool:
+        return self.state.result is not None
+
+    def legal_actions(self) -> list[int]:
+        decision = self.state.decision
+        if decision is None or self.state.result is not None:
+            return []
+        return list(range(len(decision.options)))
+
+    def apply_action(self, action: int) -> None:
+        decision = self.state.decision
+        if decision is None:
+            raise CardrulesError(Problem("E805", "the game is over: no decision to answer"))
+        if not 0 <= action < len(decision.options):
+            raise CardrulesError(Problem(
+                "E806", f"illegal action {action}: the legal actions are 0 to "
+                f"{len(decision.options) - 1}"))
+        label = decision.labels[action] if decision.labels else str(decision.options[action])
+        self.state.log.append(("choice", decision.player, decision.kind, decision.prompt,
+                               label))
+        frame = self.state.frames[-1]
+        frame.locals[decision.store] = decision.options[action]
+        self.state.decision = None
+        self._advance()
+
+    def action_to_string(self, action: int) -> str:
+        decision = self.state.decision
+        if decision is None:
+            return str(action)
+        if decision.labels:
+            return decision.labels[action]
+        return str(decision.options[action])
+
+    def returns(self) -> list[float]:
+        result = self.state.result
+        n = self.state.players
+        if result is None or result[0] == "draw":
+            return [0.0] * n
+        return [1.0 if p == result[1] else -1.0 for p in range(n)]
+
+    def clone(self) -> "Match":
+        return Match(self.game, self.state.clone())
+
+    def observation(self, player: int) -> dict:
+        """What ``player`` may see: public zones, their own private zones, the
+        sizes of hidden ones, counters, and the decision if it is theirs."""
+        state = self.state
+        zones = {}
+        for (name, owner), cards in state.zones.items():
+            decl = self.game.rules.zones.get(name)
+            visible = decl is None or decl.visibility == "public" or (
+                decl.visibility == "private" and owner == player)
+            key = f"{name}/{owner}" if owner >= 0 else name
+            zones[key] = [state.cards[c].name for c in cards] if visible else len(cards)
+        decision = state.decision
+        return {
+            "player": player,
+            "turn": state.turn,
+            "turn_player": state.turn_player,
+            "counters": [dict(c) for c in state.player_counters],
+            "zones": zones,
+            "decision": None if decision is None or decision.player != player else {
+                "prompt": decision.prompt, "options": list(decision.labels)},
+            "result": state.result,
+        }
+
+    def game_over_by_cap(self, reason: str) -> None:
+        op.end_game(self.state, ("draw", reason))
+
+    def narration(self, viewer: int | None = None) -> list[str]:
+        from interpreter.narration import narrate
+
+        return list(narrate(self.state, self.game.rules, viewer))
+
+    def log_digest(self) -> str:
+        return hashlib.sha256(repr(self.state.log).encode()).hexdigest()

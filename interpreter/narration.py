@@ -1,0 +1,106 @@
+"""Readable narration of a game's log, rendered only when someone reads it.
+
+The engine logs events as tuples (``interpreter.operations``); this module
+turns them into lines such as ``Player 2 draws Knight.``. Hidden information
+is narrated from one player's point of view when ``viewer`` is given: a card
+moving between hidden zones stays "a card".
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+
+def narrate(state, rules, viewer: int | None = None,
+            events: Iterable[tuple] | None = None) -> Iterator[str]:
+    for event in (state.log if events is None else events):
+        line = _line(event, state, rules, viewer)
+        if line:
+            yield line
+
+
+def _player(index: int) -> str:
+    return f"Player {index + 1}"
+
+
+def _zone(key, rules) -> str:
+    name, owner = key
+    return name if owner < 0 else f"{_player(owner)}'s {name}"
+
+
+def _visible(card, key, rules, viewer) -> bool:
+    if viewer is None:
+        return True
+    decl = rules.zones.get(key[0])
+    if decl is None or decl.visibility == "public":
+        return True
+    return decl.visibility == "private" and key[1] == viewer
+
+
+def _line(event, state, rules, viewer) -> str | None:
+    kind = event[0]
+    if kind == "start":
+        _, players, seed, first = event
+        return f"A game of {rules.title} for {players} players (seed {seed}); " \
+               f"{_player(first)} goes first."
+    if kind == "turn":
+        _, number, player = event
+        return f"-- Turn {number}: {_player(player)}"
+    if kind == "period":
+        _, what, name, number, edge = event
+        if what == "phase" and edge == "start":
+            return f"   {name}"
+        return None
+    if kind == "move":
+        _, card, source, target, face_up = event
+        c = state.cards[card]
+        shown = c.name if (_visible(c, source, rules, viewer) or
+                           _visible(c, target, rules, viewer)) else "a card"
+        return f"     {shown} moves from {_zone(source, rules)} to {_zone(target, rules)}."
+    if kind == "shuffle":
+        return f"     {_zone(event[1], rules)} is shuffled."
+    if kind == "counter":
+        _, player, name, old, new = event
+        who = "The game" if player < 0 else _player(player)
+        return f"     {who}: {name} {old} -> {new}."
+    if kind == "card-counter":
+        _, card, name, old, new = event
+        return f"     {state.cards[card].name}: {name} {old} -> {new}."
+    if kind == "status":
+        _, card, status, on = event
+        return f"     {state.cards[card].name} is {'' if on else 'no longer '}{status}."
+    if kind == "flip":
+        _, card, up = event
+        return f"     {state.cards[card].name} is flipped face {'up' if up else 'down'}."
+    if kind == "reveal":
+        _, card, to = event
+        if viewer is not None and to >= 0 and to != viewer:
+            return f"     {_player(to)} looks at a card."
+        return f"     {state.cards[card].name} is revealed."
+    if kind == "action":
+        _, player, name, card = event
+        what = "" if card is None else f" {state.cards[card].name}"
+        return f"   {_player(player)}: {name}{what}."
+    if kind == "pass":
+        return f"   {_player(event[1])} passes."
+    if kind == "choice":
+        _, player, what, prompt, label = event
+        if what == "action":
+            return None  # narrated by the action (or pass) that follows
+        return f"   {_player(player)} chooses {label} ({prompt})."
+    if kind == "event":
+        return None  # the move or action it belongs to is already narrated
+    if kind == "out":
+        return f"{_player(event[1])} is out ({event[2]})."
+    if kind == "end":
+        if event[1] == "win":
+            return f"== {_player(event[2])} wins: {event[3]}."
+        return f"== Draw: {event[2]}."
+    if kind == "modifier":
+        _, card, what, name, amount = event
+        return f"     {state.cards[card].name}: {name} {amount:+d}."
+    if kind == "expire":
+        return None
+    if kind == "note":
+        return "     " + " ".join(str(d) for d in event[1:])
+    return None

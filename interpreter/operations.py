@@ -1,0 +1,124 @@
+"""Primitive operations: the only way a game state changes.
+
+Each operation changes :class:`~interpreter.state.GameState` and appends one
+event to its log. Events are tuples of plain values, ``(kind, *details)``;
+they drive triggers and state rules and they *are* the game's log. Turning
+them into sentences is ``interpreter.narration``'s job, done only when
+someone reads the log, never here.
+
+Event kinds: ``move`` (card, from zone, to zone, face up), ``shuffle``
+(zone), ``counter`` (player or -1, name, old, new), ``card-counter`` (card,
+name, old, new), ``status`` (card, status, on), ``flip`` (card, face up),
+``reveal`` (card, to player), ``modifier`` (card, kind, name, amount),
+``period`` (kind, name, number, "start" / "end"), ``turn`` (number,
+player), ``choice`` (player, prompt, label), ``pass`` (player), ``end``
+(result...), ``note`` (text).
+"""
+
+from __future__ import annotations
+
+from interpreter.state import GameState, Modifier, ZoneKey
+
+
+def move(state: GameState, card_id: int, to: ZoneKey, *, top: bool = True,
+         face_up: bool | None = None) -> None:
+    card = state.cards[card_id]
+    source = card.zone
+    pile = state.zones.get(source)
+    if pile is not None and card_id in pile:
+        pile.remove(card_id)
+    destination = state.zones.setdefault(to, [])
+    if top:
+        destination.append(card_id)
+    else:
+        destination.insert(0, card_id)
+    card.zone = to
+    if face_up is not None:
+        card.face_up = face_up
+    card.statuses = ()
+    card.counters = ()
+    card.entered = len(state.log)
+    state.log.append(("move", card_id, source, to, card.face_up))
+
+
+def shuffle(state: GameState, zone: ZoneKey) -> None:
+    pile = state.zones.get(zone)
+    if pile:
+        state.rng.shuffle(pile)
+    state.log.append(("shuffle", zone))
+
+
+def set_counter(state: GameState, player: int, name: str, value: int) -> None:
+    """A player's counter (player -1: a game-wide counter)."""
+    table = state.counters if player < 0 else state.player_counters[player]
+    old = table.get(name, 0)
+    table[name] = value
+    state.log.append(("counter", player, name, old, value))
+
+
+def set_card_counter(state: GameState, card_id: int, name: str, value: int) -> None:
+    card = state.cards[card_id]
+    old = card.counter(name)
+    others = tuple(c for c in card.counters if c[0] != name)
+    card.counters = others + ((name, value),) if value else others
+    state.log.append(("card-counter", card_id, name, old, value))
+
+
+def set_status(state: GameState, card_id: int, status: str, on: bool) -> None:
+    card = state.cards[card_id]
+    has = status in card.statuses
+    if has == on:
+        return
+    card.statuses = (card.statuses + (status,)) if on else tuple(
+        s for s in card.statuses if s != status)
+    state.log.append(("status", card_id, status, on))
+
+
+def flip(state: GameState, card_id: int, face_up: bool) -> None:
+    card = state.cards[card_id]
+    if card.face_up == face_up:
+        return
+    card.face_up = face_up
+    state.log.append(("flip", card_id, face_up))
+
+
+def reveal(state: GameState, card_id: int, to_player: int = -1) -> None:
+    state.log.append(("reveal", card_id, to_player))
+
+
+def add_modifier(state: GameState, modifier: Modifier) -> None:
+    state.modifiers = state.modifiers + [modifier]
+    state.log.append(("modifier", modifier.target, modifier.kind, modifier.name,
+                      modifier.amount))
+
+
+def expire_modifiers(state: GameState, period: str, number: int) -> None:
+    """End the modifiers that last until the end of this period."""
+    kept = [m for m in state.modifiers if m.until != (period, number)]
+    if len(kept) != len(state.modifiers):
+        state.modifiers = kept
+        state.log.append(("expire", period, number))
+
+
+def period(state: GameState, kind: str, name: str, edge: str) -> None:
+    if edge == "start":
+        state.period[kind] = name
+        state.period_counts[name] = state.period_counts.get(name, 0) + 1
+    state.log.append(("period", kind, name, state.period_counts.get(name, 0), edge))
+
+
+def begin_turn(state: GameState, player: int) -> None:
+    state.turn += 1
+    state.turn_player = player
+    state.log.append(("turn", state.turn, player))
+
+
+def note(state: GameState, *details) -> None:
+    state.log.append(("note", *details))
+
+
+def end_game(state: GameState, result: tuple) -> None:
+    if state.result is None:
+        state.result = result
+        state.decision = None
+        state.log.append(("end", *result))

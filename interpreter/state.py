@@ -1,0 +1,283 @@
+"""Game state as plain data: cards, zones, players, counters, the program
+stack, the pending decision and the random generator.
+
+Nothing here knows any game: zone, counter and status names are strings
+from the rules file. Every container holds only ints, strings, tuples and
+small slotted records, so that
+
+* :meth:`GameState.clone` copies structure (no ``copy.deepcopy``), fast
+  enough to clone at every decision of a search;
+* :meth:`GameState.to_json` / :meth:`GameState.from_json` round-trip any
+  state, mid-resolution included (no suspended generator holds state: the
+  interpreter's position is the ``frames`` list).
+
+State changes go through ``interpreter.operations``; this module only holds
+and copies data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.rng import Random
+
+ZoneKey = tuple  # (zone name, owner index or -1 for a shared zone)
+
+
+class CardState:
+    """One physical card in a game."""
+
+    __slots__ = ("id", "name", "owner", "controller", "zone", "face_up",
+                 "statuses", "counters", "attached_to", "entered")
+
+    def __init__(self, id: int, name: str, owner: int, zone: ZoneKey,
+                 face_up: bool = False) -> None:
+        self.id = id
+        self.name = name
+        self.owner = owner
+        self.controller = owner
+        self.zone = zone
+        self.face_up = face_up
+        self.statuses: tuple[str, ...] = ()
+        self.counters: tuple[tuple[str, int], ...] = ()
+        self.attached_to: int | None = None
+        self.entered = 0          # event number when it entered its zone
+
+    def copy(self) -> "CardState":
+        twin = CardState.__new__(CardState)
+        twin.id = self.id
+        twin.name = self.name
+        twin.owner = self.owner
+        twin.controller = self.controller
+        twin.zone = self.zone
+        twin.face_up = self.face_up
+        twin.statuses = self.statuses
+        twin.counters = self.counters
+        twin.attached_to = self.attached_to
+        twin.entered = self.entered
+        return twin
+
+    def counter(self, name: str) -> int:
+        for key, value in self.counters:
+            if key == name:
+                return value
+        return 0
+
+    def to_json(self) -> list:
+        return [self.id, self.name, self.owner, self.controller, list(self.zone),
+                self.face_up, list(self.statuses), [list(c) for c in self.counters],
+                self.attached_to, self.entered]
+
+    @classmethod
+    def from_json(cls, data: list) -> "CardState":
+        card = cls(data[0], data[1], data[2], tuple(data[4]), data[5])
+        card.controller = data[3]
+        card.statuses = tuple(data[6])
+        card.counters = tuple((k, v) for k, v in data[7])
+        card.attached_to = data[8]
+        card.entered = data[9]
+        return card
+
+
+class Modifier:
+    """A change in force for a while: +N to a stat, a keyword, a prohibition.
+
+    ``until`` names when it ends (a period name and the number of that period
+    in which it ends); ``source`` is the card that made it.
+    """
+
+    __slots__ = ("target", "kind", "name", "amount", "source", "until")
+
+    def __init__(self, target: int, kind: str, name: str, amount: int,
+                 source: int | None, until: tuple) -> None:
+        self.target, self.kind, self.name = target, kind, name
+        self.amount, self.source, self.until = amount, source, until
+
+    def to_json(self) -> list:
+        return [self.target, self.kind, self.name, self.amount, self.source,
+                list(self.until)]
+
+    @classmethod
+    def from_json(cls, data: list) -> "Modifier":
+        return cls(data[0], data[1], data[2], data[3], data[4], tuple(data[5]))
+
+
+class Frame:
+    """Where the interpreter is in one running program, and its local values."""
+
+    __slots__ = ("program", "pc", "locals")
+
+    def __init__(self, program: str, pc: int = 0, locals: dict | None = None) -> None:
+        self.program = program
+        self.pc = pc
+        self.locals = locals if locals is not None else {}
+
+    def copy(self) -> "Frame":
+        return Frame(self.program, self.pc, dict(self.locals))
+
+    def to_json(self) -> list:
+        return [self.program, self.pc, _jsonable(self.locals)]
+
+    @classmethod
+    def from_json(cls, data: list) -> "Frame":
+        return cls(data[0], data[1], _from_jsonable(data[2]))
+
+
+class Decision:
+    """A choice a player must make now, with every legal option listed."""
+
+    __slots__ = ("player", "kind", "prompt", "options", "store", "labels")
+
+    def __init__(self, player: int, kind: str, prompt: str, options: tuple,
+                 store: str, labels: tuple = ()) -> None:
+        self.player = player
+        self.kind = kind          # "action", "target", "order", "yes-no", ...
+        self.prompt = prompt
+        self.options = options    # plain values (ints, strings, tuples)
+        self.store = store        # the local the answer goes into
+        self.labels = labels      # how each option reads (for people and logs)
+
+    def to_json(self) -> list:
+        return [self.player, self.kind, self.prompt, _jsonable(self.options),
+                self.store, list(self.labels)]
+
+    @classmethod
+    def from_json(cls, data: list) -> "Decision":
+        return cls(data[0], data[1], data[2], _from_jsonable(data[3]), data[4],
+                   tuple(data[5]))
+
+
+class GameState:
+    """Everything that changes during one game."""
+
+    __slots__ = ("cards", "zones", "counters", "player_counters", "players",
+                 "turn", "turn_player", "period", "period_counts", "frames",
+                 "decision", "rng", "log", "result", "modifiers", "usage",
+                 "passes", "pending", "cursor", "out")
+
+    def __init__(self, players: int, seed: int) -> None:
+        self.cards: list[CardState] = []
+        self.zones: dict[ZoneKey, list[int]] = {}
+        self.counters: dict[str, int] = {}
+        self.player_counters: list[dict[str, int]] = [{} for _ in range(players)]
+        self.players = players
+        self.turn = 0
+        self.turn_player = 0
+        self.period: dict[str, str] = {}          # "phase" -> current phase name ...
+        self.period_counts: dict[str, int] = {}   # how many of each period began
+        self.frames: list[Frame] = []
+        self.decision: Decision | None = None
+        self.rng = Random(seed)
+        self.log: list[tuple] = []
+        self.result: tuple | None = None          # ("win", player, reason) / ("draw", reason)
+        self.modifiers: list[Modifier] = []
+        self.usage: dict[str, int] = {}           # limits: "once per turn" counts
+        self.passes: list[int] = [0] * players    # consecutive passes, per player
+        self.pending: list[tuple] = []            # triggered abilities waiting
+        self.cursor = 0                           # events already checked for triggers
+        self.out: list[bool] = [False] * players  # players who have lost
+
+    # ---- copying
+
+    def clone(self) -> "GameState":
+        twin = GameState.__new__(GameState)
+        twin.cards = [c.copy() for c in self.cards]
+        twin.zones = {k: v[:] for k, v in self.zones.items()}
+        twin.counters = dict(self.counters)
+        twin.player_counters = [dict(c) for c in self.player_counters]
+        twin.players = self.players
+        twin.turn = self.turn
+        twin.turn_player = self.turn_player
+        twin.period = dict(self.period)
+        twin.period_counts = dict(self.period_counts)
+        twin.frames = [f.copy() for f in self.frames]
+        twin.decision = self.decision          # immutable once made
+        twin.rng = self.rng.copy()
+        twin.log = self.log[:]                 # events are immutable tuples
+        twin.result = self.result
+        twin.modifiers = self.modifiers[:]     # modifiers are never changed in place
+        twin.usage = dict(self.usage)
+        twin.passes = self.passes[:]
+        twin.pending = self.pending[:]
+        twin.cursor = self.cursor
+        twin.out = self.out[:]
+        return twin
+
+    # ---- JSON
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "cards": [c.to_json() for c in self.cards],
+            "zones": [[list(k), v] for k, v in self.zones.items()],
+            "counters": self.counters,
+            "player_counters": self.player_counters,
+            "players": self.players,
+            "turn": self.turn,
+            "turn_player": self.turn_player,
+            "period": self.period,
+            "period_counts": self.period_counts,
+            "frames": [f.to_json() for f in self.frames],
+            "decision": self.decision.to_json() if self.decision else None,
+            "rng": self.rng.state,
+            "log": [_jsonable(e) for e in self.log],
+            "result": _jsonable(self.result),
+            "modifiers": [m.to_json() for m in self.modifiers],
+            "usage": self.usage,
+            "passes": self.passes,
+            "pending": _jsonable(self.pending),
+            "cursor": self.cursor,
+            "out": self.out,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "GameState":
+        state = cls(data["players"], 0)
+        state.cards = [CardState.from_json(c) for c in data["cards"]]
+        state.zones = {tuple(k): list(v) for k, v in data["zones"]}
+        state.counters = dict(data["counters"])
+        state.player_counters = [dict(c) for c in data["player_counters"]]
+        state.turn = data["turn"]
+        state.turn_player = data["turn_player"]
+        state.period = dict(data["period"])
+        state.period_counts = dict(data["period_counts"])
+        state.frames = [Frame.from_json(f) for f in data["frames"]]
+        state.decision = Decision.from_json(data["decision"]) if data["decision"] else None
+        state.rng.state = data["rng"]
+        state.log = [_from_jsonable(e) for e in data["log"]]
+        state.result = _from_jsonable(data["result"])
+        state.modifiers = [Modifier.from_json(m) for m in data["modifiers"]]
+        state.usage = dict(data["usage"])
+        state.passes = list(data["passes"])
+        state.pending = _from_jsonable(data["pending"])
+        state.cursor = data["cursor"]
+        state.out = list(data["out"])
+        return state
+
+    # ---- reading
+
+    def zone(self, name: str, owner: int) -> list[int]:
+        return self.zones.get((name, owner), [])
+
+    def counter(self, player: int, name: str) -> int:
+        return self.player_counters[player].get(name, 0)
+
+
+def _jsonable(value):
+    """Tuples become tagged lists so that JSON gives back the same values."""
+    if isinstance(value, tuple):
+        return {"t": [_jsonable(v) for v in value]}
+    if isinstance(value, list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {"d": [[_jsonable(k), _jsonable(v)] for k, v in value.items()]}
+    return value
+
+
+def _from_jsonable(value):
+    if isinstance(value, dict):
+        if "t" in value:
+            return tuple(_from_jsonable(v) for v in value["t"])
+        return {_from_jsonable(k): _from_jsonable(v) for k, v in value["d"]}
+    if isinstance(value, list):
+        return [_from_jsonable(v) for v in value]
+    return value

@@ -1,0 +1,358 @@
+"""The engine on the Duel fixture game (tests/fixtures/engine): turn
+structure from the rules file, action windows, costs, triggers, optional
+steps, state rules, determinism, clone, JSON, and the step API's invariants
+on random games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from interpreter.agents import FirstLegalAgent, RandomAgent, ScriptedAgent, play_out
+from interpreter.cli import main
+from interpreter.engine import Match, compile_game
+from interpreter.errors import CardrulesError
+from interpreter.games import load_game
+from interpreter.rng import Random
+from interpreter.state import GameState
+
+ROOT = Path(__file__).resolve().parent / "fixtures" / "engine"
+RULES = ROOT / "rules" / "duel.rules"
+
+
+@pytest.fixture(scope="module")
+def duel():
+    game = load_game("duel", ROOT)
+    assert game.problems == []
+    return game, compile_game(game)
+
+
+def start(duel, seed=0, players=2):
+    game, compiled = duel
+    decks = [game.decks[i % len(game.decks)] for i in range(players)]
+    return Match.start(compiled, decks, seed)
+
+
+def hand(match, player):
+    return [match.state.cards[c].name for c in match.state.zone("hand", player)]
+
+
+def choose(match, label):
+    for action in match.legal_actions():
+        if match.action_to_string(action) == label:
+            match.apply_action(action)
+            return
+    raise AssertionError(f"{label!r} not among "
+                         f"{[match.action_to_string(a) for a in match.legal_actions()]}")
+
+
+def option_starting(match, prefix):
+    for action in match.legal_actions():
+        if match.action_to_string(action).startswith(prefix):
+            return action
+    return None
+
+
+# ---------------------------------------------------------------- turn structure
+
+
+def test_setup_shuffles_and_deals_three_cards_each(duel):
+    match = start(duel, seed=5)
+    log = match.state.log
+    assert [e[0] for e in log[:3]] == ["start", "shuffle", "shuffle"]
+    first = log[0][3]
+    setup = log[:next(i for i, e in enumerate(log) if e[0] == "turn")]
+    drawn = [e[3] for e in setup if e[0] == "event" and e[1] == "drawn"]
+    assert sorted(drawn) == [0, 0, 0, 1, 1, 1]
+    assert drawn[:3] == [first] * 3           # the first player is dealt first
+    turn_one = next(e for e in log if e[0] == "turn")
+    assert turn_one == ("turn", 1, first)
+    # the first turn skips the Upkeep: no Mana, no draw
+    upkeep = [e for e in log if e[0] == "period" and e[2] == "Upkeep"]
+    assert all(e[3] >= 1 for e in upkeep)
+    assert not any(e[0] == "period" and e[2] == "Upkeep" and e[4] == "start"
+                   for e in log[:log.index(("turn", 2, 1 - first))])
+
+
+def test_upkeep_gives_mana_and_a_card_from_the_second_turn(duel):
+    match = start(duel, seed=5)
+    first = match.state.log[0][3]
+    while match.state.turn == 1:
+        choose(match, "pass")
+    second = match.state.turn_player
+    assert second == 1 - first
+    assert match.state.counter(second, "Mana") == 1
+    assert len(hand(match, second)) == 4
+
+
+def test_casting_pays_the_cost_and_puts_the_card_on_the_board(duel):
+    match = start(duel, seed=5)
+    player = match.state.turn_player
+    while match.state.turn == 1:
+        choose(match, "pass")
+    player = match.state.turn_player
+    action = option_starting(match, "cast Squire") or option_starting(match, "cast Knight")
+    assert action is not None, [match.action_to_string(a) for a in match.legal_actions()]
+    label = match.action_to_string(action)
+    name = label.split(" ", 1)[1].split(" #")[0]
+    cost = {"Squire": 0, "Knight": 1}[name]
+    before = match.state.counter(player, "Mana")
+    match.apply_action(action)
+    board = [match.state.cards[c].name for c in match.state.zone("board", player)]
+    assert name in board
+    assert match.state.counter(player, "Mana") == before - cost
+
+
+def test_cards_that_cost_too_much_are_not_legal(duel):
+    costs = {"Squire": 0, "Knight": 1, "Scholar": 1, "Archer": 2, "Herald": 1, "Giant": 3}
+    for seed in range(5):
+        match = start(duel, seed=seed)
+        player = match.current_player()
+        mana = match.state.counter(player, "Mana")
+        cast = [match.action_to_string(a).split(" ", 1)[1].split(" #")[0]
+                for a in match.legal_actions()
+                if match.action_to_string(a).startswith("cast ")]
+        assert all(costs[name] <= mana for name in cast), (mana, cast)
+        in_hand = set(hand(match, player))
+        assert {n for n in in_hand if costs[n] <= mana} == set(cast)
+
+
+def give(match, player, name, mana):
+    """Move a card named ``name`` from the player's deck to their hand and
+    set their Mana, then let the open action window list its options again
+    (as a ruling's starting position would)."""
+    from interpreter import operations as op
+    from interpreter.engine import Machine
+
+    state = match.state
+    card = next(c.id for c in state.cards if c.name == name and c.owner == player
+                and c.zone[0] == "deck")
+    op.move(state, card, ("hand", player))
+    state.player_counters[player]["Mana"] = mana
+    state.decision = None
+    Machine(match.game, state).run()
+    return card
+
+
+# ---------------------------------------------------------------- triggers
+
+
+def test_when_this_is_played_draw_a_card(duel):
+    match = start(duel, seed=11)
+    player = match.current_player()
+    scholar = give(match, player, "Scholar", 5)
+    size = len(hand(match, player))
+    drawn_before = sum(1 for e in match.state.log if e[0] == "event" and e[1] == "drawn")
+    choose(match, f"cast Scholar #{scholar}")
+    assert len(hand(match, player)) == size          # cast one, drew one
+    drawn = [e for e in match.state.log if e[0] == "event" and e[1] == "drawn"]
+    assert len(drawn) == drawn_before + 1 and drawn[-1][3] == player
+    played = [i for i, e in enumerate(match.state.log) if e[:3] == ("event", "played", scholar)]
+    assert played and match.state.log.index(drawn[-1]) > played[0]
+
+
+def test_may_asks_yes_or_no_and_then_depends_on_it(duel):
+    match = start(duel, seed=2)
+    player = match.current_player()
+    herald = give(match, player, "Herald", 5)
+    choose(match, f"cast Herald #{herald}")
+    assert match.state.decision.kind == "yes-no"
+    size = len(hand(match, player))
+    choose(match, "yes")          # draw a card, then discard a card
+    decision = match.state.decision
+    assert decision.kind == "target" and decision.prompt == "discard a card"
+    assert set(decision.options) == set(match.state.zone("hand", player))
+    match.apply_action(0)
+    assert len(hand(match, player)) == size
+    assert "Herald" in [match.state.cards[c].name for c in match.state.zone("board", player)]
+
+
+def test_may_no_skips_the_step_and_what_depends_on_it(duel):
+    match = start(duel, seed=2)
+    player = match.current_player()
+    herald = give(match, player, "Herald", 5)
+    choose(match, f"cast Herald #{herald}")
+    size = len(hand(match, player))
+    choose(match, "no")
+    assert len(hand(match, player)) == size
+    assert not any(e[0] == "event" and e[1] == "discarded" for e in match.state.log)
+
+
+# ---------------------------------------------------------------- the end of a game
+
+
+def test_a_player_at_zero_life_loses(duel):
+    match = start(duel, seed=3)
+    play_out(match, [RandomAgent(1), RandomAgent(2)])
+    kind, winner, reason = match.state.result
+    assert kind == "win"
+    assert match.state.counter(1 - winner, "Life") <= 0
+    assert "Life" in reason
+    assert match.returns() == [1.0 if p == winner else -1.0 for p in range(2)]
+    assert match.current_player() == -4 and match.legal_actions() == []
+
+
+def test_four_players_take_turns_in_order_and_play_to_the_end(duel):
+    match = start(duel, seed=4, players=4)
+    play_out(match, [RandomAgent(i) for i in range(4)])
+    turns = [e for e in match.state.log if e[0] == "turn"]
+    first = turns[0][2]
+    assert [t[2] for t in turns[:4]] == [(first + i) % 4 for i in range(4)]
+    assert match.state.result[0] in ("win", "draw")
+    assert sum(match.state.out) >= 3 or match.state.result[0] == "draw"
+
+
+def test_passing_forever_ends_as_a_draw_with_the_reason(duel):
+    match = start(duel, seed=1)
+    passer = FirstLegalAgent()
+
+    class AlwaysPass:
+        def act(self, m):
+            return m.legal_actions()[-1]
+    play_out(match, [AlwaysPass(), AlwaysPass()])
+    kind, reason = match.state.result
+    assert kind == "draw"
+    assert "turns" in reason
+
+
+# ---------------------------------------------------------------- determinism, clone, JSON
+
+
+def play_random(match, seed):
+    agents = [RandomAgent(seed * 10 + i) for i in range(match.state.players)]
+    actions = []
+    while not match.is_terminal():
+        action = agents[match.current_player()].act(match)
+        actions.append(action)
+        match.apply_action(action)
+    return actions
+
+
+def test_same_seed_and_actions_give_the_same_log(duel):
+    first = start(duel, seed=9)
+    actions = play_random(first, 9)
+    second = start(duel, seed=9)
+    for action in actions:
+        second.apply_action(action)
+    assert first.state.log == second.state.log
+    assert first.log_digest() == second.log_digest()
+
+
+def test_clone_is_independent_and_continues_the_same(duel):
+    match = start(duel, seed=6)
+    rng = Random(6)
+    for _ in range(15):
+        match.apply_action(rng.choice(match.legal_actions()))
+    twin = match.clone()
+    log_before = list(match.state.log)
+    actions = play_random(twin, 1)
+    assert match.state.log == log_before          # the original did not move
+    for action in actions:
+        match.apply_action(action)
+    assert match.state.log == twin.state.log
+
+
+def test_json_round_trip_mid_game(duel):
+    game, compiled = duel
+    match = start(duel, seed=8)
+    rng = Random(8)
+    for _ in range(12):
+        match.apply_action(rng.choice(match.legal_actions()))
+    data = json.loads(json.dumps(match.state.to_json()))
+    restored = Match(compiled, GameState.from_json(data))
+    assert restored.state.to_json() == match.state.to_json()
+    actions = play_random(match, 3)
+    for action in actions:
+        restored.apply_action(action)
+    assert restored.state.log == match.state.log
+
+
+# ---------------------------------------------------------------- invariants on random games
+
+
+def check_invariants(match, total_cards):
+    state = match.state
+    seen = {}
+    for key, cards in state.zones.items():
+        for card in cards:
+            assert card not in seen, f"card {card} in {key} and {seen[card]}"
+            seen[card] = key
+            assert state.cards[card].zone == key
+    assert len(seen) == total_cards == len(state.cards)
+    assert len({c.id for c in state.cards}) == len(state.cards)
+    for player in range(state.players):
+        assert state.counter(player, "Mana") >= 0
+    if match.is_terminal():
+        assert match.legal_actions() == []
+    else:
+        assert match.legal_actions()
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_games_keep_every_invariant(duel, seed):
+    players = 2 + seed % 3
+    match = start(duel, seed=seed, players=players)
+    total = len(match.state.cards)
+    agents = [RandomAgent(seed * 7 + i) for i in range(players)]
+    steps = 0
+    while not match.is_terminal():
+        check_invariants(match, total)
+        # every legal action applies (on a clone)
+        if steps % 7 == 0:
+            for action in match.legal_actions():
+                twin = match.clone()
+                twin.apply_action(action)
+        match.apply_action(agents[match.current_player()].act(match))
+        steps += 1
+    check_invariants(match, total)
+
+
+def test_illegal_action_is_an_error_not_a_crash(duel):
+    match = start(duel, seed=1)
+    with pytest.raises(CardrulesError) as info:
+        match.apply_action(99)
+    assert info.value.first.code == "E806"
+
+
+def test_scripted_agent_fails_loudly(duel):
+    match = start(duel, seed=1)
+    with pytest.raises(CardrulesError) as info:
+        play_out(match, [ScriptedAgent(["no such choice"]), ScriptedAgent([])])
+    assert info.value.first.code in ("E807", "E808")
+
+
+def test_observation_hides_the_other_hand(duel):
+    match = start(duel, seed=1)
+    view = match.observation(0)
+    assert isinstance(view["zones"]["hand/0"], list)
+    assert view["zones"]["hand/1"] == 3
+    assert isinstance(view["zones"]["deck/0"], int)
+
+
+# ---------------------------------------------------------------- command line
+
+
+def test_play_and_simulate_commands():
+    runner = CliRunner()
+    result = runner.invoke(main, ["play", str(RULES), "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("A game of Duel for 2 players (seed 3)")
+    assert "== Player" in result.output
+    sim = runner.invoke(main, ["simulate", str(RULES), "-n", "30", "--seed", "1",
+                               "--format", "json"])
+    assert sim.exit_code == 0, sim.output
+    report = json.loads(sim.output)
+    assert report["games"] == 30 and report["errors"] == 0
+    assert sum(report["wins"].values()) + report["draws"] == 30
+    again = runner.invoke(main, ["simulate", str(RULES), "-n", "30", "--seed", "1",
+                                 "--format", "json"])
+    assert again.output == sim.output
+
+
+def test_a_game_without_a_turn_structure_cannot_be_played_yet():
+    result = CliRunner().invoke(main, ["play", "ryft"])
+    assert result.exit_code == 2
+    assert "E802 ryft declares no turn structure yet" in result.output
