@@ -28,6 +28,7 @@ _CLASS_OF_RULE = {
     "comparison": ast.Comparison, "stat_change": ast.StatChange,
     "measure": ast.Measure,
     "capability": ast.Capability, "times": ast.Times, "state": ast.State,
+    "simple_state": ast.State,
     "event": ast.Event, "event_action": ast.EventAction,
     "player_event": ast.EventAction, "event_participle": ast.EventAction,
     "condition_item": ast.Condition, "condition": ast.Condition,
