@@ -44,6 +44,10 @@ _ACTION_RULES = {
     "win", "lose_game", "repeat", "end_period", "take_actions",
 }
 
+_BASE_PARTICIPLES = {"played", "destroyed", "discarded", "drawn", "revealed", "attacked",
+                     "defended", "nullified", "readied", "rested", "exhausted",
+                     "activated", "moved", "returned", "chosen", "targeted"}
+
 # Rules that only wrap an alternative of their own (no alias at this level).
 _TRANSPARENT = {"adjective", "quantity", "possessive_control"}
 
@@ -156,6 +160,11 @@ class _ToAst(Transformer):
         if name.startswith("keyword_") and name[8:].isdigit():
             pattern = self.keywords[int(name[8:])]
             return ast.KeywordUse(pattern.text, args, self.span(children))
+        if name == "acts" and isinstance(args[0], str) and args[0].startswith("be ") \
+                and args[0][3:] in _BASE_PARTICIPLES and len(args) == 1:
+            # "would be played" lexes as the verb "be played"; it means the event
+            inner = ast.EventAction(args[0][3:].replace(" ", "_"), (), self.span(children))
+            return ast.EventAction("event_action", (inner,), self.span(children))
         origin = self.origins.get(name, name)
         if origin in _ACTION_RULES or name in _ACTION_RULES:
             return ast.Action(name.rstrip("_"), args, self.span(children))
