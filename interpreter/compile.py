@@ -177,6 +177,7 @@ class Selection:
     how: object
     given: bool = False
     plural: bool = False
+    test: Callable | None = None   # (machine, frame, card) -> whether it fits
 
 
 def compile_selector(node, subject: Callable, default_zone: Callable | None = None
@@ -189,7 +190,8 @@ def compile_selector(node, subject: Callable, default_zone: Callable | None = No
                          "one")
     form = node.form
     if form == "this":
-        return Selection(lambda m, f: [f.locals["this"]], "all", given=True)
+        return Selection(lambda m, f: [f.locals["this"]], "all", given=True,
+                         test=lambda m, f, c: c == f.locals.get("this"))
     if form in ("it", "them", "that", "those", "current"):
         def chosen(m, f):
             it = f.locals.get("it")
@@ -199,6 +201,8 @@ def compile_selector(node, subject: Callable, default_zone: Callable | None = No
         return Selection(chosen, "all", given=True, plural=form in ("them", "those"))
     if form == "named":
         return compile_selector(node.args[0], subject)
+    if form == "that_effect":
+        return Selection(lambda m, f: [], "all", given=True)
     if form in ("top_cards", "bottom_cards"):
         if len(node.args) == 2:
             count, zone = node.args
@@ -261,7 +265,8 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
         else:
             pool = m.in_play()
         return [c for c in pool if all(t(m, f, c) for t in tests)]
-    return Selection(candidates, how, plural=plural or how == "all")
+    return Selection(candidates, how, plural=plural or how == "all",
+                     test=lambda m, f, c: all(t(m, f, c) for t in tests))
 
 
 def _how_many(quantity: ast.Quantity):
@@ -703,6 +708,11 @@ class StepCompiler:
         self._status(action, who, "rested", True)
 
     def do_nullify(self, action, who):
+        if action.args[0].form == "that_effect":
+            def nullify_entry(m, f):
+                f.locals["did"] = m.nullify_entry(f.locals.get("responding_to"))
+            self.e.emit(nullify_entry)
+            return
         self._status(action, who, "nullified", True)
 
     def do_ready(self, action, who):

@@ -59,6 +59,8 @@ class ActionPlan:
 class Trigger:
     event: str                 # "played", "destroyed", ...
     program: str
+    test: Callable             # (machine, frame, event card) -> whether it fires
+    self_only: bool            # "When this ...": fires for its own card, anywhere
 
 
 @attrs.define
@@ -68,6 +70,7 @@ class CompiledGame:
     programs: dict[str, Program] = attrs.Factory(dict)
     actions: list[ActionPlan] = attrs.Factory(list)
     triggers: dict[str, list[Trigger]] = attrs.Factory(dict)
+    responses: dict[str, list[str]] = attrs.Factory(dict)   # card name -> programs
     in_play: tuple[str, ...] = ()
     draw_pile: str = ""
     hand: str = ""
@@ -201,22 +204,33 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     if node.form == "keyword":
         raise unsupported(node, "keyword abilities")
     label, conditions, costs, resolution = node.args
+    name = f"card:{card.name}:{index}"
+    timing = game.rules.timing(label) if label else None
+    if timing is not None and timing.response and not conditions and not costs:
+        e = Emitter(name, ability.span)
+        StepCompiler(e, game).sentences(resolution)
+        game.programs[name] = e.finish()
+        game.responses.setdefault(card.name, []).append(name)
+        return
     whens = [c for c in conditions if c.form == "when"]
     if not whens or costs or len(conditions) != 1:
-        raise unsupported(node, "abilities other than \"When this ...: effect\"")
+        raise unsupported(node, "abilities other than \"When ...: effect\" and responses")
     event = whens[0].args[0]
-    if event.form != "card_event" or event.args[0].form != "this":
-        raise unsupported(event, "triggers on other cards or players")
-    action = event.args[1]
+    if event.form != "card_event":
+        raise unsupported(event, "triggers on players' events")
+    subject, action = event.args
     if action.form != "event_action":
         raise unsupported(action, f'the event "{action.form.replace("_", " ")}"')
     inner = action.args[0]
     word = inner.args[0] if inner.form == "event_participle" else inner.form
-    name = f"card:{card.name}:{index}"
+    selection = compile_selector(subject, lambda m, f: f.locals["you"])
+    if selection.test is None:
+        raise unsupported(subject, "this kind of trigger subject")
     e = Emitter(name, ability.span)
     StepCompiler(e, game).sentences(resolution)
     game.programs[name] = e.finish()
-    game.triggers.setdefault(card.name, []).append(Trigger(word.lower(), name))
+    game.triggers.setdefault(card.name, []).append(
+        Trigger(word.lower(), name, selection.test, subject.form == "this"))
 
 
 # ---------------------------------------------------------------- running
@@ -250,9 +264,22 @@ class Machine:
                 self.draw_game("the game's program ended")
                 return
             frame = state.frames[-1]
+            if frame.program == "resolve":
+                self.steps += 1
+                if self.steps > MAX_STEPS:
+                    self.draw_game("too many steps without a decision")
+                    return
+                outcome = self.resolve_step(frame)
+                if outcome is None:
+                    state.frames.pop()
+                elif outcome is WAIT:
+                    return
+                self.after_step()
+                continue
             program = programs[frame.program]
             if frame.pc >= len(program.instructions):
                 state.frames.pop()
+                self.maybe_resolve()
                 continue
             self.steps += 1
             if self.steps > MAX_STEPS:
@@ -267,6 +294,7 @@ class Machine:
             elif outcome is WAIT:
                 return
             self.after_step()
+            self.maybe_resolve()
 
     def after_step(self) -> None:
         state = self.state
@@ -299,29 +327,141 @@ class Machine:
             op.end_game(state, ("draw", "every player lost at once"))
 
     def collect_triggers(self) -> None:
+        """Match new events against triggered abilities: of the card the
+        event is about ("When this is played"), and of every card in play."""
         state = self.state
         log = state.log
         fired = []
+        watchers = None
         for index in range(state.cursor, len(log)):
             event = log[index]
             if event[0] != "event":
                 continue
-            _kind, name, card, player = event
+            _kind, name, card, _player = event
             cards = card if isinstance(card, tuple) else (card,)
             for c in cards:
                 if c is None:
                     continue
-                for trigger in self.game.triggers.get(state.cards[c].name, ()):
-                    if trigger.event == name:
-                        fired.append((trigger.program, c))
+                if watchers is None:
+                    watchers = [w for w in self.in_play()
+                                if state.cards[w].name in self.game.triggers]
+                sources = set(watchers)
+                sources.add(c)
+                for source in sorted(sources):
+                    for trigger in self.game.triggers.get(state.cards[source].name, ()):
+                        if trigger.event != name:
+                            continue
+                        if trigger.self_only:
+                            if source != c:
+                                continue
+                        elif source == c and source not in watchers:
+                            continue
+                        probe = Frame("probe", 0, {"you": state.cards[source].controller,
+                                                   "this": source})
+                        if trigger.test(self, probe, c):
+                            fired.append((trigger.program, source,
+                                          state.cards[source].controller, c))
         state.cursor = len(log)
-        if len(state.frames) + len(fired) > MAX_DEPTH:
-            self.draw_game(f"effects nested more than {MAX_DEPTH} deep (a loop?)")
+        if not fired:
             return
-        for program, card in reversed(fired):
-            controller = state.cards[card].controller
-            state.frames.append(Frame(program, 0, {"you": controller, "this": card,
-                                                   "it": card}))
+        if self.rules.resolution is None:
+            # no resolution rules: each triggered ability resolves at once
+            if len(state.frames) + len(fired) > MAX_DEPTH:
+                self.draw_game(f"effects nested more than {MAX_DEPTH} deep (a loop?)")
+                return
+            for program, source, controller, card in reversed(fired):
+                state.frames.append(Frame(program, 0, {"you": controller, "this": source,
+                                                       "it": card}))
+            return
+        state.pending = state.pending + fired
+        if len(state.pending) + len(state.stack) > MAX_DEPTH:
+            self.draw_game(f"more than {MAX_DEPTH} effects waiting (a loop?)")
+
+    # ---- resolution: the stack of entries (chain links, stack links)
+
+    def maybe_resolve(self) -> None:
+        """Start resolving waiting effects when nothing else is running."""
+        state = self.state
+        if (state.pending or state.stack) and state.frames and \
+                state.frames[-1].program == "game" and self.rules.resolution is not None:
+            state.frames.append(Frame("resolve", 0, {}))
+
+    def resolve_step(self, frame: Frame):
+        """One step of resolving: add waiting effects as entries (the rival's
+        or the turn player's first), let the other player respond, then
+        resolve the top entry. Runs again until nothing is left."""
+        state = self.state
+        settings = self.rules.resolution
+        locals_ = frame.locals
+        if state.pending and not state.stack:
+            pending = state.pending
+            state.pending = []
+            turn = state.turn_player
+            first = [p for p in pending if (p[2] != turn) == settings.rival_first]
+            second = [p for p in pending if (p[2] != turn) != settings.rival_first]
+            last_controller = None
+            for program, source, controller, card in first + second:
+                self.push_entry(program, source, controller,
+                                (("it", card), ("this", source), ("you", controller)))
+                last_controller = controller
+            if settings.responses:
+                locals_["responder"] = self.rival_of(last_controller)
+            return JUMPED
+        if not state.stack:
+            return None
+        if settings.responses and "responder" in locals_:
+            responder = locals_["responder"]
+            if "_respond" in locals_:
+                answer = locals_.pop("_respond")
+                if answer == ("pass",):
+                    del locals_["responder"]
+                    state.log.append(("pass", responder))
+                    return JUMPED
+                card, program = answer
+                top = state.stack[-1][0]
+                self.discard(card)
+                self.push_entry(program, card, responder,
+                                (("this", card), ("you", responder),
+                                 ("responding_to", top)), responding_to=top)
+                locals_["responder"] = self.rival_of(responder)
+                return JUMPED
+            options = [(c, program) for c in self.hand_of(responder)
+                       for program in self.game.responses.get(state.cards[c].name, ())]
+            if options:
+                return self.ask(frame, responder, "respond", "respond or pass",
+                                tuple(options) + (("pass",),), "_respond",
+                                tuple(f"respond with {self.card_label(c)}"
+                                      for c, _ in options) + ("pass",))
+            del locals_["responder"]
+        entry = state.stack.pop()
+        entry_id, program, source, controller, zone, entry_locals, nullified, _ = entry
+        if nullified:
+            state.log.append(("fizzle", entry_id, source, "nullified"))
+            return JUMPED
+        if settings.drop_if_source_left and state.cards[source].zone != zone:
+            state.log.append(("fizzle", entry_id, source, "its source left its zone"))
+            return JUMPED
+        state.log.append(("resolve", entry_id, source))
+        state.frames.append(Frame(program, 0, dict(entry_locals)))
+        return JUMPED
+
+    def push_entry(self, program: str, source: int, controller: int, entry_locals: tuple,
+                   responding_to=None) -> None:
+        state = self.state
+        entry_id = state.usage.get("#entries", 0) + 1
+        state.usage["#entries"] = entry_id
+        state.stack.append((entry_id, program, source, controller, state.cards[source].zone,
+                            entry_locals, False, responding_to))
+        state.log.append(("entry", entry_id, source, controller, len(state.stack)))
+
+    def nullify_entry(self, entry_id) -> bool:
+        state = self.state
+        for index, entry in enumerate(state.stack):
+            if entry[0] == entry_id and not entry[6]:
+                state.stack[index] = entry[:6] + (True,) + entry[7:]
+                state.log.append(("nullify", entry_id, entry[2]))
+                return True
+        return False
 
     # ---- game-level steps
 

@@ -85,8 +85,8 @@ def _line(event, state, rules, viewer) -> str | None:
         return f"   {_player(event[1])} passes."
     if kind == "choice":
         _, player, what, prompt, label = event
-        if what == "action":
-            return None  # narrated by the action (or pass) that follows
+        if what in ("action", "respond"):
+            return None  # narrated by the action, response or pass that follows
         return f"   {_player(player)} chooses {label} ({prompt})."
     if kind == "event":
         return None  # the move or action it belongs to is already narrated
@@ -101,6 +101,16 @@ def _line(event, state, rules, viewer) -> str | None:
         return f"     {state.cards[card].name}: {name} {amount:+d}."
     if kind == "expire":
         return None
+    if kind == "entry":
+        _, entry, source, controller, height = event
+        return (f"   [{height}] {state.cards[source].name}'s effect waits to resolve "
+                f"({_player(controller)}).")
+    if kind == "resolve":
+        return f"   {state.cards[event[2]].name}'s effect resolves."
+    if kind == "nullify":
+        return f"   {state.cards[event[2]].name}'s effect is nullified."
+    if kind == "fizzle":
+        return f"   {state.cards[event[2]].name}'s effect does not resolve: {event[3]}."
     if kind == "note":
         return "     " + " ".join(str(d) for d in event[1:])
     return None

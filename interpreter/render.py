@@ -498,6 +498,8 @@ def _selector(s) -> str:
         return "the defending " + _noun(a[0])
     if f == "card_slot":
         return a[0]
+    if f == "that_effect":
+        return "that effect"
     if f == "some_of_them":
         quantity = _quantity(a[0])
         return f"{'one' if quantity == 'a' else quantity} of them"

@@ -84,6 +84,18 @@ class TimingDecl:
     optional: bool
     meaning: str | None
     span: Span
+    response: bool = False     # usable when a player may respond (resolution)
+
+
+@attrs.frozen(slots=True)
+class ResolutionDecl:
+    """How triggered and responding effects are ordered and resolved: a
+    last-in-first-out stack of entries, with these settings."""
+
+    responses: bool            # the other player may respond to each entry
+    rival_first: bool          # simultaneous triggers: the rival's go in first
+    drop_if_source_left: bool  # an entry whose source left its zone is removed
+    span: Span
 
 
 @attrs.frozen(slots=True)
@@ -207,6 +219,7 @@ class GameRules:
     setup: tuple[Sentence, ...] = ()
     phases: tuple[PhaseDecl, ...] = ()
     actions: tuple[ActionDecl, ...] = ()
+    resolution: ResolutionDecl | None = None
     path: str = ""
     _parser: EffectParser | None = None
     _words: dict | None = None
@@ -326,7 +339,7 @@ def _lookup(table: dict, name: str):
 _DECLARATIONS = (
     "game", "counter", "zone", "values", "stat", "kind", "timing", "keyword",
     "verb", "event", "statuses", "periods", "unique mark", "title separator",
-    "deck part", "setup", "turn", "action",
+    "deck part", "setup", "turn", "action", "resolution",
 )
 
 
@@ -588,18 +601,21 @@ class _RulesReader:
         label = self.name_after(line, n)
         if not label:
             return
-        use, optional = None, True
+        use, optional, response = None, True, False
         for prop, span in self.properties(line):
             p = prop.lower()
             if p in ("activated", "triggered", "continuous"):
                 use = p
+            elif p == "response":
+                response = True
             elif p == "optional":
                 optional = True
             elif p == "mandatory":
                 optional = False
             else:
                 self.bad_property(span, prop, ("activated", "triggered",
-                                               "continuous", "optional", "mandatory"))
+                                               "continuous", "optional", "mandatory",
+                                               "response"))
         if use is None:
             self.problem(line.span, "E511", f'timing {label} needs a use',
                          ("activated", "triggered", "continuous"))
@@ -611,7 +627,7 @@ class _RulesReader:
             else:
                 self.unknown_field(child, ("meaning",))
         self.add(self.rules.timings, label,
-                 TimingDecl(label, use, optional, meaning, line.span), line)
+                 TimingDecl(label, use, optional, meaning, line.span, response), line)
 
     def pattern_decl(self, line: OutlineLine, n: int) -> PatternDecl | None:
         text = self.name_after(line, n)
@@ -792,6 +808,32 @@ class _RulesReader:
             phases.append(PhaseDecl(child.head[1].text, self.sentences(body), skip,
                                     child.span))
         self.rules.phases = tuple(phases)
+
+    def decl_resolution(self, line: OutlineLine, n: int) -> None:
+        settings = {
+            "responses": ("the other player", "none"),
+            "simultaneous": ("rival first", "turn player first"),
+            "an entry whose source left its zone": ("is removed", "still resolves"),
+        }
+        chosen = {"responses": "none", "simultaneous": "turn player first",
+                  "an entry whose source left its zone": "still resolves"}
+        for child in line.children:
+            key = child.key.lower()
+            value = (child.value or "").strip().rstrip(".").lower()
+            if key not in settings:
+                self.unknown_field(child, settings)
+                continue
+            if value not in settings[key]:
+                self.problem(child.value_span or child.span, "E521",
+                             f'unknown setting "{value}" for {key}', settings[key],
+                             did_you_mean(value, settings[key]))
+                continue
+            chosen[key] = value
+        self.rules.resolution = ResolutionDecl(
+            chosen["responses"] == "the other player",
+            chosen["simultaneous"] == "rival first",
+            chosen["an entry whose source left its zone"] == "is removed",
+            line.span)
 
     def decl_action(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)

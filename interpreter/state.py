@@ -153,7 +153,7 @@ class GameState:
     __slots__ = ("cards", "zones", "counters", "player_counters", "players",
                  "turn", "turn_player", "period", "period_counts", "frames",
                  "decision", "rng", "log", "result", "modifiers", "usage",
-                 "passes", "pending", "cursor", "out")
+                 "passes", "pending", "cursor", "out", "stack")
 
     def __init__(self, players: int, seed: int) -> None:
         self.cards: list[CardState] = []
@@ -176,6 +176,10 @@ class GameState:
         self.pending: list[tuple] = []            # triggered abilities waiting
         self.cursor = 0                           # events already checked for triggers
         self.out: list[bool] = [False] * players  # players who have lost
+        # Effects waiting to resolve, last in first out; each entry is
+        # (id, program, source card, controller, source zone, locals as a
+        # tuple of pairs, nullified, id of the entry it responds to or None).
+        self.stack: list[tuple] = []
 
     # ---- copying
 
@@ -201,6 +205,7 @@ class GameState:
         twin.pending = self.pending[:]
         twin.cursor = self.cursor
         twin.out = self.out[:]
+        twin.stack = self.stack[:]
         return twin
 
     # ---- JSON
@@ -227,6 +232,7 @@ class GameState:
             "pending": _jsonable(self.pending),
             "cursor": self.cursor,
             "out": self.out,
+            "stack": _jsonable(self.stack),
         }
 
     @classmethod
@@ -251,6 +257,7 @@ class GameState:
         state.pending = _from_jsonable(data["pending"])
         state.cursor = data["cursor"]
         state.out = list(data["out"])
+        state.stack = _from_jsonable(data["stack"])
         return state
 
     # ---- reading

@@ -74,16 +74,16 @@ def test_unknown_declaration():
     p = the_problem(rules_problems("ryft"), RYFT, 10)
     pin(p, "E502", RYFT, 10, 1, 'unknown declaration "zon"',
         ("a declaration: action, counter, deck part, event, game, keyword, kind, periods, "
-         "setup, stat, statuses, timing, title separator, turn, unique mark, values, verb, "
-         "zone",),
+         "resolution, setup, stat, statuses, timing, title separator, turn, unique mark, "
+         "values, verb, zone",),
         'did you mean "zone"?')
     assert p.render() == (
         f'{RYFT}:10:1: E502 unknown declaration "zon"\n'
         "  10 | zon void: per player, public, ordered\n"
         "     | ^^^\n"
         "  expected: a declaration: action, counter, deck part, event, game, keyword, kind, "
-        "periods, setup, stat, statuses, timing, title separator, turn, unique mark, values, "
-        "verb, zone\n"
+        "periods, resolution, setup, stat, statuses, timing, title separator, turn, unique "
+        "mark, values, verb, zone\n"
         '  did you mean "zone"?')
 
 
