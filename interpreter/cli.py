@@ -282,6 +282,49 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
     sys.exit(1 if errors else 0)
 
 
+# ---------------------------------------------------------------- rulings
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--quiet", is_flag=True, help="Print only failures and the summary.")
+def ruling(files: tuple[Path, ...], quiet: bool) -> None:
+    """Run .ruling files: print each trace and whether its expectations hold."""
+    from interpreter.rulings import load_ruling_file, run_ruling
+
+    passed = failed = 0
+    for path in files:
+        if not path.exists():
+            _print_problems([Problem("E901", f"no such file: {path}")], err=True)
+            sys.exit(2)
+        source, rulings, problems = load_ruling_file(path)
+        if problems:
+            _print_problems(problems)
+            failed += max(1, len(rulings))
+            continue
+        for item in rulings:
+            try:
+                result = run_ruling(item, source)
+            except CardrulesError as err:
+                _print_problems(err.problems)
+                failed += 1
+                continue
+            if not quiet:
+                for line in result.trace:
+                    click.echo(line)
+            if result.passed:
+                passed += 1
+                click.echo(f"PASS {path}: {item.name}")
+            else:
+                failed += 1
+                _print_problems(result.failures)
+                click.echo(f"FAIL {path}: {item.name}")
+            if not quiet:
+                click.echo()
+    click.echo(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
 # ---------------------------------------------------------------- games
 
 

@@ -71,6 +71,7 @@ class CompiledGame:
     actions: list[ActionPlan] = attrs.Factory(list)
     triggers: dict[str, list[Trigger]] = attrs.Factory(dict)
     responses: dict[str, list[str]] = attrs.Factory(dict)   # card name -> programs
+    phase_starts: dict[str, int] = attrs.Factory(dict)      # phase -> pc in "game"
     in_play: tuple[str, ...] = ()
     draw_pile: str = ""
     hand: str = ""
@@ -141,6 +142,7 @@ def _compile_turn(game: CompiledGame) -> None:
         after = e.label()
         if phase.skip_first_turn:
             e.jump_unless(lambda m, f: m.state.turn > 1, after)
+        game.phase_starts[phase.name] = len(e.program.instructions)
         e.emit(lambda m, f, name=phase.name: op.period(m.state, "phase", name, "start"))
         for sentence in phase.sentences:
             steps.sentences(_sentences(rules, sentence))
@@ -753,6 +755,43 @@ class Match:
         state.turn_player = first
         state.log.append(("start", players, seed, first))
         state.frames.append(Frame("game", 0, {"you": first, "first": first}))
+        match = cls(game, state)
+        match._advance()
+        return match
+
+    @classmethod
+    def from_position(cls, game: CompiledGame, players: int, seed: int, zones: dict,
+                      counters: dict, turn: int, turn_player: int, phase: str) -> "Match":
+        """A game set up at a given moment instead of from the start.
+
+        ``zones`` maps (zone, player) to card names listed from the top, each
+        with the statuses it has; ``counters`` maps (player, counter) to a
+        value; play starts at the beginning of ``phase`` of turn ``turn``.
+        """
+        rules = game.rules
+        state = GameState(players, seed)
+        for (zone, player), cards in zones.items():
+            key = (zone, -1 if rules.zones[zone].scope == "shared" else player)
+            pile = state.zones.setdefault(key, [])
+            for name, statuses in reversed(cards):   # listed top first
+                card = CardState(len(state.cards), name, max(player, 0), key,
+                                 face_up=rules.zones[zone].visibility == "public")
+                card.statuses = tuple(statuses)
+                state.cards.append(card)
+                pile.append(card.id)
+        for player in range(players):
+            for counter in rules.counters.values():
+                if counter.scope == "player" and counter.start is not None:
+                    state.player_counters[player][counter.name] = counter.start
+        for (player, name), value in counters.items():
+            state.player_counters[player][name] = value
+        state.turn = turn
+        state.turn_player = turn_player
+        state.period_counts["turn"] = turn
+        state.period["turn"] = "turn"
+        state.log.append(("position", players, seed, turn, turn_player, phase))
+        state.frames.append(Frame("game", game.phase_starts[phase],
+                                  {"you": turn_player, "first": turn_player}))
         match = cls(game, state)
         match._advance()
         return match

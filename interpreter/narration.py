@@ -43,6 +43,10 @@ def _line(event, state, rules, viewer) -> str | None:
         _, players, seed, first = event
         return f"A game of {rules.title} for {players} players (seed {seed}); " \
                f"{_player(first)} goes first."
+    if kind == "position":
+        _, players, seed, turn, player, phase = event
+        return f"A game of {rules.title} set up at turn {turn} ({_player(player)}), " \
+               f"{phase} (seed {seed})."
     if kind == "turn":
         _, number, player = event
         return f"-- Turn {number}: {_player(player)}"

@@ -1,0 +1,528 @@
+"""Rulings: "what happens when ..." scenarios kept as tests.
+
+A ``.ruling`` file is an outline (like every cardrules file)::
+
+    ruling "Casting Scholar draws a card"
+      game: duel
+      section: "Play: the action cast"
+      seed: 1
+      position:
+        turn: 3
+        turn player: 1
+        phase: Main
+        player 1:
+          hand: "Scholar", "Knight"
+          board: "Squire" exhausted
+          Mana: 2
+      play:
+        player 1: cast Scholar
+        player 1: pass
+      stop: at the next decision
+      expect:
+        player 1 hand has 2 cards
+        the trace has "Scholar moves" before "Player 1 passes"
+
+Without ``position`` the game starts from its setup with the decks named
+by ``decks:`` (the game's first deck by default). Choices are the options'
+labels as ``action_to_string`` reads them, without the card numbers. Running
+is strict: a decision the play does not cover, a choice that is not legal,
+or a choice left unused fails the ruling with the step named; ``stop: at the
+next decision`` ends the play at the first decision after the scripted ones.
+Expect lines are parsed by ``grammar/ruling.lark``.
+
+:func:`run_ruling` gives the trace (the narration of the game) and the
+failures; ``cardrules ruling`` prints them and the pytest plugin
+(``interpreter.pytest_plugin``) snapshots the trace with syrupy.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import attrs
+from lark import Lark
+from lark.exceptions import UnexpectedInput
+
+from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mean, listing
+from interpreter.resources import read_grammar
+from interpreter.source import SourceText, Span
+from interpreter.syntax import OutlineLine, grammar_cache, parse_outline, problem_at
+
+
+@attrs.frozen
+class Choice:
+    player: int
+    label: str
+    span: Span
+
+
+@attrs.frozen
+class Expectation:
+    tree: object
+    text: str
+    span: Span
+
+
+@attrs.define
+class Ruling:
+    name: str
+    game: str
+    path: str
+    span: Span
+    section: str | None = None
+    seed: int = 0
+    players: int | None = None
+    decks: list[str] = attrs.Factory(list)
+    position: dict | None = None
+    choices: list[Choice] = attrs.Factory(list)
+    stop_at_next_decision: bool = False
+    expectations: list[Expectation] = attrs.Factory(list)
+
+
+@attrs.define
+class RulingResult:
+    ruling: Ruling
+    trace: list[str]
+    failures: list[Problem]
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+# ---------------------------------------------------------------- reading
+
+_EXPECT_WORDS = {"NUMBER": "a number", "INTEGER": "a number", "NAME": "a card name in quotes",
+                 "TEXT": "a text in quotes", "WORD": "a zone, counter or status name",
+                 "CARDS": '"cards"', "$END": "the end of the line"}
+
+_FIELDS = ("game", "section", "seed", "players", "decks", "position", "play", "stop",
+           "expect")
+
+_EXPECT_PARSER: Lark | None = None
+
+
+def _expect_parser() -> Lark:
+    global _EXPECT_PARSER
+    if _EXPECT_PARSER is None:
+        grammar = read_grammar("ruling.lark")
+        _EXPECT_PARSER = Lark(grammar, parser="lalr", lexer="contextual",
+                              maybe_placeholders=False, cache=grammar_cache(grammar))
+    return _EXPECT_PARSER
+
+
+def expect_grammar_parser(strict: bool = True) -> Lark:
+    return Lark(read_grammar("ruling.lark"), parser="lalr", lexer="contextual",
+                strict=strict)
+
+
+def load_rulings(source: SourceText) -> tuple[list[Ruling], list[Problem]]:
+    lines, problems = parse_outline(source)
+    rulings = []
+    for line in lines:
+        ruling = _read_ruling(source, line, problems)
+        if ruling is not None:
+            rulings.append(ruling)
+    if not lines and not problems:
+        problems.append(Problem("E701", "this ruling file has no ruling",
+                                Span(source.path, 1, 1, 1, 2), source.line(1),
+                                ('ruling "Name"',)))
+    return rulings, problems
+
+
+def _read_ruling(source: SourceText, line: OutlineLine, problems: list[Problem]):
+    def problem(span, code, message, expected=(), suggestion=None):
+        problems.append(problem_at(source, span, code, message, expected, suggestion))
+
+    if line.words[0].lower() != "ruling" or len(line.head) != 2 or not line.head[1].quoted:
+        problem(line.span, "E701", 'a ruling starts with ruling "Name"', ('ruling "Name"',),
+                did_you_mean(line.words[0], ["ruling"]))
+        return None
+    ruling = Ruling(line.head[1].text, "", source.path, line.span)
+    seen = set()
+    for child in line.children:
+        key = child.key.lower()
+        if key not in _FIELDS:
+            problem(child.head[0].span, "E702", f'unknown field "{child.key}"',
+                    (listing(_FIELDS, 12),), did_you_mean(child.key, _FIELDS))
+            continue
+        seen.add(key)
+        value = (child.value or "").strip()
+        span = child.value_span or child.span
+        if key == "game":
+            ruling.game = value
+        elif key == "section":
+            ruling.section = value.strip('"')
+        elif key in ("seed", "players"):
+            if not re.fullmatch(r"\d+", value):
+                problem(span, "E703", f"{key} must be a whole number, not \"{value}\"",
+                        ("a number such as 1",))
+                continue
+            setattr(ruling, key, int(value))
+        elif key == "decks":
+            ruling.decks = [n.strip().strip('"') for n in value.split(",") if n.strip()]
+        elif key == "position":
+            ruling.position = _read_position(source, child, problem)
+        elif key == "play":
+            for step in child.children:
+                if step.words[0].lower() != "player" or len(step.words) != 2 or \
+                        not step.words[1].isdigit() or not step.value:
+                    problem(step.span, "E704", "a play step is a player and a choice",
+                            ("player 1: cast Scholar",))
+                    continue
+                ruling.choices.append(Choice(int(step.words[1]) - 1, step.value.strip(),
+                                             step.span))
+        elif key == "stop":
+            if value.rstrip(".").lower() != "at the next decision":
+                problem(span, "E705", f'unknown stop "{value}"', ("at the next decision",))
+            ruling.stop_at_next_decision = True
+        elif key == "expect":
+            for expect in child.children:
+                text = source.line(expect.span.line)[expect.span.column - 1:].rstrip()
+                espan = Span(source.path, expect.span.line, expect.span.column,
+                             expect.span.line, expect.span.column + len(text))
+                try:
+                    tree = _expect_parser().parse(text).children[0]
+                except UnexpectedInput as err:
+                    column = espan.column + (getattr(err, "column", 1) or 1) - 1
+                    names = sorted(getattr(err, "expected", None) or
+                                   getattr(err, "allowed", None) or ())
+                    shown = [_EXPECT_WORDS.get(n, n.lower()) for n in names
+                             if not n.startswith("__")]
+                    problem(Span(source.path, espan.line, column, espan.line, column + 1),
+                            "E706", "this expect line cannot be read",
+                            tuple(sorted(set(shown))) or
+                            ("an expectation such as: player 1 hand has 2 cards, "
+                             "\"Card\" is exhausted, winner is player 1",),
+                            None)
+                    continue
+                ruling.expectations.append(Expectation(tree, text, espan))
+    if "game" not in seen:
+        problem(line.span, "E707", f'ruling "{ruling.name}" names no game', ("game: GAME-ID",))
+        return None
+    if "expect" not in seen or not ruling.expectations and not any(
+            p.span and p.span.path == source.path for p in problems):
+        problem(line.span, "E708", f'ruling "{ruling.name}" expects nothing: a ruling '
+                "must say what the rulebook says happens", ("expect:",))
+    return ruling
+
+
+_CARD_LIST = re.compile(r'\s*["\u201c]([^"\u201d]+)["\u201d]([^,"\u201c]*)(?:,|$)')
+
+
+def _read_position(source, line: OutlineLine, problem) -> dict:
+    position = {"turn": 1, "turn player": 0, "phase": None, "players": {}}
+    for child in line.children:
+        key = child.key.lower()
+        value = (child.value or "").strip()
+        span = child.value_span or child.span
+        if key in ("turn", "turn player"):
+            if not re.fullmatch(r"\d+", value):
+                problem(span, "E703", f"{key} must be a whole number", ("a number",))
+                continue
+            position[key] = int(value) - (1 if key == "turn player" else 0)
+        elif key == "phase":
+            position["phase"] = value.strip('"')
+            position["phase span"] = span
+        elif len(child.words) == 2 and child.words[0].lower() == "player" and \
+                child.words[1].isdigit():
+            player = int(child.words[1]) - 1
+            entries = position["players"].setdefault(player, [])
+            for item in child.children:
+                entries.append((" ".join(item.words), (item.value or "").strip(),
+                                item.value_span or item.span, item.head[0].span))
+        else:
+            problem(child.head[0].span, "E702", f'unknown field "{child.key}" in a position',
+                    ("turn", "turn player", "phase", "player N"),
+                    did_you_mean(child.key, ["turn", "turn player", "phase"]))
+    return position
+
+
+# ---------------------------------------------------------------- running
+
+
+def find_game(ruling: Ruling):
+    """The game a ruling names: in the repository the ruling lives in (a
+    rules/<game>.rules above it), else a shipped game."""
+    from interpreter.games import load_game
+
+    here = Path(ruling.path).resolve()
+    if ruling.game.endswith(".rules"):
+        rules = (here.parent / ruling.game).resolve()
+        if not rules.exists():
+            raise CouldNotRun(Problem("E717", f"no rules file {ruling.game} beside the ruling",
+                                      ruling.span))
+        return load_game(rules.stem, rules.parent.parent)
+    for parent in here.parents:
+        if (parent / "rules" / f"{ruling.game}.rules").exists():
+            return load_game(ruling.game, parent)
+    return load_game(ruling.game)
+
+
+def run_ruling(ruling: Ruling, source: SourceText) -> RulingResult:
+    from interpreter.engine import Match, compile_game
+
+    game = find_game(ruling)
+    if game.problems:
+        raise CardrulesError(game.problems)
+    compiled = compile_game(game)
+    failures: list[Problem] = []
+    match = _start(ruling, game, compiled, source, failures)
+    if match is None:
+        return RulingResult(ruling, [], failures)
+    _play(ruling, match, source, failures)
+    trace = [f"ruling: {ruling.name}"]
+    if ruling.section:
+        trace.append(f"section: {ruling.section}")
+    trace.extend(match.narration())
+    if not failures:
+        for expectation in ruling.expectations:
+            problem = _check(expectation, match, game, source, trace)
+            if problem is not None:
+                failures.append(problem)
+    return RulingResult(ruling, trace, failures)
+
+
+def _start(ruling, game, compiled, source, failures):
+    from interpreter.engine import Match
+
+    rules = game.rules
+    players = ruling.players or rules.players_min
+    if ruling.position is None:
+        decks = []
+        for name in ruling.decks or [game.decks[0].name] * players:
+            deck = next((d for d in game.decks if d.name == name), None)
+            if deck is None:
+                failures.append(problem_at(source, ruling.span, "E709",
+                                           f'unknown deck "{name}"',
+                                           (listing(d.name for d in game.decks),),
+                                           did_you_mean(name, [d.name for d in game.decks])))
+                return None
+            decks.append(deck)
+        while len(decks) < players:
+            decks.append(decks[-1])
+        return Match.start(compiled, decks, ruling.seed)
+    position = ruling.position
+    zones: dict = {}
+    counters: dict = {}
+    bad = False
+    for player, entries in position["players"].items():
+        for name, value, span, key_span in entries:
+            zone = _lookup(rules.zones, name)
+            counter = _lookup(rules.counters, name)
+            if zone is not None:
+                cards = []
+                for match in _CARD_LIST.finditer(value):
+                    card, statuses = match.group(1), match.group(2).split()
+                    if card not in game.cards:
+                        failures.append(problem_at(source, span, "E710",
+                                                   f'unknown card "{card}"', (),
+                                                   did_you_mean(card, game.cards)))
+                        bad = True
+                    cards.append((card, statuses))
+                zones[(zone.name, player)] = cards
+            elif counter is not None:
+                if not re.fullmatch(r"[+-]?\d+", value):
+                    failures.append(problem_at(source, span, "E703",
+                                               f"{counter.name} must be a number", ("7",)))
+                    bad = True
+                    continue
+                counters[(player, counter.name)] = int(value)
+            else:
+                known = list(rules.zones) + list(rules.counters)
+                failures.append(problem_at(source, key_span, "E711",
+                                           f'unknown zone or counter "{name}"',
+                                           (listing(known),), did_you_mean(name, known)))
+                bad = True
+    phase = position.get("phase") or (rules.phases[0].name if rules.phases else None)
+    if phase not in compiled.phase_starts:
+        names = list(compiled.phase_starts)
+        failures.append(problem_at(source, position.get("phase span", ruling.span), "E712",
+                                   f'unknown phase "{phase}"', (listing(names),),
+                                   did_you_mean(phase or "", names)))
+        bad = True
+    if bad:
+        return None
+    return Match.from_position(compiled, players, ruling.seed, zones, counters,
+                               position["turn"], position["turn player"], phase)
+
+
+def _lookup(table, name):
+    for key, value in table.items():
+        if key.lower() == name.lower():
+            return value
+    return None
+
+
+def _strip_number(label: str) -> str:
+    return re.sub(r"\s*#\d+", "", label)
+
+
+def _play(ruling, match, source, failures) -> None:
+    steps = list(ruling.choices)
+    for index, choice in enumerate(steps, 1):
+        if match.is_terminal():
+            for left in steps[index - 1:]:
+                failures.append(problem_at(
+                    source, left.span, "E713",
+                    f"play step {steps.index(left) + 1} was not used: the game ended before it"))
+            return
+        decision = match.state.decision
+        if decision.player != choice.player:
+            failures.append(problem_at(
+                source, choice.span, "E714",
+                f"play step {index}: player {choice.player + 1} has no decision to make; "
+                f"player {decision.player + 1} must {decision.prompt}",
+                tuple(_strip_number(l) for l in decision.labels)))
+            return
+        labels = [match.action_to_string(a) for a in match.legal_actions()]
+        wanted = choice.label.lower()
+        picks = [a for a, l in enumerate(labels) if l.lower() == wanted] or \
+                [a for a, l in enumerate(labels) if _strip_number(l).lower() == wanted]
+        if not picks:
+            shown = sorted(set(_strip_number(l) for l in labels))
+            failures.append(problem_at(
+                source, choice.span, "E715",
+                f'play step {index}: "{choice.label}" is not a legal choice for player '
+                f"{choice.player + 1} ({decision.prompt})", tuple(shown),
+                did_you_mean(choice.label, shown)))
+            return
+        match.apply_action(picks[0])
+    if not match.is_terminal() and not ruling.stop_at_next_decision:
+        decision = match.state.decision
+        failures.append(problem_at(
+            source, ruling.span, "E716",
+            f"unscripted decision after the last play step: player {decision.player + 1} "
+            f"must {decision.prompt}",
+            tuple(sorted(set(_strip_number(l) for l in decision.labels))) +
+            ("or end the play with: stop: at the next decision",)))
+
+
+# ---------------------------------------------------------------- expectations
+
+
+def _check(expectation, match, game, source, trace) -> Problem | None:
+    tree = expectation.tree
+    kind = tree.data
+    state = match.state
+    rules = game.rules
+
+    def fail(expected: str, actual: str, code: str = "E720") -> Problem:
+        return problem_at(source, expectation.span, code,
+                          f"expected {expected}, but {actual}")
+
+    def player_of(node) -> int:
+        return int(node.children[0]) - 1
+
+    def place_of(node) -> str:
+        if hasattr(node, "children"):
+            return " ".join(str(t) for t in node.children)
+        return str(node).strip('"\u201c\u201d')
+
+    def names_in(player, zone):
+        key = (zone.name, -1 if zone.scope == "shared" else player)
+        return [state.cards[c].name for c in state.zones.get(key, [])]
+
+    def zone_or_problem(player, name):
+        zone = _lookup(rules.zones, name)
+        if zone is None:
+            return None, problem_at(source, expectation.span, "E721",
+                                    f'unknown zone "{name}"', (listing(rules.zones),),
+                                    did_you_mean(name, rules.zones))
+        return zone, None
+
+    args = tree.children
+    if kind in ("zone_count", "zone_contains", "zone_lacks"):
+        player, name = player_of(args[0]), place_of(args[1])
+        zone, problem = zone_or_problem(player, name)
+        if problem:
+            return problem
+        cards = names_in(player, zone)
+        if kind == "zone_count":
+            n = int(args[2])
+            if len(cards) != n:
+                return fail(f"player {player + 1}'s {zone.name} to have {n} cards",
+                            f"it has {len(cards)} ({', '.join(cards) or 'none'})")
+            return None
+        card = str(args[2]).strip('"\u201c\u201d')
+        if (card in cards) != (kind == "zone_contains"):
+            what = "to have" if kind == "zone_contains" else "not to have"
+            return fail(f'player {player + 1}\'s {zone.name} {what} "{card}"',
+                        f"it holds {', '.join(cards) or 'nothing'}")
+        return None
+    if kind == "counter_is":
+        player, name, n = player_of(args[0]), place_of(args[1]), int(args[2])
+        counter = _lookup(rules.counters, name)
+        if counter is None:
+            return problem_at(source, expectation.span, "E721", f'unknown counter "{name}"',
+                              (listing(rules.counters),), did_you_mean(name, rules.counters))
+        actual = state.counter(player, counter.name)
+        if actual != n:
+            return fail(f"player {player + 1}'s {counter.name} to be {n}", f"it is {actual}")
+        return None
+    if kind in ("card_status", "card_lacks_status"):
+        card = str(args[0]).strip('"\u201c\u201d')
+        status = place_of(args[1])
+        found = [c for c in state.cards if c.name == card]
+        if not found:
+            return fail(f'a card named "{card}"', "there is none in the game")
+        has = any(status in c.statuses or (status == "face up" and c.face_up) or
+                  (status == "face down" and not c.face_up) for c in found)
+        if has != (kind == "card_status"):
+            statuses = sorted({s for c in found for s in c.statuses}) or ["no status"]
+            want = status if kind == "card_status" else f"not {status}"
+            return fail(f'"{card}" to be {want}', f"it has {', '.join(statuses)}")
+        return None
+    if kind == "card_in_zone":
+        card = str(args[0]).strip('"\u201c\u201d')
+        player, name = player_of(args[1]), place_of(args[2])
+        zone, problem = zone_or_problem(player, name)
+        if problem:
+            return problem
+        if card not in names_in(player, zone):
+            where = sorted({f"{c.zone[0]}" + (f" of player {c.zone[1] + 1}" if c.zone[1] >= 0
+                                               else "") for c in state.cards if c.name == card})
+            return fail(f'"{card}" in player {player + 1}\'s {zone.name}',
+                        f"it is in {', '.join(where) or 'no zone'}")
+        return None
+    if kind == "winner":
+        player = player_of(args[0])
+        result = state.result
+        if result is None or result[0] != "win" or result[1] != player:
+            actual = "the game is not over" if result is None else (
+                f"player {result[1] + 1} won" if result[0] == "win" else "it is a draw")
+            return fail(f"player {player + 1} to win", actual)
+        return None
+    if kind == "draw":
+        if state.result is None or state.result[0] != "draw":
+            return fail("a draw", "the game is not over" if state.result is None
+                        else f"player {state.result[1] + 1} won")
+        return None
+    if kind == "not_over":
+        if state.result is not None:
+            return fail("the game not to be over", "it is over")
+        return None
+    if kind == "trace":
+        wanted = [str(t).strip('"\u201c\u201d') for t in args]
+        position = 0
+        for text in wanted:
+            index = next((i for i in range(position, len(trace)) if text in trace[i]), None)
+            if index is None:
+                earlier = any(text in line for line in trace)
+                actual = "it comes too early" if earlier else "no line of the trace has it"
+                return fail(f'the trace to have "{text}"' + (
+                    " after the line before it" if position else ""), actual)
+            position = index + 1
+        return None
+    raise CardrulesError(Problem("E799", f"unknown expectation {kind}"))
+
+
+def load_ruling_file(path: Path) -> tuple[SourceText, list[Ruling], list[Problem]]:
+    from interpreter.games import _Unreadable, read_source
+
+    source = read_source(path, str(path))
+    if isinstance(source, _Unreadable):
+        return source, [], [source.problem]
+    rulings, problems = load_rulings(source)
+    return source, rulings, problems

@@ -1,0 +1,160 @@
+"""Rulings: the .ruling format, strict running, `cardrules ruling`, and the
+pytest plugin with syrupy snapshots (in a designer's own repository, built
+with pytester)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from interpreter.cli import main
+
+HERE = Path(__file__).resolve().parent
+BAD = HERE / "fixtures" / "rulings"
+pytest_plugins = ["pytester"]
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def rel(name):
+    return str((BAD / name).relative_to(Path.cwd())) if BAD.is_relative_to(Path.cwd()) \
+        else str(BAD / name)
+
+
+def test_a_wrong_expectation_shows_expected_and_actual_at_its_line():
+    result = run("ruling", "--quiet", rel("wrong_expect.ruling"))
+    assert result.exit_code == 1
+    path = rel("wrong_expect.ruling")
+    assert result.output.splitlines()[:3] == [
+        f"{path}:14:5: E720 expected player 1's board to have 2 cards, but it has 1 (Squire)",
+        "  14 |     player 1 board has 2 cards",
+        "     |     ^^^^^^^^^^^^^^^^^^^^^^^^^^",
+    ]
+    assert result.output.endswith("0 passed, 1 failed\n")
+    assert "Traceback" not in result.output
+
+
+def test_format_mistakes_are_positioned_problems():
+    result = run("ruling", "--quiet", rel("format.ruling"))
+    path = rel("format.ruling")
+    lines = [l for l in result.output.splitlines() if l.startswith(path)]
+    assert lines == [
+        f'{path}:3:3: E702 unknown field "sead"',
+        f"{path}:5:11: E703 turn must be a whole number",
+        f"{path}:10:5: E704 a play step is a player and a choice",
+        f'{path}:11:9: E705 unknown stop "when it ends"',
+        f"{path}:13:23: E706 this expect line cannot be read",
+    ]
+    assert 'did you mean "seed"?' in result.output
+    assert "expected: a card name in quotes, a number" in result.output
+    assert result.exit_code == 1
+
+
+def test_position_names_are_checked_against_the_game():
+    result = run("ruling", "--quiet", rel("position.ruling"))
+    path = rel("position.ruling")
+    assert f'{path}:6:7: E711 unknown zone or counter "hnd"' in result.output
+    assert 'did you mean "hand"?' in result.output
+    assert f'{path}:7:14: E710 unknown card "Squirre"' in result.output
+    assert f'{path}:4:12: E712 unknown phase "Mian"' in result.output
+    assert 'did you mean "Main"?' in result.output
+
+
+def test_strict_running_names_the_step():
+    result = run("ruling", "--quiet", rel("strict.ruling"))
+    path = rel("strict.ruling")
+    out = result.output
+    assert (f'{path}:10:5: E715 play step 1: "cast Giant" is not a legal choice for '
+            "player 1 (take an action or pass)") in out
+    assert "  expected: cast Squire, pass" in out
+    assert (f"{path}:14:1: E716 unscripted decision after the last play step: player 1 "
+            "must take an action or pass") in out
+    assert f"{path}:40:5: E713 play step 2 was not used: the game ended before it" in out
+    assert out.endswith("0 passed, 3 failed\n")
+
+
+def test_a_ruling_must_expect_something():
+    result = run("ruling", rel("no_expect.ruling"))
+    assert "E708 ruling \"No expectations\" expects nothing" in result.output
+    assert result.exit_code == 1
+
+
+def test_passing_rulings_print_their_trace():
+    result = run("ruling", str(HERE / "rulings" / "duel" / "cast.ruling"))
+    assert result.exit_code == 0, result.output
+    assert "ruling: A player at 0 Life loses" in result.output
+    assert "== Player 1 wins: player 2 lost: Life -1." in result.output
+    assert result.output.endswith("3 passed, 0 failed\n")
+
+
+def test_missing_ruling_file_exits_2():
+    result = run("ruling", "no/such.ruling")
+    assert result.exit_code == 2
+
+
+# ---------------------------------------------------------------- the plugin
+
+
+@pytest.fixture
+def designer_repo(pytester):
+    """A designer's own repository: the Duel game and one ruling."""
+    root = pytester.path
+    shutil.copytree(HERE / "fixtures" / "engine" / "rules", root / "rules")
+    shutil.copytree(HERE / "fixtures" / "engine" / "cards", root / "cards")
+    (root / "cards" / "duel" / "extra.cards").write_text(
+        'card "Veteran"\n  kind: Creature\n  cost: 1\n  power: 3\n', encoding="utf-8")
+    (root / "rulings").mkdir()
+    (root / "rulings" / "veteran.ruling").write_text(
+        'ruling "A Veteran hits for 3"\n'
+        "  game: duel\n"
+        "  position:\n"
+        "    turn: 2\n"
+        "    turn player: 1\n"
+        "    phase: Main\n"
+        "    player 1:\n"
+        '      board: "Veteran"\n'
+        "  play:\n"
+        "    player 1: attack Veteran\n"
+        "  stop: at the next decision\n"
+        "  expect:\n"
+        "    player 2 Life is 7\n", encoding="utf-8")
+    return root
+
+
+def test_plugin_collects_runs_and_snapshots_a_designers_ruling(designer_repo, pytester):
+    first = pytester.runpytest("-p", "no:cacheprovider", "--snapshot-update")
+    first.assert_outcomes(passed=1)
+    snapshot = designer_repo / "rulings" / "__snapshots__" / "veteran" / \
+        "a_veteran_hits_for_3.trace"
+    assert snapshot.exists()
+    assert "Player 2: Life 10 -> 7." in snapshot.read_text()
+    again = pytester.runpytest("-p", "no:cacheprovider")
+    again.assert_outcomes(passed=1)
+
+
+def test_plugin_reports_a_wrong_expectation_without_a_traceback(designer_repo, pytester):
+    ruling = designer_repo / "rulings" / "veteran.ruling"
+    ruling.write_text(ruling.read_text().replace("Life is 7", "Life is 6"))
+    result = pytester.runpytest("-p", "no:cacheprovider", "--snapshot-update")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines([
+        "*veteran.ruling:13:5: E720 expected player 2's Life to be 6, but it is 7*"])
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_plugin_fails_on_a_changed_trace_and_on_unused_snapshots(designer_repo, pytester):
+    pytester.runpytest("-p", "no:cacheprovider", "--snapshot-update").assert_outcomes(passed=1)
+    snapshot = designer_repo / "rulings" / "__snapshots__" / "veteran" / \
+        "a_veteran_hits_for_3.trace"
+    snapshot.write_text(snapshot.read_text().replace("10 -> 7", "10 -> 8"))
+    pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(failed=1)
+    pytester.runpytest("-p", "no:cacheprovider", "--snapshot-update").assert_outcomes(passed=1)
+    (snapshot.parent / "a_ruling_that_is_gone.trace").write_text("old\n")
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    assert result.ret != 0
+    result.stdout.fnmatch_lines(["*1 snapshot unused*"])
