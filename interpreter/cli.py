@@ -282,6 +282,37 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
     sys.exit(1 if errors else 0)
 
 
+@main.command()
+@click.argument("game")
+@click.option("-n", "games_count", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--players", type=click.IntRange(1, 8), default=None)
+def soak(game: str, games_count: int, seed: int, players: int | None) -> None:
+    """Play N random games of GAME checking the engine's invariants after every action."""
+    import time
+
+    from interpreter.soak import soak as run_soak
+
+    try:
+        compiled, decks = _load_playable(game, players)
+    except CouldNotRun as err:
+        _print_problems(err.problems, err=True)
+        sys.exit(2)
+    except CardrulesError as err:
+        _print_problems(err.problems, err=True)
+        sys.exit(1)
+    start = time.perf_counter()
+    report = run_soak(compiled, decks, games_count, seed)
+    elapsed = time.perf_counter() - start
+    for violation in report.violations:
+        click.echo(violation.render())
+    click.echo(f"{compiled.rules.game_id}: {report.games} games, {report.actions} actions, "
+               f"{report.checks} checks, {len(report.violations)} violations "
+               f"({', '.join(f'{k} {v}' for k, v in sorted(report.results.items()))}) "
+               f"in {elapsed:.1f} s")
+    sys.exit(1 if report.violations else 0)
+
+
 # ---------------------------------------------------------------- rulings
 
 

@@ -749,6 +749,27 @@ class StepCompiler:
     def do_lose_game(self, action, who):
         self.e.emit(lambda m, f: m.lose(who(m, f), "an effect"))
 
+    def do_play(self, action, who):
+        """Play a card: the game's action that counts as "played", without
+        its cost, on each chosen card."""
+        if len(action.args) > 1:
+            raise unsupported(action, "playing a card onto a place")
+        self.select(action.args[0], who, who, "choose a card to play", self.hand(who))
+        program = self.game.play_program
+        if program is None:
+            raise unsupported(action, 'playing a card (no action "counts as: played")')
+
+        def play(m, f):
+            it = f.locals.get("it")
+            cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
+            f.locals["did"] = bool(cards)
+            f.pc += 1
+            for card in reversed(cards):
+                m.state.frames.append(Frame(program, 0, {"you": f.locals["you"],
+                                                         "it": card, "this": card}))
+            return JUMPED
+        self.e.emit(play)
+
     def do_take_actions(self, action, who):
         store = f"_act{len(self.e.program.instructions)}"
 

@@ -39,7 +39,7 @@ from interpreter.state import CardState, Decision, Frame, GameState
 MAX_EVENTS = 200_000
 MAX_DEPTH = 64
 MAX_TURNS = 500
-MAX_STEPS = 2_000_000
+MAX_STEPS = 200_000          # steps between two decisions
 MAX_ACTIONS_PER_WINDOW = 200
 
 
@@ -72,6 +72,7 @@ class CompiledGame:
     triggers: dict[str, list[Trigger]] = attrs.Factory(dict)
     responses: dict[str, list[str]] = attrs.Factory(dict)   # card name -> programs
     phase_starts: dict[str, int] = attrs.Factory(dict)      # phase -> pc in "game"
+    play_program: str | None = None   # what "Play it" runs: the action that counts as played
     in_play: tuple[str, ...] = ()
     draw_pile: str = ""
     hand: str = ""
@@ -112,9 +113,9 @@ def compile_game(game) -> CompiledGame:
         except Unsupported as err:
             problems.extend(err.problems)
 
-    guard(lambda: _compile_turn(compiled))
     for index, action in enumerate(rules.actions):
         guard(lambda a=action, i=index: _compile_action(compiled, a, i))
+    guard(lambda: _compile_turn(compiled))
     for card in game.cards.values():
         for index, ability in enumerate(card.abilities):
             guard(lambda c=card, i=index, a=ability: _compile_ability(compiled, c, i, a))
@@ -168,12 +169,20 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         cost = _sentences(rules, action.cost)
         checks.extend(_cost_checks(cost))
         steps.sentences(cost)
-    if action.effect is not None:
-        steps.sentences(_sentences(rules, action.effect))
-    if action.event:
-        event = action.event
-        e.emit(lambda m, f: m.event(event, f.locals.get("it"), f.locals["you"]))
+    def effect_and_event(emitter, compiler):
+        if action.effect is not None:
+            compiler.sentences(_sentences(rules, action.effect))
+        if action.event:
+            event = action.event
+            emitter.emit(lambda m, f: m.event(event, f.locals.get("it"), f.locals["you"]))
+    effect_and_event(e, steps)
     game.programs[name] = e.finish()
+    # The same action without its cost: what "Play it" does in card text.
+    free = Emitter(name + ":free", action.span)
+    effect_and_event(free, StepCompiler(free, game))
+    game.programs[name + ":free"] = free.finish()
+    if action.event == "played" and game.play_program is None:
+        game.play_program = name + ":free"
     game.actions.append(ActionPlan(action.name, action.during, choose,
                                    lambda m, f: all(c(m, f) for c in checks), name))
 
