@@ -40,6 +40,10 @@ class Game:
     deck_files: list[str] = attrs.Factory(list)
 
 
+# A card, rules or deck file is text a person writes: far below this.
+MAX_FILE_BYTES = 4_000_000
+
+
 def shipped_root() -> Path:
     return data_dir("rules").parent
 
@@ -52,6 +56,13 @@ def read_source(path: Path, display: str | None = None) -> SourceText:
     """The text of a user's file; unreadable files are problems, not crashes."""
     shown = display or str(path)
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            from interpreter.source import Span
+            return _Unreadable(shown, Problem(
+                "E108", f"this file is {size / 1e6:.1f} MB; cardrules reads files up to "
+                f"{MAX_FILE_BYTES // 1_000_000} MB (split the cards over several files)",
+                Span(shown, 1, 1, 1, 2), None, (f"a file under {MAX_FILE_BYTES // 1_000_000} MB",)))
         data = path.read_bytes()
     except FileNotFoundError:
         raise CouldNotRun(Problem("E901", f"no such file: {shown}")) from None

@@ -1,0 +1,155 @@
+"""Hostile input: whatever a user hands cardrules, it answers with a clear
+message and the right exit code, never a traceback, and touches no file.
+
+Small files live in tests/fixtures/bad/; the big ones (a 10 MB file, a
+100,000-character line, nesting 10,000 deep) are written to a temporary
+directory by the tests. Card and deck files are checked inside a copy of
+the Duel fixture game (tests/fixtures/engine), so that they belong to a game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from interpreter.cli import main
+
+HERE = Path(__file__).resolve().parent
+BAD = HERE / "fixtures" / "bad"
+ENGINE = HERE / "fixtures" / "engine"
+
+
+@pytest.fixture
+def game_root(tmp_path):
+    root = tmp_path / "repo"
+    shutil.copytree(ENGINE, root)
+    return root
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def check(path: Path, *options):
+    before = digest(path)
+    result = CliRunner().invoke(main, ["check", *options, str(path)])
+    assert digest(path) == before, "a checked file was changed"
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    return result
+
+
+def place(root: Path, name: str, data: bytes | None = None, source: Path | None = None):
+    target = root / "cards" / "duel" / (name if not name.endswith(".deck") else f"decks/{name}")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data if data is not None else source.read_bytes())
+    return target
+
+
+@pytest.mark.parametrize("name,code,exit_code", [
+    ("empty.cards", None, 0),
+    ("truncated.cards", "E103", 1),
+    ("garbage.cards", "E106", 1),
+    ("confusable.cards", "E201", 1),
+    ("missing_cards.deck", "E305", 1),
+])
+def test_bad_files_give_a_clear_problem(game_root, name, code, exit_code):
+    path = place(game_root, name, source=BAD / name)
+    result = check(path)
+    assert result.exit_code == exit_code, result.output
+    if code:
+        assert f": {code} " in result.output
+        first = result.output.splitlines()[0]
+        assert first.startswith(f"{path}:") or first.startswith(str(path.relative_to(
+            Path.cwd())) if path.is_relative_to(Path.cwd()) else str(path))
+
+
+def test_a_byte_order_mark_and_crlf_line_endings_are_read_as_text(game_root):
+    for name in ("bom.cards", "crlf.cards"):
+        path = place(game_root, name, source=BAD / name)
+        result = check(path)
+        assert result.exit_code == 0, result.output
+    result = CliRunner().invoke(main, ["check", "--format", "json",
+                                       str(game_root / "cards" / "duel")])
+    assert result.exit_code == 0
+
+
+def test_a_confusable_letter_is_pointed_at(game_root):
+    path = place(game_root, "confusable.cards", source=BAD / "confusable.cards")
+    result = check(path)
+    assert ':6:5: E201 unexpected word "Wh\u0435n"' in result.output
+
+
+def test_a_ten_megabyte_file(game_root):
+    card = 'card "Bulk {i}"\n  kind: Creature\n  cost: 1\n  power: 1\n'
+    blob = "".join(card.format(i=i) for i in range(200_000)).encode()
+    assert len(blob) > 10_000_000
+    path = place(game_root, "huge.cards", data=blob)
+    result = check(path)
+    assert result.exit_code == 1, result.output[-500:]
+    assert (f":1:1: E108 this file is {len(blob) / 1e6:.1f} MB; cardrules reads files up "
+            "to 4 MB") in result.output
+
+
+def test_a_line_of_100000_characters(game_root):
+    line = "card \"Long\"\n  kind: Creature\n  cost: 1\n  power: 1\n  text:\n    Draw a card" \
+           + " and draw a card" * 6500 + ".\n"
+    path = place(game_root, "long.cards", data=line.encode())
+    assert len(line) > 100_000
+    result = check(path)
+    assert result.exit_code in (0, 1)
+
+
+def test_nesting_deep(game_root):
+    # Indented lines 2,000 deep (10,000 deep would be a 50 MB file, see above) ...
+    text = "\n".join(" " * i + f"level{i}:" for i in range(2_000)) + "\n"
+    path = place(game_root, "deep.cards", data=text.encode())
+    result = check(path)
+    assert result.exit_code == 1
+    assert "E107 lines are nested more than 50 levels deep" in result.output
+    # ... and card text nested 10,000 deep.
+    text = ('card "Deep"\n  kind: Creature\n  cost: 1\n  power: 1\n  text:\n    '
+            + "(" * 10_000 + "Draw a card." + ")" * 10_000 + "\n")
+    path = place(game_root, "deep_text.cards", data=text.encode())
+    result = check(path)
+    assert result.exit_code == 1
+    assert "E201" in result.output
+
+
+def test_a_wrong_game_id():
+    result = CliRunner().invoke(main, ["explain", "ryfft", "Draw a card."])
+    assert result.exit_code == 2
+    assert 'E902 unknown game "ryfft"' in result.output
+    assert 'did you mean "ryft"?' in result.output
+    play = CliRunner().invoke(main, ["play", "no-such-game"])
+    assert play.exit_code == 2 and "E902" in play.output
+
+
+def test_a_ruling_naming_a_missing_zone(tmp_path):
+    ruling = tmp_path / "missing_zone.ruling"
+    text = (BAD / "missing_zone.ruling").read_text().replace(
+        "../engine/rules/duel.rules", str(ENGINE / "rules" / "duel.rules"))
+    ruling.write_text(text)
+    result = CliRunner().invoke(main, ["ruling", str(ruling)])
+    assert result.exit_code == 1
+    assert 'E711 unknown zone or counter "library"' in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["check", "--no-such-option"],
+    ["--frobnicate"],
+    ["simulate", "ryft", "-n", "zero"],
+    ["play"],
+    ["explain", "ryft"],
+    ["no-such-command"],
+])
+def test_unknown_command_line_options_exit_2(args):
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert "Usage:" in result.output or "Error" in result.output
