@@ -55,7 +55,23 @@ def grammar_cache(grammar: str) -> str | bool:
     except OSError:
         return False  # no writable cache: build the grammar every run
     digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:24]
-    return str(base / f"grammar-{digest}.lark-cache")
+    path = base / f"grammar-{digest}.lark-cache"
+    if not path.exists():
+        _trim_cache(base)
+    return str(path)
+
+
+_CACHE_FILES = 64
+
+
+def _trim_cache(base) -> None:
+    """Keep the cache small: every edit of a rules file makes a new grammar."""
+    try:
+        files = sorted(base.glob("grammar-*.lark-cache"), key=lambda p: p.stat().st_mtime)
+        for old in files[:-_CACHE_FILES]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 _PARSERS: dict[tuple[str, str, bool], Lark] = {}
