@@ -780,13 +780,67 @@ class StepCompiler:
     # ---- statements about cards, verbs
 
     def state_change(self, step: ast.Step) -> None:
+        """"This gets +20 AP until the End Stage": a modifier on each card,
+        lasting as long as its duration says (or for good without one)."""
         selector, statement, suffixes = step.args
-        if statement.form == "becomes":
-            raise unsupported(statement, "a card becoming a state")
-        raise unsupported(statement, f'a continuous change ("{statement.form}")')
+        changes = statement_changes(statement)
+        until = None
+        for suffix in suffixes:
+            if suffix.form == "lasting":
+                until = compile_duration(suffix.args[0])
+            else:
+                raise unsupported(suffix, f'"{suffix.form.replace("_", " ")}" here')
+        self.select(selector, lambda m, f: f.locals["you"])
+
+        def modify(m, f, card):
+            end = until(m, f) if until is not None else ("game", 0, "end")
+            for kind, name, amount in changes:
+                m.add_modifier(card, kind, name, amount, f.locals.get("this"), end)
+        self.each_chosen(modify)
 
     def verb(self, use: ast.VerbUse, optional: bool) -> None:
         raise unsupported(use, f'the game verb "{use.form}"')
+
+
+def statement_changes(statement: ast.Statement) -> list[tuple]:
+    """(kind, name, amount) modifiers a statement makes: stat changes,
+    keywords, prohibitions and permissions."""
+    form = statement.form
+    if form == "gets":
+        out = []
+        for change in statement.args:
+            amount, stat = change.args
+            out.append(("stat", stat, amount))
+        return out
+    if form == "has_keyword":
+        return [("keyword", statement.args[0].form, 1)]
+    if form in ("cannot", "can", "must"):
+        from interpreter.render import _capability
+
+        return [(form, _capability(statement.args[0]), 1)]
+    raise unsupported(statement, f'a card becoming "{form}"')
+
+
+def compile_duration(duration: ast.Duration) -> Callable:
+    """(machine, frame) -> the modifier's end: (period, occurrence, edge)."""
+    form = duration.form
+    ref = duration.args[0]
+    period = ref.args[0]
+    relation = ref.form
+
+    def occurrence(m, f, edge):
+        count = m.state.period_counts.get(period, 0)
+        current = period == "turn" or m.state.period.get("phase") == period or \
+            m.state.period.get("step") == period
+        if relation == "next" or edge == "start" or not current:
+            return count + 1
+        return count
+
+    if form in ("until_end", "during_period", "rest_of"):
+        return lambda m, f: (period, occurrence(m, f, "end"), "end")
+    if form == "until":
+        return lambda m, f: (period, occurrence(m, f, "start"), "start")
+    raise unsupported(duration, f'the duration "{form}"')
 
 
 def _prompt(action: ast.Action) -> str:

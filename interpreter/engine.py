@@ -33,7 +33,7 @@ from interpreter.compile import (JUMPED, WAIT, Emitter, Program, Selection,
 from interpreter.errors import CardrulesError, CouldNotRun, Problem
 from interpreter.rules import GameRules, parse_ability
 from interpreter.source import Span
-from interpreter.state import CardState, Decision, Frame, GameState
+from interpreter.state import CardState, Decision, Frame, GameState, Modifier
 
 # Loop guard: a game that goes past these ends as a draw, with the reason.
 MAX_EVENTS = 200_000
@@ -64,6 +64,28 @@ class Trigger:
 
 
 @attrs.define
+class Activated:
+    """An ability a player uses in an action window: its costs are paid
+    first, then its effect resolves (on the stack when the game has one)."""
+
+    label: str
+    program: str
+    can_pay: Callable
+    once_per: str | None        # "turn", "Round", ... or None
+    key: str                    # what the once-per limit counts (the card's name)
+
+
+@attrs.define
+class Static:
+    """A continuous ability: while its card is in play, the cards it names
+    get its changes."""
+
+    test: Callable              # (machine, frame, card) -> whether it applies
+    changes: list               # (kind, name, amount)
+    condition: Callable | None
+
+
+@attrs.define
 class CompiledGame:
     rules: GameRules
     cards: dict                # name -> CardDefinition
@@ -73,6 +95,8 @@ class CompiledGame:
     responses: dict[str, list[str]] = attrs.Factory(dict)   # card name -> programs
     phase_starts: dict[str, int] = attrs.Factory(dict)      # phase -> pc in "game"
     play_program: str | None = None   # what "Play it" runs: the action that counts as played
+    activated: dict[str, list[Activated]] = attrs.Factory(dict)   # card name -> abilities
+    statics: dict[str, list[Static]] = attrs.Factory(dict)        # card name -> abilities
     in_play: tuple[str, ...] = ()
     draw_pile: str = ""
     hand: str = ""
@@ -210,6 +234,95 @@ def _cost_checks(sentences) -> list[Callable]:
     return checks
 
 
+def _compile_static(game: CompiledGame, card, node) -> None:
+    from interpreter.compile import compile_condition, statement_changes
+
+    label, conditions, costs, resolution = node.args
+    if costs:
+        raise unsupported(node, "a continuous ability with costs")
+    condition = None
+    for c in conditions:
+        if c.form != "if_":
+            raise unsupported(c, f'the condition "{c.form}" on a continuous ability')
+        condition = compile_condition(c.args[0])
+    for sentence in resolution:
+        for link in sentence.args:
+            step = link.args[0]
+            if not isinstance(step, ast.Step) or step.form != "state_change":
+                raise unsupported(step, "a continuous ability that is not a change to cards")
+            selector, statement, suffixes = step.args
+            if suffixes:
+                raise unsupported(suffixes[0], "a continuous change with a duration")
+            selection = compile_selector(selector, lambda m, f: f.locals["you"])
+            if selection.test is None:
+                raise unsupported(selector, "this selector in a continuous ability")
+            game.statics.setdefault(card.name, []).append(
+                Static(selection.test, statement_changes(statement), condition))
+
+
+def _compile_activated(game: CompiledGame, card, index: int, node, ability) -> None:
+    label, conditions, costs, resolution = node.args
+    once_per = None
+    for c in conditions:
+        if c.form == "once_per":
+            once_per = c.args[0]
+        else:
+            raise unsupported(c, f'the condition "{c.form}" on an activated ability')
+    checks = _cost_checks_for_costs(costs)
+    name = f"card:{card.name}:{index}"
+    effect = Emitter(name + ":effect", ability.span)
+    StepCompiler(effect, game).sentences(resolution)
+    game.programs[name + ":effect"] = effect.finish()
+    e = Emitter(name, ability.span)
+    steps = StepCompiler(e, game)
+    for cost in costs:
+        steps.step(cost) if isinstance(cost, ast.Step) else None
+    if game.rules.resolution is not None:
+        e.emit(lambda m, f, program=name + ":effect": m.push_entry(
+            program, f.locals["this"], f.locals["you"],
+            (("this", f.locals["this"]), ("you", f.locals["you"]))))
+    else:
+        def run_effect(m, f, program=name + ":effect"):
+            f.pc += 1
+            m.state.frames.append(Frame(program, 0, {"this": f.locals["this"],
+                                                     "you": f.locals["you"]}))
+            return JUMPED
+        e.emit(run_effect)
+    game.programs[name] = e.finish()
+    game.activated.setdefault(card.name, []).append(Activated(
+        label, name, lambda m, f: all(c(m, f) for c in checks), once_per, card.name))
+
+
+def _cost_checks_for_costs(costs) -> list[Callable]:
+    """Checks for the costs before an ability's colon."""
+    from interpreter.compile import compile_amount, compile_measure, compile_player
+
+    checks = []
+    for step in costs:
+        if not isinstance(step, ast.Step) or step.form != "act":
+            raise unsupported(step, "this cost")
+        subject, _optional, action, _suffixes = step.args
+        who = compile_player(subject)
+        form = action.form
+        if form == "pay":
+            amount, counter = compile_amount(action.args[0], action), action.args[1]
+            checks.append(lambda m, f, who=who, counter=counter, amount=amount:
+                          m.state.counter(who(m, f), counter) >= amount(m, f))
+        elif form == "pay_measured":
+            counter, amount = action.args[0], compile_measure(action.args[1])
+            checks.append(lambda m, f, who=who, counter=counter, amount=amount:
+                          m.state.counter(who(m, f), counter) >= amount(m, f))
+        elif form in ("exhaust", "rest") and action.args[0].form == "this":
+            status = "exhausted" if form == "exhaust" else "rested"
+            checks.append(lambda m, f, status=status:
+                          status not in m.state.cards[f.locals["this"]].statuses)
+        elif form == "discard":
+            checks.append(lambda m, f, who=who: bool(m.hand_of(who(m, f))))
+        else:
+            raise unsupported(action, f'the cost "{form.replace("_", " ")}"')
+    return checks
+
+
 def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     node = ability.ability
     if node.form == "keyword":
@@ -223,9 +336,17 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         game.programs[name] = e.finish()
         game.responses.setdefault(card.name, []).append(name)
         return
+    if timing is not None and timing.use == "continuous":
+        _compile_static(game, card, node)
+        return
+    if timing is not None and timing.use == "activated" and not any(
+            c.form == "when" for c in conditions):
+        _compile_activated(game, card, index, node, ability)
+        return
     whens = [c for c in conditions if c.form == "when"]
     if not whens or costs or len(conditions) != 1:
-        raise unsupported(node, "abilities other than \"When ...: effect\" and responses")
+        raise unsupported(node, "abilities other than \"When ...: effect\", responses, "
+                          "activated and continuous abilities")
     event = whens[0].args[0]
     if event.form != "card_event":
         raise unsupported(event, "triggers on players' events")
@@ -496,7 +617,11 @@ class Machine:
     def end_period(self, kind: str, name: str) -> None:
         state = self.state
         op.period(state, kind, name, "end")
-        op.expire_modifiers(state, name, state.period_counts.get(name, 0))
+        op.expire_modifiers(state, name, state.period_counts.get(name, 0), "end")
+
+    def add_modifier(self, card: int, kind: str, name: str, amount: int, source,
+                     until: tuple) -> None:
+        op.add_modifier(self.state, Modifier(card, kind, name, amount, source, until))
 
     def next_player(self, player: int) -> int:
         n = self.state.players
@@ -536,12 +661,42 @@ class Machine:
         return decl is not None and self.definition(card).kind == decl.name
 
     def stat(self, card: int, name: str) -> int:
+        """A card's stat now: printed, plus the modifiers in force, plus the
+        continuous abilities of the cards in play."""
         value = self.definition(card).stat(name)
         total = value if isinstance(value, int) else 0
         for modifier in self.state.modifiers:
             if modifier.target == card and modifier.kind == "stat" and modifier.name == name:
                 total += modifier.amount
+        for kind, amount in self.continuous(card):
+            if kind == ("stat", name):
+                total += amount
         return total
+
+    def continuous(self, card: int):
+        """(kind, amount) of every continuous ability in play applying to ``card``."""
+        statics = self.game.statics
+        if not statics:
+            return
+        state = self.state
+        for source in self.in_play():
+            abilities = statics.get(state.cards[source].name)
+            if not abilities or "nullified" in state.cards[source].statuses:
+                continue
+            probe = Frame("probe", 0, {"you": state.cards[source].controller, "this": source})
+            for static in abilities:
+                if static.condition is not None and not static.condition(self, probe):
+                    continue
+                if static.test(self, probe, card):
+                    for kind, name, amount in static.changes:
+                        yield (kind, name), amount
+
+    def has(self, card: int, kind: str, name: str) -> bool:
+        """Whether a card has a keyword (or a can't / can) now."""
+        for modifier in self.state.modifiers:
+            if modifier.target == card and modifier.kind == kind and modifier.name == name:
+                return True
+        return any(k == (kind, name) for k, _ in self.continuous(card))
 
     def has_value(self, card: int, value: str) -> bool:
         for stat in self.definition(card).stats:
@@ -631,6 +786,15 @@ class Machine:
                 state.log.append(("pass", player))
                 return None
             locals_[count_key] = locals_.get(count_key, 0) + 1
+            if choice[0] == "ability":
+                _, card, number = choice
+                ability = self.game.activated[state.cards[card].name][number]
+                if ability.once_per:
+                    state.usage[self.usage_key(ability)] = 1
+                state.log.append(("activate", player, ability.label, card))
+                state.frames.append(Frame(ability.program, 0, {"you": player, "this": card,
+                                                               "it": card}))
+                return JUMPED
             index, card = choice
             plan = self.game.actions[index]
             state.log.append(("action", player, plan.name, card))
@@ -663,7 +827,26 @@ class Machine:
                     options.append((index, card))
                     labels.append(plan.name if card is None else
                                   f"{plan.name} {self.card_label(card)}")
+        state = self.state
+        for card in self.in_play():
+            if state.cards[card].controller != player or "nullified" in state.cards[card].statuses:
+                continue
+            for number, ability in enumerate(self.game.activated.get(state.cards[card].name, ())):
+                if ability.once_per and self.usage_key(ability) in state.usage:
+                    continue
+                probe.locals["this"] = card
+                probe.locals["it"] = card
+                if ability.can_pay(self, probe):
+                    options.append(("ability", card, number))
+                    labels.append(f"use {ability.label} of {self.card_label(card)}")
         return options, labels
+
+    def usage_key(self, ability: Activated) -> str:
+        """What a once-per limit counts: the ability's card name in this period
+        (so every card with the same name shares it)."""
+        period = ability.once_per
+        return f"{ability.key}|{ability.program.rsplit(':', 1)[1]}|{period}|" \
+               f"{self.state.period_counts.get(period, 0)}"
 
     # ---- changing the state (through interpreter.operations)
 

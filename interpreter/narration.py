@@ -85,6 +85,9 @@ def _line(event, state, rules, viewer) -> str | None:
         _, player, name, card = event
         what = "" if card is None else f" {state.cards[card].name}"
         return f"   {_player(player)}: {name}{what}."
+    if kind == "activate":
+        _, player, label, card = event
+        return f"   {_player(player)} uses {state.cards[card].name}'s {label} ability."
     if kind == "pass":
         return f"   {_player(event[1])} passes."
     if kind == "choice":

@@ -38,6 +38,9 @@ def move(state: GameState, card_id: int, to: ZoneKey, *, top: bool = True,
     card.statuses = ()
     card.counters = ()
     card.entered = len(state.log)
+    if any(m.target == card_id for m in state.modifiers):
+        # a card that changes zones is a new object: what applied to it ends
+        state.modifiers = [m for m in state.modifiers if m.target != card_id]
     state.log.append(("move", card_id, source, to, card.face_up))
 
 
@@ -92,12 +95,14 @@ def add_modifier(state: GameState, modifier: Modifier) -> None:
                       modifier.amount))
 
 
-def expire_modifiers(state: GameState, period: str, number: int) -> None:
-    """End the modifiers that last until the end of this period."""
-    kept = [m for m in state.modifiers if m.until != (period, number)]
+def expire_modifiers(state: GameState, period: str, number: int, edge: str = "end") -> None:
+    """End the modifiers that last until this edge ("start" or "end") of this
+    period (its ``number``-th occurrence)."""
+    until = (period, number, edge)
+    kept = [m for m in state.modifiers if m.until != until]
     if len(kept) != len(state.modifiers):
         state.modifiers = kept
-        state.log.append(("expire", period, number))
+        state.log.append(("expire", period, number, edge))
 
 
 def period(state: GameState, kind: str, name: str, edge: str) -> None:
@@ -105,6 +110,8 @@ def period(state: GameState, kind: str, name: str, edge: str) -> None:
         state.period[kind] = name
         state.period_counts[name] = state.period_counts.get(name, 0) + 1
     state.log.append(("period", kind, name, state.period_counts.get(name, 0), edge))
+    if edge == "start":
+        expire_modifiers(state, name, state.period_counts[name], "start")
 
 
 def begin_turn(state: GameState, player: int) -> None:

@@ -356,3 +356,71 @@ def test_a_game_without_a_turn_structure_cannot_be_played_yet():
     result = CliRunner().invoke(main, ["play", "ryft"])
     assert result.exit_code == 2
     assert "E802 ryft declares no turn structure yet" in result.output
+
+
+# ---------------------------------------------------------------- activated and continuous
+
+
+def board(match, player, *names):
+    from interpreter import operations as op
+
+    state = match.state
+    ids = []
+    for name in names:
+        card = next(c.id for c in state.cards if c.name == name and c.owner == player
+                    and c.zone[0] == "deck")
+        op.move(state, card, ("board", player), face_up=True)
+        ids.append(card)
+    return ids
+
+
+def with_cards(duel, seed=21):
+    """A game in a Main phase whose hand-made deck holds Banner and Trainer."""
+    game, compiled = duel
+    from interpreter.decks import Deck, DeckEntry
+    from interpreter.source import Span
+
+    span = Span("test", 1, 1, 1, 2)
+    deck = Deck("Drill", (("Deck", tuple(DeckEntry(2, n, span) for n in (
+        "Banner", "Trainer", "Knight", "Squire", "Giant", "Scholar"))),), "test", span)
+    return Match.start(compiled, [deck, deck], seed)
+
+
+def test_a_continuous_ability_adds_to_the_stats_it_names(duel):
+    from interpreter.engine import Machine
+
+    match = with_cards(duel)
+    player = match.current_player()
+    banner, knight = board(match, player, "Banner", "Knight")
+    machine = Machine(match.game, match.state)
+    assert machine.stat(knight, "power") == 3        # 2 printed + 1 from Banner
+    assert machine.stat(banner, "power") == 0        # "each other Creature"
+    rival_knight, = board(match, 1 - player, "Knight")
+    assert machine.stat(rival_knight, "power") == 2  # only Creatures you control
+    from interpreter import operations as op
+    op.move(match.state, banner, ("graveyard", player))
+    assert machine.stat(knight, "power") == 2        # gone with its card
+
+
+def test_an_activated_ability_pays_first_lasts_the_turn_and_is_once_per_turn(duel):
+    match = with_cards(duel)
+    player = match.current_player()
+    trainer, = board(match, player, "Trainer")
+    match.state.player_counters[player]["Mana"] = 3
+    match.state.decision = None
+    from interpreter.engine import Machine
+    Machine(match.game, match.state).run()
+    label = f"use DRILL of Trainer #{trainer}"
+    assert label in [match.action_to_string(a) for a in match.legal_actions()]
+    choose(match, label)
+    assert match.state.counter(player, "Mana") == 2
+    machine = Machine(match.game, match.state)
+    assert machine.stat(trainer, "power") == 3
+    # once per turn: not offered again this turn, though Mana is left
+    assert label not in [match.action_to_string(a) for a in match.legal_actions()]
+    turn = match.state.turn
+    while match.state.turn == turn:
+        choose(match, "pass") if "pass" in [match.action_to_string(a)
+                                            for a in match.legal_actions()] else \
+            match.apply_action(match.legal_actions()[-1])
+    assert Machine(match.game, match.state).stat(trainer, "power") == 1   # it ended
