@@ -27,7 +27,6 @@ from interpreter.errors import Problem, did_you_mean, listing
 from interpreter.rules import GameRules, KindDecl, StatDecl
 from interpreter.source import SourceText, Span
 from interpreter.syntax import OutlineLine, parse_outline, problem_at
-from interpreter.transformer import to_ast
 
 
 @attrs.frozen(slots=True)
@@ -377,12 +376,11 @@ class _CardReader:
     def ability_text(self, text: str, span: Span, pieces=()):
         parser = self.rules.parser()
         try:
-            tree = parser.parse(text)
+            ability = parser.parse(text, span.path, span.line, span.column)
         except UnexpectedInput as err:
             problem = parser.problem(err, self.source, text, span.line, span.column)
             self.out.problems.append(self.on_continuation(problem, span, pieces))
             return None
-        ability = to_ast(tree, self.rules, span, text)
         for name, ref_span in ast.card_references(ability):
             self.out.references.append((name, ref_span))
         return ability

@@ -289,10 +289,14 @@ class GameRules:
 
     def parser(self, strict: bool = False) -> EffectParser:
         if self._parser is None or strict:
+            from interpreter.transformer import make_transformer
+
             vocab = self.vocabulary()
-            parser = EffectParser(effect_grammar(vocab), vocab.category_of(),
+            grammar = effect_grammar(vocab)
+            parser = EffectParser(grammar, vocab.category_of(),
                                   strict=strict, spelling=vocab.spelling(),
-                                  patterns=(*vocab.verbs, *vocab.keywords))
+                                  patterns=(*vocab.verbs, *vocab.keywords),
+                                  transformer=make_transformer(grammar, self))
             if strict:
                 return parser
             self._parser = parser
@@ -307,7 +311,6 @@ def parse_ability(rules: GameRules, text: str, path: str = "<text>"):
     from lark.exceptions import UnexpectedInput
 
     from interpreter.errors import CardrulesError
-    from interpreter.transformer import to_ast
 
     source = SourceText(path, text)
     if "\n" in text or "\r" in text:
@@ -318,10 +321,9 @@ def parse_ability(rules: GameRules, text: str, path: str = "<text>"):
             line[0], ("one line of text",)))
     parser = rules.parser()
     try:
-        tree = parser.parse(text)
+        return parser.parse(text, path)
     except UnexpectedInput as err:
         raise CardrulesError(parser.problem(err, source, text, 1, 1)) from None
-    return to_ast(tree, rules, Span(path, 1, 1, 1, len(text) + 1), text)
 
 
 def _lookup(table: dict, name: str):

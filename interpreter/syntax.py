@@ -389,15 +389,17 @@ class EffectParser:
     """Parses effect texts in one game's language (see effect.lark)."""
 
     def __init__(self, grammar: str, categories: dict[str, str], strict: bool = False,
-                 spelling: dict[str, str] | None = None, patterns=()):
+                 spelling: dict[str, str] | None = None, patterns=(), transformer=None):
         self.grammar = grammar
         self.patterns = tuple(patterns)
         self._literals: dict[str, str] | None = None
+        self.transformer = transformer
         self.categories = categories
         self._whole_words = _WholeWords()
         self.lark = Lark(grammar, parser="lalr", lexer="contextual",
                          propagate_positions=False, maybe_placeholders=False,
                          strict=strict, postlex=self._whole_words,
+                         transformer=transformer,
                          cache=grammar_cache(grammar) if not strict else False)
         self._display = {}
         for term in self.lark.terminals:
@@ -412,9 +414,13 @@ class EffectParser:
                 self._display[term.name] = (spelling or {}).get(word.lower(), word)
         self._examples = _load_examples("effect.examples")
 
-    def parse(self, text: str):
-        """The lark tree of one effect text; raises lark's UnexpectedInput."""
+    def parse(self, text: str, path: str = "<text>", line: int = 1, column: int = 1):
+        """One effect text, as the AST (with the game's transformer) or a lark
+        tree; raises lark's UnexpectedInput. ``path``, ``line`` and ``column``
+        say where the text starts, for the spans of the nodes."""
         self._whole_words.text = text
+        if self.transformer is not None:
+            self.transformer.at(path, line, column)
         return self.lark.parse(text, on_error=self._split_phrase)
 
     def _split_phrase(self, err: UnexpectedInput) -> bool:

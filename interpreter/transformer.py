@@ -12,6 +12,8 @@ asks: a condition item stays a condition, a step there is a cost.
 
 from __future__ import annotations
 
+import re
+
 from lark import Token, Transformer, Tree
 
 from interpreter import ast
@@ -73,6 +75,10 @@ class _ToAst(Transformer):
         self.verbs, self.keywords = verbs, keywords
         self.words = words
 
+    def at(self, path: str, line: int, column: int) -> None:
+        """Where the next text parsed starts (for the spans of its nodes)."""
+        self.path, self.line, self.column = path, line, column
+
     # ---- helpers
 
     def span(self, children) -> Span | None:
@@ -123,6 +129,10 @@ class _ToAst(Transformer):
 
     def __default__(self, data, children, meta):
         name = str(data)
+        if name.startswith("__"):
+            # lark's helper rules for repetition ("item*"): the parser
+            # flattens their children into the rule that uses them
+            return Tree(name, children)
         args = tuple(self.value(c) for c in children)
         if name in _WORD_RULES:
             return args[0] if args else None
@@ -273,30 +283,30 @@ def _join(first: Span | None, last: Span | None) -> Span | None:
     return Span(first.path, first.line, first.column, last.end_line, last.end_column)
 
 
-_ORIGINS_CACHE: dict[int, dict[str, str]] = {}
+def grammar_origins(grammar: str) -> dict[str, str]:
+    """Each alias (and rule name) of a grammar -> the rule it belongs to,
+    read from the grammar text (one rule per block, alternatives below it)."""
+    table: dict[str, str] = {}
+    rule = None
+    for line in grammar.splitlines():
+        head = re.match(r"^\??([a-z_][a-z_0-9]*)\s*:", line)
+        if head:
+            rule = head.group(1)
+            table.setdefault(rule, rule)
+        if rule:
+            for alias in re.findall(r"->\s*([a-z_][a-z_0-9]*)", line):
+                table.setdefault(alias, rule)
+    return table
 
 
-def _origins(lark) -> dict[str, str]:
-    key = id(lark)
-    if key not in _ORIGINS_CACHE:
-        table = {}
-        for rule in lark.rules:
-            origin = rule.origin.name
-            origin = origin.value if hasattr(origin, "value") else str(origin)
-            alias = rule.alias or origin
-            table.setdefault(str(alias), origin.lstrip("?_"))
-        _ORIGINS_CACHE[key] = table
-    return _ORIGINS_CACHE[key]
-
-
-def to_ast(tree: Tree, rules, span: Span, text: str) -> ast.Ability:
-    """The Ability a parse tree of one effect text means."""
-    parser = rules.parser()
-    words = _word_table(rules)
-    transformer = _ToAst(_origins(parser.lark), rules, span.path, span.line,
-                         span.column, [v.pattern for v in rules.verbs],
-                         [k.pattern for k in rules.keywords], words)
-    return transformer.transform(tree)
+def make_transformer(grammar: str, rules) -> "_ToAst":
+    """The transformer the game's LALR parser calls while it parses (lark's
+    inline ``transformer=``), so parsing builds the AST with no parse tree."""
+    origins = grammar_origins(grammar)
+    transformer = _ToAst(origins, rules, "<text>", 1, 1,
+                         [v.pattern for v in rules.verbs],
+                         [k.pattern for k in rules.keywords], _word_table(rules))
+    return transformer
 
 
 def _word_table(rules) -> dict[str, str]:
