@@ -965,9 +965,19 @@ class Match:
         for (zone, player), cards in zones.items():
             key = (zone, -1 if rules.zones[zone].scope == "shared" else player)
             pile = state.zones.setdefault(key, [])
-            for name, statuses in reversed(cards):   # listed top first
+            for name, extras in reversed(cards):   # listed top first
                 card = CardState(len(state.cards), name, max(player, 0), key,
                                  face_up=rules.zones[zone].visibility == "public")
+                statuses = []
+                for extra in extras:
+                    if extra == "face down":
+                        card.face_up = False
+                    elif extra == "face up":
+                        card.face_up = True
+                    elif isinstance(extra, tuple):
+                        card.counters = card.counters + ((extra[1], extra[2]),)
+                    else:
+                        statuses.append(extra)
                 card.statuses = tuple(statuses)
                 state.cards.append(card)
                 pile.append(card.id)

@@ -314,7 +314,7 @@ def _start(ruling, game, compiled, source, failures):
             if zone is not None:
                 cards = []
                 for match in _CARD_LIST.finditer(value):
-                    card, statuses = match.group(1), match.group(2).split()
+                    card, statuses = match.group(1), _card_extras(match.group(2))
                     if card not in game.cards:
                         failures.append(problem_at(source, span, "E710",
                                                    f'unknown card "{card}"', (),
@@ -346,6 +346,24 @@ def _start(ruling, game, compiled, source, failures):
         return None
     return Match.from_position(compiled, players, ruling.seed, zones, counters,
                                position["turn"], position["turn player"], phase)
+
+
+def _card_extras(text: str) -> list:
+    """What follows a card's name in a position: statuses ("exhausted",
+    "face down") and counters on it ("with 2 Progress Marker")."""
+    extras: list = []
+    text = text.strip()
+    counters = re.findall(r"with (\d+) ([^,]+?)(?=\s+with\s|$)", text)
+    text = re.sub(r"with \d+ [^,]+?(?=\s+with\s|$)", "", text).strip()
+    if "face down" in text:
+        extras.append("face down")
+        text = text.replace("face down", "")
+    if "face up" in text:
+        extras.append("face up")
+        text = text.replace("face up", "")
+    extras.extend(text.split())
+    extras.extend(("counter", name.strip(), int(n)) for n, name in counters)
+    return extras
 
 
 def _lookup(table, name):
@@ -485,6 +503,15 @@ def _check(expectation, match, game, source, trace) -> Problem | None:
                                                else "") for c in state.cards if c.name == card})
             return fail(f'"{card}" in player {player + 1}\'s {zone.name}',
                         f"it is in {', '.join(where) or 'no zone'}")
+        return None
+    if kind == "card_counter":
+        card, n, name = str(args[0]).strip('"\u201c\u201d'), int(args[1]), place_of(args[2])
+        found = [c for c in state.cards if c.name == card]
+        if not found:
+            return fail(f'a card named "{card}"', "there is none in the game")
+        actual = max(c.counter(name) for c in found)
+        if actual != n:
+            return fail(f'"{card}" to have {n} {name}', f"it has {actual}")
         return None
     if kind == "winner":
         player = player_of(args[0])

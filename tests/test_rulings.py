@@ -89,7 +89,7 @@ def test_passing_rulings_print_their_trace():
     assert result.exit_code == 0, result.output
     assert "ruling: A player at 0 Life loses" in result.output
     assert "== Player 1 wins: player 2 lost: Life -1." in result.output
-    assert result.output.endswith("3 passed, 0 failed\n")
+    assert result.output.endswith("4 passed, 0 failed\n")
 
 
 def test_missing_ruling_file_exits_2():
