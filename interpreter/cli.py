@@ -185,6 +185,18 @@ def _load_playable(game: str, players: int | None):
     return compiled, decks
 
 
+def _playable_or_exit(game: str, players: int | None):
+    """_load_playable, or the problems printed and the right exit code."""
+    try:
+        return _load_playable(game, players)
+    except CouldNotRun as err:
+        _print_problems(err.problems, err=True)
+        sys.exit(2)
+    except CardrulesError as err:
+        _print_problems(err.problems, err=True)
+        sys.exit(1)
+
+
 @main.command()
 @click.argument("game")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
@@ -197,8 +209,8 @@ def play(game: str, seed: int, players: int | None) -> None:
     from interpreter.agents import RandomAgent, play_out
     from interpreter.engine import Match
 
+    compiled, decks = _playable_or_exit(game, players)
     try:
-        compiled, decks = _load_playable(game, players)
         match = Match.start(compiled, decks, seed)
         agents = [RandomAgent(seed * 1000 + i) for i in range(len(decks))]
         play_out(match, agents)
@@ -228,14 +240,7 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
     from interpreter.agents import RandomAgent, play_out
     from interpreter.engine import Match
 
-    try:
-        compiled, decks = _load_playable(game, players)
-    except CouldNotRun as err:
-        _print_problems(err.problems, err=True)
-        sys.exit(2)
-    except CardrulesError as err:
-        _print_problems(err.problems, err=True)
-        sys.exit(1)
+    compiled, decks = _playable_or_exit(game, players)
     wins: dict[str, int] = {}
     draws, errors, turns, decisions = 0, [], 0, 0
     reasons: dict[str, int] = {}
@@ -293,14 +298,7 @@ def soak(game: str, games_count: int, seed: int, players: int | None) -> None:
 
     from interpreter.soak import soak as run_soak
 
-    try:
-        compiled, decks = _load_playable(game, players)
-    except CouldNotRun as err:
-        _print_problems(err.problems, err=True)
-        sys.exit(2)
-    except CardrulesError as err:
-        _print_problems(err.problems, err=True)
-        sys.exit(1)
+    compiled, decks = _playable_or_exit(game, players)
     start = time.perf_counter()
     report = run_soak(compiled, decks, games_count, seed)
     elapsed = time.perf_counter() - start

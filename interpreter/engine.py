@@ -212,26 +212,9 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
 
 
 def _cost_checks(sentences) -> list[Callable]:
-    """Whether a cost can be paid, without paying it (for legal actions)."""
-    from interpreter.compile import compile_amount, compile_measure, compile_player
-
-    checks = []
-    for sentence in sentences:
-        for link in sentence.args:
-            step = link.args[0]
-            if not isinstance(step, ast.Step) or step.form != "act":
-                raise unsupported(step, "this cost")
-            subject, _optional, action, _suffixes = step.args
-            who = compile_player(subject)
-            if action.form == "pay":
-                amount, counter = compile_amount(action.args[0], action), action.args[1]
-            elif action.form == "pay_measured":
-                counter, amount = action.args[0], compile_measure(action.args[1])
-            else:
-                raise unsupported(action, f'the cost "{action.form}"')
-            checks.append(lambda m, f, who=who, counter=counter, amount=amount:
-                          m.state.counter(who(m, f), counter) >= amount(m, f))
-    return checks
+    """Whether a cost written as sentences can be paid, without paying it."""
+    return _cost_checks_for_costs([link.args[0] for sentence in sentences
+                                   for link in sentence.args])
 
 
 def _compile_static(game: CompiledGame, card, node) -> None:
