@@ -57,10 +57,18 @@ class ActionPlan:
 
 @attrs.define
 class Trigger:
-    event: str                 # "played", "destroyed", ...
+    """A triggered ability. It watches events of one kind: ``card`` events
+    ("When this is played", "When a Creature is destroyed"), ``player``
+    events ("When you draw a card") or ``period`` edges ("At the start of
+    your turn")."""
+
+    event: str                 # "played", "destroyed", ... or a period's name
     program: str
-    test: Callable             # (machine, frame, event card) -> whether it fires
+    test: Callable             # card events: (machine, frame, event card) -> fires?
     self_only: bool            # "When this ...": fires for its own card, anywhere
+    kind: str = "card"         # "card", "player" or "period"
+    whose: str = "any"         # player and period triggers: "you", "rival", "any"
+    edge: str = "start"        # period triggers: "start" or "end"
 
 
 @attrs.define
@@ -306,6 +314,13 @@ def _cost_checks_for_costs(costs) -> list[Callable]:
     return checks
 
 
+def _compile_trigger_program(game: CompiledGame, name: str, ability, resolution) -> str:
+    e = Emitter(name, ability.span)
+    StepCompiler(e, game).sentences(resolution)
+    game.programs[name] = e.finish()
+    return name
+
+
 def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     node = ability.ability
     if node.form == "keyword":
@@ -326,13 +341,38 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
             c.form == "when" for c in conditions):
         _compile_activated(game, card, index, node, ability)
         return
-    whens = [c for c in conditions if c.form == "when"]
+    whens = [c for c in conditions if c.form in ("when", "at_start", "at_end")]
     if not whens or costs or len(conditions) != 1:
         raise unsupported(node, "abilities other than \"When ...: effect\", responses, "
                           "activated and continuous abilities")
-    event = whens[0].args[0]
+    when = whens[0]
+    if when.form in ("at_start", "at_end"):
+        ref = when.args[0]
+        whose = {"your": "you", "rivals": "rival"}.get(ref.form, "any")
+        if ref.form == "next":
+            raise unsupported(ref, "a trigger on the next period")
+        program = _compile_trigger_program(game, name, ability, resolution)
+        game.triggers.setdefault(card.name, []).append(Trigger(
+            ref.args[0], program, None, False, "period", whose,
+            "start" if when.form == "at_start" else "end"))
+        return
+    event = when.args[0]
+    if event.form == "player_event":
+        player, action = event.args
+        events = {"player_draws": "drawn", "player_plays": "played",
+                  "player_discards": "discarded", "player_reveals": "revealed"}
+        if action.form not in events:
+            raise unsupported(action, f'the event "{action.form.replace("_", " ")}"')
+        whose = {"you": "you", "rival": "rival", "each_rival": "rival",
+                 "any_player": "any", "each_player": "any"}.get(player.form)
+        if whose is None:
+            raise unsupported(player, "this player in a trigger")
+        program = _compile_trigger_program(game, name, ability, resolution)
+        game.triggers.setdefault(card.name, []).append(Trigger(
+            events[action.form], program, None, False, "player", whose))
+        return
     if event.form != "card_event":
-        raise unsupported(event, "triggers on players' events")
+        raise unsupported(event, f'the event "{event.form.replace("_", " ")}"')
     subject, action = event.args
     if action.form != "event_action":
         raise unsupported(action, f'the event "{action.form.replace("_", " ")}"')
@@ -450,9 +490,13 @@ class Machine:
         watchers = None
         for index in range(state.cursor, len(log)):
             event = log[index]
+            if event[0] == "period":
+                fired.extend(self.period_triggers(event))
+                continue
             if event[0] != "event":
                 continue
-            _kind, name, card, _player = event
+            _kind, name, card, actor = event
+            fired.extend(self.player_triggers(name, card, actor))
             cards = card if isinstance(card, tuple) else (card,)
             for c in cards:
                 if c is None:
@@ -464,7 +508,7 @@ class Machine:
                 sources.add(c)
                 for source in sorted(sources):
                     for trigger in self.game.triggers.get(state.cards[source].name, ()):
-                        if trigger.event != name:
+                        if trigger.event != name or trigger.kind != "card":
                             continue
                         if trigger.self_only:
                             if source != c:
@@ -491,6 +535,43 @@ class Machine:
         state.pending = state.pending + fired
         if len(state.pending) + len(state.stack) > MAX_DEPTH:
             self.draw_game(f"more than {MAX_DEPTH} effects waiting (a loop?)")
+
+    def _watchers(self, kind: str):
+        state = self.state
+        for source in self.in_play():
+            for trigger in self.game.triggers.get(state.cards[source].name, ()):
+                if trigger.kind == kind:
+                    yield source, trigger
+
+    def _whose(self, trigger: Trigger, controller: int, player: int) -> bool:
+        if trigger.whose == "you":
+            return player == controller
+        if trigger.whose == "rival":
+            return player != controller
+        return True
+
+    def period_triggers(self, event) -> list:
+        """ "At the start of your turn": a period began or ended."""
+        _kind, _what, name, _number, edge = event
+        fired = []
+        for source, trigger in self._watchers("period"):
+            if trigger.event != name or trigger.edge != edge:
+                continue
+            controller = self.state.cards[source].controller
+            if self._whose(trigger, controller, self.state.turn_player):
+                fired.append((trigger.program, source, controller, source))
+        return fired
+
+    def player_triggers(self, name: str, card, actor: int) -> list:
+        """ "When you draw a card": a player did something."""
+        fired = []
+        for source, trigger in self._watchers("player"):
+            if trigger.event != name:
+                continue
+            controller = self.state.cards[source].controller
+            if self._whose(trigger, controller, actor):
+                fired.append((trigger.program, source, controller, card))
+        return fired
 
     # ---- resolution: the stack of entries (chain links, stack links)
 

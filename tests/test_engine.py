@@ -382,7 +382,8 @@ def with_cards(duel, seed=21):
 
     span = Span("test", 1, 1, 1, 2)
     deck = Deck("Drill", (("Deck", tuple(DeckEntry(2, n, span) for n in (
-        "Banner", "Trainer", "Knight", "Squire", "Giant", "Scholar"))),), "test", span)
+        "Banner", "Trainer", "Knight", "Squire", "Giant", "Scholar", "Sage", "Spy"))),),
+                "test", span)
     return Match.start(compiled, [deck, deck], seed)
 
 
@@ -424,3 +425,36 @@ def test_an_activated_ability_pays_first_lasts_the_turn_and_is_once_per_turn(due
                                             for a in match.legal_actions()] else \
             match.apply_action(match.legal_actions()[-1])
     assert Machine(match.game, match.state).stat(trainer, "power") == 1   # it ended
+
+
+# ---------------------------------------------------------------- period and player triggers
+
+
+def test_at_the_start_of_your_turn_triggers_only_on_your_turns(duel):
+    match = with_cards(duel, seed=23)
+    player = match.current_player()
+    rival = 1 - player
+    board(match, player, "Sage")
+    board(match, rival, "Spy")
+    start = len(match.state.log)
+    rival_mana = match.state.counter(rival, "Mana")
+    # everyone passes: the rest of this turn, the rival's turn, then ours
+    while match.state.turn_player == player:
+        match.apply_action(match.legal_actions()[-1])
+    while match.state.turn_player != player:
+        match.apply_action(match.legal_actions()[-1])
+    log = match.state.log[start:]
+    turn_starts = [i for i, e in enumerate(log) if e[0] == "turn"]
+    rivals_turn = log[turn_starts[0]:turn_starts[1]]
+    our_turn = log[turn_starts[1]:]
+    draws = lambda events, who: [e for e in events
+                                 if e[:2] == ("event", "drawn") and e[3] == who]
+    # Sage: nothing on the rival's turn; on ours, the Upkeep draw and Sage's
+    assert draws(rivals_turn, player) == []
+    assert len(draws(our_turn, player)) == 2
+    resolved_sage = [e for e in our_turn if e[0] == "event" and e[1] == "drawn"]
+    assert resolved_sage
+    # Spy: the rival gains 1 Mana for each card the player draws
+    player_draws = len(draws(log, player))
+    rival_upkeeps = 1
+    assert match.state.counter(rival, "Mana") == rival_mana + rival_upkeeps + player_draws
