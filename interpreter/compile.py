@@ -770,6 +770,21 @@ class StepCompiler:
             return JUMPED
         self.e.emit(play)
 
+    def do_alternate_until_passes(self, action, who):
+        store = f"_alt{len(self.e.program.instructions)}"
+
+        def window(m, f):
+            return m.alternate(f, store, None)
+        self.e.emit(window)
+
+    def do_alternate_count(self, action, who):
+        store = f"_alt{len(self.e.program.instructions)}"
+        count = compile_amount(action.args[0], action)
+
+        def window(m, f):
+            return m.alternate(f, store, count(m, f))
+        self.e.emit(window)
+
     def do_take_actions(self, action, who):
         store = f"_act{len(self.e.program.instructions)}"
 

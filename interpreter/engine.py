@@ -850,20 +850,7 @@ class Machine:
                 state.log.append(("pass", player))
                 return None
             locals_[count_key] = locals_.get(count_key, 0) + 1
-            if choice[0] == "ability":
-                _, card, number = choice
-                ability = self.game.activated[state.cards[card].name][number]
-                if ability.once_per:
-                    state.usage[self.usage_key(ability)] = 1
-                state.log.append(("activate", player, ability.label, card))
-                state.frames.append(Frame(ability.program, 0, {"you": player, "this": card,
-                                                               "it": card}))
-                return JUMPED
-            index, card = choice
-            plan = self.game.actions[index]
-            state.log.append(("action", player, plan.name, card))
-            state.frames.append(Frame(plan.program, 0, {"you": player, "it": card,
-                                                        "this": card}))
+            self.start_action(player, choice)
             return JUMPED
         if locals_.get(count_key, 0) >= MAX_ACTIONS_PER_WINDOW:
             locals_.pop(count_key, None)
@@ -875,6 +862,71 @@ class Machine:
             return None
         return self.ask(frame, player, "action", "take an action or pass",
                         tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
+
+    def alternate(self, frame: Frame, store: str, each: int | None):
+        """Players take one action at a time in seat order, the turn player
+        first: until every player has passed in a row (``each`` None), or
+        until each has taken ``each`` actions."""
+        state = self.state
+        locals_ = frame.locals
+        seats = self.seat_order()
+        if store + "@" not in locals_:
+            locals_[store + "@"] = 0                      # whose go it is
+            locals_[store + "p"] = 0                      # passes in a row
+            locals_[store + "n"] = tuple(0 for _ in range(state.players))
+        if store in locals_:
+            choice = locals_.pop(store)
+            player = seats[locals_[store + "@"] % len(seats)]
+            taken = list(locals_[store + "n"])
+            locals_[store + "@"] += 1
+            if choice == ("pass",):
+                locals_[store + "p"] += 1
+                state.log.append(("pass", player))
+                return JUMPED
+            locals_[store + "p"] = 0
+            taken[player] += 1
+            locals_[store + "n"] = tuple(taken)
+            self.start_action(player, choice)
+            return JUMPED
+        while True:
+            taken = locals_[store + "n"]
+            done = (locals_[store + "p"] >= len(seats)) if each is None else all(
+                taken[p] >= each for p in seats)
+            if done or locals_[store + "@"] > MAX_ACTIONS_PER_WINDOW * state.players:
+                for key in ("@", "p", "n"):
+                    locals_.pop(store + key, None)
+                return None
+            player = seats[locals_[store + "@"] % len(seats)]
+            if each is not None and taken[player] >= each:
+                locals_[store + "@"] += 1
+                continue
+            options, labels = self.legal_actions_for(frame, player)
+            if each is None:
+                options, labels = options + [("pass",)], labels + ["pass"]
+            if not options:
+                locals_[store + "@"] += 1
+                locals_[store + "p"] += 1
+                continue
+            return self.ask(frame, player, "action", "take an action" + (
+                " or pass" if each is None else ""), tuple(options), store, tuple(labels))
+
+    def start_action(self, player: int, choice: tuple) -> None:
+        """Push the program of a chosen action or activated ability."""
+        state = self.state
+        if choice[0] == "ability":
+            _, card, number = choice
+            ability = self.game.activated[state.cards[card].name][number]
+            if ability.once_per:
+                state.usage[self.usage_key(ability)] = 1
+            state.log.append(("activate", player, ability.label, card))
+            state.frames.append(Frame(ability.program, 0, {"you": player, "this": card,
+                                                           "it": card}))
+            return
+        index, card = choice
+        plan = self.game.actions[index]
+        state.log.append(("action", player, plan.name, card))
+        state.frames.append(Frame(plan.program, 0, {"you": player, "it": card,
+                                                    "this": card}))
 
     def legal_actions_for(self, frame: Frame, player: int):
         phase = self.state.period.get("phase")

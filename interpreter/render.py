@@ -315,6 +315,11 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('end')} {_period_ref(x[0])}"
     if f == "take_actions":
         return f"{v('take')} actions until they pass"
+    if f == "alternate_until_passes":
+        return "players alternate actions until all pass in a row"
+    if f == "alternate_count":
+        n = x[0]
+        return f"players alternate actions until each has taken {n} action{'' if n == 1 else 's'}"
     raise TypeError(f)
 
 

@@ -43,7 +43,7 @@ _ACTION_RULES = {
     "draw", "discard", "move", "put", "return_", "reveal", "look", "shuffle",
     "search", "add", "gain", "lose", "pay", "set_counter", "deal", "destroy",
     "ready", "rest", "exhaust", "nullify", "flip", "attach", "choose", "play",
-    "win", "lose_game", "repeat", "end_period", "take_actions",
+    "win", "lose_game", "repeat", "end_period", "take_actions", "alternate",
 }
 
 _BASE_PARTICIPLES = {"played", "destroyed", "discarded", "drawn", "revealed", "attacked",

@@ -458,3 +458,23 @@ def test_at_the_start_of_your_turn_triggers_only_on_your_turns(duel):
     player_draws = len(draws(log, player))
     rival_upkeeps = 1
     assert match.state.counter(rival, "Mana") == rival_mana + rival_upkeeps + player_draws
+
+
+# ---------------------------------------------------------------- alternating actions
+
+
+def test_players_alternate_actions_until_all_pass_in_a_row():
+    game = load_game("relay", ROOT)
+    compiled = compile_game(game)
+    match = Match.start(compiled, [game.decks[0], game.decks[1]], 2)
+    first = match.state.turn_player
+    deciders = []
+    while match.state.turn == 1:
+        deciders.append(match.current_player())
+        match.apply_action(match.legal_actions()[-1] if len(deciders) > 2 else 0)
+    # one action each in turn, the turn player first
+    assert deciders[:4] == [first, 1 - first, first, 1 - first]
+    main = [e for e in match.state.log if e[0] in ("action", "pass")]
+    # the phase ends after both players passed in a row
+    assert [e[0] for e in main[-2:]] == ["pass", "pass"]
+    assert {main[-1][1], main[-2][1]} == {0, 1}
