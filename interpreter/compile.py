@@ -340,6 +340,9 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
         if relation == "stat_at_most":
             return None, lambda m, f, c: m.stat(c, stat) <= n
         return None, lambda m, f, c: m.stat(c, stat) == n
+    if form == "with_keyword":
+        keyword = q.args[0].form
+        return None, lambda m, f, c: m.has_keyword(c, keyword)
     if form == "named_qualifier":
         name = q.args[0].name
         return None, lambda m, f, c: m.state.cards[c].name == name

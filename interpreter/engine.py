@@ -324,7 +324,15 @@ def _compile_trigger_program(game: CompiledGame, name: str, ability, resolution)
 def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     node = ability.ability
     if node.form == "keyword":
-        raise unsupported(node, "keyword abilities")
+        # A keyword is a mark every rule and card can ask about ("with
+        # <PROTECTOR>"); one defined in card language also works as that text.
+        use = node.args[0]
+        decl = next((k for k in game.rules.keywords if k.pattern.text == use.form), None)
+        if decl is None or decl.definition is None or use.args:
+            return
+        defined = parse_ability(game.rules, decl.definition, game.rules.path)
+        _compile_ability(game, card, index, attrs.evolve(ability, ability=defined))
+        return
     label, conditions, costs, resolution = node.args
     name = f"card:{card.name}:{index}"
     timing = game.rules.timing(label) if label else None
@@ -398,12 +406,13 @@ class GameOver(Exception):
 class Machine:
     """Runs a state's frames; every helper an instruction calls is here."""
 
-    __slots__ = ("game", "state", "steps")
+    __slots__ = ("game", "state", "steps", "_asking")
 
     def __init__(self, game: CompiledGame, state: GameState):
         self.game = game
         self.state = state
         self.steps = 0
+        self._asking: set = set()
 
     @property
     def rules(self) -> GameRules:
@@ -732,35 +741,57 @@ class Machine:
         for modifier in self.state.modifiers:
             if modifier.target == card and modifier.kind == "stat" and modifier.name == name:
                 total += modifier.amount
-        for kind, amount in self.continuous(card):
-            if kind == ("stat", name):
-                total += amount
+        for kind, amount in self.continuous(card, ("stat", name)):
+            total += amount
         return total
 
-    def continuous(self, card: int):
-        """(kind, amount) of every continuous ability in play applying to ``card``."""
+    def continuous(self, card: int, wanted: tuple | None = None):
+        """(kind, amount) of every continuous ability in play applying to
+        ``card``; only those that can change ``wanted`` (kind, name) if given.
+
+        A continuous ability whose own test asks the same question (a
+        keyword granted to the cards that have it) is not counted while that
+        question is being answered: no loop."""
         statics = self.game.statics
         if not statics:
             return
         state = self.state
-        for source in self.in_play():
-            abilities = statics.get(state.cards[source].name)
-            if not abilities or "nullified" in state.cards[source].statuses:
-                continue
-            probe = Frame("probe", 0, {"you": state.cards[source].controller, "this": source})
-            for static in abilities:
-                if static.condition is not None and not static.condition(self, probe):
+        asking = (card, wanted)
+        if asking in self._asking:
+            return
+        self._asking.add(asking)
+        try:
+            for source in self.in_play():
+                abilities = statics.get(state.cards[source].name)
+                if not abilities or "nullified" in state.cards[source].statuses:
                     continue
-                if static.test(self, probe, card):
-                    for kind, name, amount in static.changes:
-                        yield (kind, name), amount
+                probe = Frame("probe", 0, {"you": state.cards[source].controller,
+                                           "this": source})
+                for static in abilities:
+                    if wanted is not None and not any((k, n) == wanted
+                                                      for k, n, _ in static.changes):
+                        continue
+                    if static.condition is not None and not static.condition(self, probe):
+                        continue
+                    if static.test(self, probe, card):
+                        for kind, name, amount in static.changes:
+                            yield (kind, name), amount
+        finally:
+            self._asking.discard(asking)
+
+    def has_keyword(self, card: int, name: str) -> bool:
+        for ability in self.definition(card).abilities:
+            node = ability.ability
+            if node.form == "keyword" and node.args[0].form == name:
+                return True
+        return self.has(card, "keyword", name)
 
     def has(self, card: int, kind: str, name: str) -> bool:
         """Whether a card has a keyword (or a can't / can) now."""
         for modifier in self.state.modifiers:
             if modifier.target == card and modifier.kind == kind and modifier.name == name:
                 return True
-        return any(k == (kind, name) for k, _ in self.continuous(card))
+        return any(True for _ in self.continuous(card, (kind, name)))
 
     def has_value(self, card: int, value: str) -> bool:
         for stat in self.definition(card).stats:

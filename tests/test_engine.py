@@ -478,3 +478,26 @@ def test_players_alternate_actions_until_all_pass_in_a_row():
     # the phase ends after both players passed in a row
     assert [e[0] for e in main[-2:]] == ["pass", "pass"]
     assert {main[-1][1], main[-2][1]} == {0, 1}
+
+
+# ---------------------------------------------------------------- keywords
+
+
+def test_keywords_mark_cards_and_defined_keywords_work_as_their_text(duel):
+    game, compiled = duel
+    from interpreter.decks import Deck, DeckEntry
+    from interpreter.engine import Machine
+    from interpreter.source import Span
+
+    span = Span("test", 1, 1, 1, 2)
+    deck = Deck("Walls", (("Deck", (DeckEntry(2, "Wall", span), DeckEntry(2, "Captain", span),
+                                     DeckEntry(8, "Squire", span))),), "test", span)
+    match = Match.start(compiled, [deck, deck], 3)
+    player = match.current_player()
+    wall, captain = board(match, player, "Wall", "Captain")
+    machine = Machine(compiled, match.state)
+    assert machine.has_keyword(wall, "Guard") and not machine.has_keyword(captain, "Guard")
+    # 0 printed, +1 from its own Tough (defined as ALWAYS: This gets +1 power.),
+    # +1 from the Captain (Creatures with Guard)
+    assert machine.stat(wall, "power") == 2
+    assert machine.stat(captain, "power") == 1
