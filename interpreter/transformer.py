@@ -21,6 +21,7 @@ from interpreter.source import Span
 
 _CLASS_OF_RULE = {
     "selector": ast.Selector, "selector_target": ast.Selector,
+    "object_selector": ast.Selector,
     "quantity": ast.Quantity, "comparison_quantity": ast.Quantity,
     "adjective": ast.Adjective, "face_adj": ast.Adjective,
     "noun": ast.Noun, "qualifier": ast.Qualifier,
