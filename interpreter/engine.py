@@ -101,7 +101,8 @@ class CompiledGame:
     actions: list[ActionPlan] = attrs.Factory(list)
     triggers: dict[str, list[Trigger]] = attrs.Factory(dict)
     responses: dict[str, list[str]] = attrs.Factory(dict)   # card name -> programs
-    phase_starts: dict[str, int] = attrs.Factory(dict)      # phase -> pc in "game"
+    phase_starts: dict[str, int] = attrs.Factory(dict)      # phase or step -> pc in "game"
+    step_phase: dict[str, str] = attrs.Factory(dict)        # step -> its phase
     play_program: str | None = None   # what "Play it" runs: the action that counts as played
     activated: dict[str, list[Activated]] = attrs.Factory(dict)   # card name -> abilities
     statics: dict[str, list[Static]] = attrs.Factory(dict)        # card name -> abilities
@@ -179,6 +180,13 @@ def _compile_turn(game: CompiledGame) -> None:
         e.emit(lambda m, f, name=phase.name: op.period(m.state, "phase", name, "start"))
         for sentence in phase.sentences:
             steps.sentences(_sentences(rules, sentence))
+        for step in phase.steps:
+            game.phase_starts[step.name] = len(e.program.instructions)
+            game.step_phase[step.name] = phase.name
+            e.emit(lambda m, f, name=step.name: op.period(m.state, "step", name, "start"))
+            for sentence in step.sentences:
+                steps.sentences(_sentences(rules, sentence))
+            e.emit(lambda m, f, name=step.name: m.end_period("step", name))
         e.emit(lambda m, f, name=phase.name: m.end_period("phase", name))
         e.place(after)
     e.emit(lambda m, f: m.end_turn(f))
@@ -961,10 +969,11 @@ class Machine:
 
     def legal_actions_for(self, frame: Frame, player: int):
         phase = self.state.period.get("phase")
+        step = self.state.period.get("step")
         options, labels = [], []
         probe = Frame("probe", 0, {"you": player})
         for index, plan in enumerate(self.game.actions):
-            if plan.phases and phase not in plan.phases:
+            if plan.phases and phase not in plan.phases and step not in plan.phases:
                 continue
             cards = plan.choose.candidates(self, probe) if plan.choose else [None]
             for card in cards:
@@ -1138,6 +1147,9 @@ class Match:
         state.turn_player = turn_player
         state.period_counts["turn"] = turn
         state.period["turn"] = "turn"
+        if phase in game.step_phase:      # starting at a step: inside its phase
+            state.period["phase"] = game.step_phase[phase]
+            state.period_counts[game.step_phase[phase]] = 1
         state.log.append(("position", players, seed, turn, turn_player, phase))
         state.frames.append(Frame("game", game.phase_starts[phase],
                                   {"you": turn_player, "first": turn_player}))

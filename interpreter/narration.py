@@ -54,6 +54,8 @@ def _line(event, state, rules, viewer) -> str | None:
         _, what, name, number, edge = event
         if what == "phase" and edge == "start":
             return f"   {name}"
+        if what == "step" and edge == "start":
+            return f"    {name} (step)"
         return None
     if kind == "move":
         _, card, source, target, face_up = event

@@ -108,6 +108,8 @@ def expire_modifiers(state: GameState, period: str, number: int, edge: str = "en
 def period(state: GameState, kind: str, name: str, edge: str) -> None:
     if edge == "start":
         state.period[kind] = name
+        if kind == "phase":
+            state.period.pop("step", None)
         state.period_counts[name] = state.period_counts.get(name, 0) + 1
     state.log.append(("period", kind, name, state.period_counts.get(name, 0), edge))
     if edge == "start":

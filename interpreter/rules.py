@@ -173,11 +173,21 @@ class Sentence:
 
 
 @attrs.frozen(slots=True)
-class PhaseDecl:
+class StepDecl:
+    """A step of a phase: a period of its own, with its own sentences."""
+
     name: str
     sentences: tuple[Sentence, ...]
+    span: Span
+
+
+@attrs.frozen(slots=True)
+class PhaseDecl:
+    name: str
+    sentences: tuple[Sentence, ...]   # what happens at the phase's start, before its steps
     skip_first_turn: bool
     span: Span
+    steps: tuple[StepDecl, ...] = ()
 
 
 @attrs.frozen(slots=True)
@@ -797,8 +807,13 @@ class _RulesReader:
                 continue
             skip = False
             body = []
+            steps = []
             for grandchild in child.children:
-                if grandchild.key.lower() == "skip":
+                if grandchild.words[0].lower() == "step" and len(grandchild.head) == 2 \
+                        and not grandchild.has_colon:
+                    steps.append(StepDecl(grandchild.head[1].text,
+                                          self.sentences(grandchild.children), grandchild.span))
+                elif grandchild.key.lower() == "skip":
                     value = (grandchild.value or "").strip().rstrip(".").lower()
                     if value != "on the first turn of the game":
                         self.problem(grandchild.value_span or grandchild.span, "E519",
@@ -808,7 +823,7 @@ class _RulesReader:
                 else:
                     body.append(grandchild)
             phases.append(PhaseDecl(child.head[1].text, self.sentences(body), skip,
-                                    child.span))
+                                    child.span, tuple(steps)))
         self.rules.phases = tuple(phases)
 
     def decl_resolution(self, line: OutlineLine, n: int) -> None:
@@ -900,13 +915,13 @@ class _RulesReader:
                 self.problems.append(parser.problem(
                     err, self.source, sentence.text, sentence.span.line,
                     sentence.span.column))
-        phases = {p.name.lower() for p in rules.phases}
+        periods = [p.name for p in rules.phases] + [s.name for p in rules.phases
+                                                     for s in p.steps]
         for action in rules.actions:
             for phase in action.during:
-                if phase.lower() not in phases:
-                    self.problem(action.span, "E520", f'unknown phase "{phase}"',
-                                 (listing(p.name for p in rules.phases),),
-                                 did_you_mean(phase, [p.name for p in rules.phases]))
+                if phase.lower() not in {p.lower() for p in periods}:
+                    self.problem(action.span, "E520", f'unknown phase or step "{phase}"',
+                                 (listing(periods),), did_you_mean(phase, periods))
         for decl in (*rules.keywords, *rules.verbs):
             if decl.definition is None or decl.definition_span is None:
                 continue
@@ -922,6 +937,8 @@ def _procedure_sentences(rules: GameRules):
     yield from rules.setup
     for phase in rules.phases:
         yield from phase.sentences
+        for step in phase.steps:
+            yield from step.sentences
     for action in rules.actions:
         for sentence in (action.choose, action.cost, action.effect):
             if sentence is not None and action.choose is not sentence:

@@ -217,14 +217,20 @@ def _read_position(source, line: OutlineLine, problem) -> dict:
         key = child.key.lower()
         value = (child.value or "").strip()
         span = child.value_span or child.span
-        if key in ("turn", "turn player"):
+        if key in ("turn", "round", "turn player"):
             if not re.fullmatch(r"\d+", value):
                 problem(span, "E703", f"{key} must be a whole number", ("a number",))
                 continue
-            position[key] = int(value) - (1 if key == "turn player" else 0)
-        elif key == "phase":
+            # a "round" is the repeating cycle of the turn block, as a turn is
+            position["turn" if key == "round" else key] = int(value) - (
+                1 if key == "turn player" else 0)
+        elif key in ("phase", "step"):
+            if key == "phase" and position.get("phase") and position.get("step given"):
+                continue  # the step already says where play starts
             position["phase"] = value.strip('"')
             position["phase span"] = span
+            if key == "step":
+                position["step given"] = True
         elif len(child.words) == 2 and child.words[0].lower() == "player" and \
                 child.words[1].isdigit():
             player = int(child.words[1]) - 1
@@ -234,8 +240,8 @@ def _read_position(source, line: OutlineLine, problem) -> dict:
                                 item.value_span or item.span, item.head[0].span))
         else:
             problem(child.head[0].span, "E702", f'unknown field "{child.key}" in a position',
-                    ("turn", "turn player", "phase", "player N"),
-                    did_you_mean(child.key, ["turn", "turn player", "phase"]))
+                    ("turn", "round", "turn player", "phase", "step", "player N"),
+                    did_you_mean(child.key, ["turn", "round", "turn player", "phase", "step"]))
     return position
 
 
@@ -272,13 +278,14 @@ def run_ruling(ruling: Ruling, source: SourceText) -> RulingResult:
     if match is None:
         return RulingResult(ruling, [], failures)
     _play(ruling, match, source, failures)
+    narration = match.narration()
     trace = [f"ruling: {ruling.name}"]
     if ruling.section:
         trace.append(f"section: {ruling.section}")
-    trace.extend(match.narration())
+    trace.extend(narration)
     if not failures:
         for expectation in ruling.expectations:
-            problem = _check(expectation, match, game, source, trace)
+            problem = _check(expectation, match, game, source, narration)
             if problem is not None:
                 failures.append(problem)
     return RulingResult(ruling, trace, failures)
@@ -339,7 +346,7 @@ def _start(ruling, game, compiled, source, failures):
     if phase not in compiled.phase_starts:
         names = list(compiled.phase_starts)
         failures.append(problem_at(source, position.get("phase span", ruling.span), "E712",
-                                   f'unknown phase "{phase}"', (listing(names),),
+                                   f'unknown phase or step "{phase}"', (listing(names),),
                                    did_you_mean(phase or "", names)))
         bad = True
     if bad:

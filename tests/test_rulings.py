@@ -61,7 +61,7 @@ def test_position_names_are_checked_against_the_game():
     assert f'{path}:6:7: E711 unknown zone or counter "hnd"' in result.output
     assert 'did you mean "hand"?' in result.output
     assert f'{path}:7:14: E710 unknown card "Squirre"' in result.output
-    assert f'{path}:4:12: E712 unknown phase "Mian"' in result.output
+    assert f'{path}:4:12: E712 unknown phase or step "Mian"' in result.output
     assert 'did you mean "Main"?' in result.output
 
 
