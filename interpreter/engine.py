@@ -84,6 +84,17 @@ class Activated:
 
 
 @attrs.define
+class Replacement:
+    """ "If this would be destroyed, return it to your hand instead.": when
+    the event is about to happen to a card the test accepts, the program
+    runs in its place."""
+
+    event: str                  # "destroyed", "discarded"
+    test: Callable              # (machine, frame, card) -> whether it applies
+    program: str
+
+
+@attrs.define
 class Static:
     """A continuous ability: while its card is in play, the cards it names
     get its changes."""
@@ -106,6 +117,7 @@ class CompiledGame:
     play_program: str | None = None   # what "Play it" runs: the action that counts as played
     activated: dict[str, list[Activated]] = attrs.Factory(dict)   # card name -> abilities
     statics: dict[str, list[Static]] = attrs.Factory(dict)        # card name -> abilities
+    replacements: dict[str, list[Replacement]] = attrs.Factory(dict)
     in_play: tuple[str, ...] = ()
     draw_pile: str = ""
     hand: str = ""
@@ -322,6 +334,48 @@ def _cost_checks_for_costs(costs) -> list[Callable]:
     return checks
 
 
+def _is_replacement(node) -> bool:
+    """ "If <card> would <event>, <step> instead." in one sentence."""
+    _label, conditions, costs, resolution = node.args
+    if conditions or costs or len(resolution) != 1:
+        return False
+    items = [link.args[0] for link in resolution[0].args]
+    return (len(items) >= 2 and isinstance(items[0], ast.Condition)
+            and items[0].form == "if_" and items[0].args[0].form == "would"
+            and isinstance(items[-1], ast.Step)
+            and any(getattr(s, "form", "") == "instead" for s in items[-1].args[-1]))
+
+
+_REPLACEABLE = {"destroyed": "destroyed", "discarded": "discarded"}
+
+
+def _compile_replacement(game: CompiledGame, card, name: str, ability, resolution) -> None:
+    sentence = resolution[0]
+    links = list(sentence.args)
+    would = links[0].args[0].args[0]
+    subject, action = would.args
+    inner = action.args[0] if action.form == "event_action" else None
+    word = None if inner is None else (inner.args[0] if inner.form == "event_participle"
+                                       else inner.form)
+    if word not in _REPLACEABLE:
+        raise unsupported(action, f'replacing "{word or action.form}" (only destroyed, '
+                          "discarded)")
+    selection = compile_selector(subject, lambda m, f: f.locals["you"])
+    if selection.test is None:
+        raise unsupported(subject, "this selector in a replacement")
+    # the steps after the condition, "instead" taken off the last one
+    last = links[-1].args[0]
+    kept = tuple(s for s in last.args[-1] if s.form != "instead")
+    last = attrs.evolve(last, args=last.args[:-1] + (kept,))
+    body = links[1:-1] + [attrs.evolve(links[-1], args=(last,))]
+    body[0] = attrs.evolve(body[0], form="first")
+    e = Emitter(name, ability.span)
+    StepCompiler(e, game).sentence(attrs.evolve(sentence, args=tuple(body)))
+    game.programs[name] = e.finish()
+    game.replacements.setdefault(card.name, []).append(
+        Replacement(_REPLACEABLE[word], selection.test, name))
+
+
 def _compile_trigger_program(game: CompiledGame, name: str, ability, resolution) -> str:
     e = Emitter(name, ability.span)
     StepCompiler(e, game).sentences(resolution)
@@ -343,6 +397,9 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         return
     label, conditions, costs, resolution = node.args
     name = f"card:{card.name}:{index}"
+    if _is_replacement(node):
+        _compile_replacement(game, card, name, ability, resolution)
+        return
     timing = game.rules.timing(label) if label else None
     if timing is not None and timing.response and not conditions and not costs:
         e = Emitter(name, ability.span)
@@ -470,6 +527,11 @@ class Machine:
 
     def after_step(self) -> None:
         state = self.state
+        if state.pending_replacements:
+            for program, source, controller, card in reversed(state.pending_replacements):
+                state.frames.append(Frame(program, 0, {"you": controller, "this": source,
+                                                       "it": card}))
+            state.pending_replacements = ()
         if len(state.log) > MAX_EVENTS:
             self.draw_game(f"more than {MAX_EVENTS} events")
             return
@@ -1022,14 +1084,39 @@ class Machine:
         return drawn
 
     def discard(self, card: int) -> None:
+        if self.replaced("discarded", card):
+            return
         owner = self.state.cards[card].owner
         op.move(self.state, card, (self.game.discard_pile, owner), face_up=True)
         self.event("discarded", card, owner)
 
     def destroy(self, card: int) -> None:
+        if self.replaced("destroyed", card):
+            return
         owner = self.state.cards[card].owner
         op.move(self.state, card, (self.game.discard_pile, owner), face_up=True)
         self.event("destroyed", card, owner)
+
+    def replaced(self, event: str, card: int) -> bool:
+        """Whether a replacement ability takes the place of this event: its
+        program is queued to run next, and the event does not happen."""
+        state = self.state
+        if not self.game.replacements:
+            return False
+        sources = set(self.in_play())
+        sources.add(card)
+        for source in sorted(sources):
+            for replacement in self.game.replacements.get(state.cards[source].name, ()):
+                if replacement.event != event:
+                    continue
+                probe = Frame("probe", 0, {"you": state.cards[source].controller,
+                                           "this": source})
+                if replacement.test(self, probe, card):
+                    state.log.append(("replace", event, card, source))
+                    state.pending_replacements = state.pending_replacements + (
+                        (replacement.program, source, state.cards[source].controller, card),)
+                    return True
+        return False
 
     def damage_card(self, card: int, amount: int) -> None:
         op.set_card_counter(self.state, card, "damage",

@@ -87,6 +87,10 @@ def _line(event, state, rules, viewer) -> str | None:
         _, player, name, card = event
         what = "" if card is None else f" {state.cards[card].name}"
         return f"   {_player(player)}: {name}{what}."
+    if kind == "replace":
+        _, what, card, source = event
+        return (f"   {state.cards[card].name} would be {what}; "
+                f"{state.cards[source].name}'s effect happens instead.")
     if kind == "activate":
         _, player, label, card = event
         return f"   {_player(player)} uses {state.cards[card].name}'s {label} ability."

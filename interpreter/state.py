@@ -153,7 +153,7 @@ class GameState:
     __slots__ = ("cards", "zones", "counters", "player_counters", "players",
                  "turn", "turn_player", "period", "period_counts", "frames",
                  "decision", "rng", "log", "result", "modifiers", "usage",
-                 "passes", "pending", "cursor", "out", "stack")
+                 "passes", "pending", "cursor", "out", "stack", "pending_replacements")
 
     def __init__(self, players: int, seed: int) -> None:
         self.cards: list[CardState] = []
@@ -180,6 +180,7 @@ class GameState:
         # (id, program, source card, controller, source zone, locals as a
         # tuple of pairs, nullified, id of the entry it responds to or None).
         self.stack: list[tuple] = []
+        self.pending_replacements: tuple = ()    # replacements to run next
 
     # ---- copying
 
@@ -206,6 +207,7 @@ class GameState:
         twin.cursor = self.cursor
         twin.out = self.out[:]
         twin.stack = self.stack[:]
+        twin.pending_replacements = self.pending_replacements
         return twin
 
     # ---- JSON
@@ -233,6 +235,7 @@ class GameState:
             "cursor": self.cursor,
             "out": self.out,
             "stack": _jsonable(self.stack),
+            "pending_replacements": _jsonable(self.pending_replacements),
         }
 
     @classmethod
@@ -258,6 +261,7 @@ class GameState:
         state.cursor = data["cursor"]
         state.out = list(data["out"])
         state.stack = _from_jsonable(data["stack"])
+        state.pending_replacements = _from_jsonable(data["pending_replacements"])
         return state
 
     # ---- reading

@@ -501,3 +501,28 @@ def test_keywords_mark_cards_and_defined_keywords_work_as_their_text(duel):
     # +1 from the Captain (Creatures with Guard)
     assert machine.stat(wall, "power") == 2
     assert machine.stat(captain, "power") == 1
+
+
+# ---------------------------------------------------------------- replacements
+
+
+def test_instead_replaces_the_event(duel):
+    game, compiled = duel
+    from interpreter.decks import Deck, DeckEntry
+    from interpreter.source import Span
+
+    span = Span("test", 1, 1, 1, 2)
+    deck = Deck("Birds", (("Deck", (DeckEntry(2, "Phoenix", span),
+                                     DeckEntry(10, "Squire", span))),), "test", span)
+    match = Match.start(compiled, [deck, deck], 5)
+    player = match.current_player()
+    phoenix, squire = board(match, player, "Phoenix", "Squire")
+    match.state.decision = None
+    from interpreter.engine import Machine
+    Machine(compiled, match.state).run()
+    choose(match, f"sacrifice Phoenix #{phoenix}")
+    assert match.state.cards[phoenix].zone == ("hand", player)     # returned instead
+    assert not any(e[:3] == ("event", "destroyed", phoenix) for e in match.state.log)
+    assert any(e[:3] == ("replace", "destroyed", phoenix) for e in match.state.log)
+    choose(match, f"sacrifice Squire #{squire}")
+    assert match.state.cards[squire].zone == ("graveyard", player)  # no replacement
