@@ -53,6 +53,7 @@ class ActionPlan:
     choose: Selection | None
     can_pay: Callable
     program: str
+    limit: tuple | None = None     # (period, for each card)
 
 
 @attrs.define
@@ -69,6 +70,7 @@ class Trigger:
     kind: str = "card"         # "card", "player" or "period"
     whose: str = "any"         # player and period triggers: "you", "rival", "any"
     edge: str = "start"        # period triggers: "start" or "end"
+    immediate: bool = False    # resolves at once, not on the stack
 
 
 @attrs.define
@@ -118,6 +120,7 @@ class CompiledGame:
     activated: dict[str, list[Activated]] = attrs.Factory(dict)   # card name -> abilities
     statics: dict[str, list[Static]] = attrs.Factory(dict)        # card name -> abilities
     replacements: dict[str, list[Replacement]] = attrs.Factory(dict)
+    immediate: set = attrs.Factory(set)   # programs of triggers that do not wait
     in_play: tuple[str, ...] = ()
     draw_pile: str = ""
     hand: str = ""
@@ -236,7 +239,8 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
     if action.event == "played" and game.play_program is None:
         game.play_program = name + ":free"
     game.actions.append(ActionPlan(action.name, action.during, choose,
-                                   lambda m, f: all(c(m, f) for c in checks), name))
+                                   lambda m, f: all(c(m, f) for c in checks), name,
+                                   action.limit))
 
 
 def _cost_checks(sentences) -> list[Callable]:
@@ -425,6 +429,8 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         if ref.form == "next":
             raise unsupported(ref, "a trigger on the next period")
         program = _compile_trigger_program(game, name, ability, resolution)
+        if timing is not None and timing.immediate:
+            game.immediate.add(program)
         game.triggers.setdefault(card.name, []).append(Trigger(
             ref.args[0], program, None, False, "period", whose,
             "start" if when.form == "at_start" else "end"))
@@ -441,6 +447,8 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         if whose is None:
             raise unsupported(player, "this player in a trigger")
         program = _compile_trigger_program(game, name, ability, resolution)
+        if timing is not None and timing.immediate:
+            game.immediate.add(program)
         game.triggers.setdefault(card.name, []).append(Trigger(
             events[action.form], program, None, False, "player", whose))
         return
@@ -454,6 +462,8 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     selection = compile_selector(subject, lambda m, f: f.locals["you"])
     if selection.test is None:
         raise unsupported(subject, "this kind of trigger subject")
+    if timing is not None and timing.immediate:
+        game.immediate.add(name)
     e = Emitter(name, ability.span)
     StepCompiler(e, game).sentences(resolution)
     game.programs[name] = e.finish()
@@ -611,6 +621,12 @@ class Machine:
                 state.frames.append(Frame(program, 0, {"you": controller, "this": source,
                                                        "it": card}))
             return
+        immediate = [f for f in fired if f[0] in self.game.immediate]
+        if immediate:
+            fired = [f for f in fired if f[0] not in self.game.immediate]
+            for program, source, controller, card in reversed(immediate):
+                state.frames.append(Frame(program, 0, {"you": controller, "this": source,
+                                                       "it": card}))
         state.pending = state.pending + fired
         if len(state.pending) + len(state.stack) > MAX_DEPTH:
             self.draw_game(f"more than {MAX_DEPTH} effects waiting (a loop?)")
@@ -1025,6 +1041,8 @@ class Machine:
             return
         index, card = choice
         plan = self.game.actions[index]
+        if plan.limit is not None:
+            state.usage[self.action_key(index, plan, card, player)] = 1
         state.log.append(("action", player, plan.name, card))
         state.frames.append(Frame(plan.program, 0, {"you": player, "it": card,
                                                     "this": card}))
@@ -1039,6 +1057,9 @@ class Machine:
                 continue
             cards = plan.choose.candidates(self, probe) if plan.choose else [None]
             for card in cards:
+                if plan.limit is not None and self.action_key(index, plan, card, player) \
+                        in self.state.usage:
+                    continue
                 probe.locals["it"] = card
                 probe.locals["this"] = card
                 if plan.can_pay(self, probe):
@@ -1058,6 +1079,12 @@ class Machine:
                     options.append(("ability", card, number))
                     labels.append(f"use {ability.label} of {self.card_label(card)}")
         return options, labels
+
+    def action_key(self, index: int, plan: ActionPlan, card, player: int) -> str:
+        """What an action's limit counts: its player (and card) in this period."""
+        period, per_card = plan.limit
+        return f"action|{index}|{player}|{card if per_card else ''}|{period}|" \
+               f"{self.state.period_counts.get(period, 0)}"
 
     def usage_key(self, ability: Activated) -> str:
         """What a once-per limit counts: the ability's card name in this period

@@ -85,6 +85,7 @@ class TimingDecl:
     meaning: str | None
     span: Span
     response: bool = False     # usable when a player may respond (resolution)
+    immediate: bool = False    # resolves at once, even when others wait on a stack
 
 
 @attrs.frozen(slots=True)
@@ -201,6 +202,7 @@ class ActionDecl:
     effect: Sentence | None
     event: str | None           # the event it counts as ("played")
     span: Span
+    limit: tuple | None = None  # ("turn", per card?): "once per turn for each card"
 
 
 @attrs.define
@@ -613,13 +615,15 @@ class _RulesReader:
         label = self.name_after(line, n)
         if not label:
             return
-        use, optional, response = None, True, False
+        use, optional, response, immediate = None, True, False, False
         for prop, span in self.properties(line):
             p = prop.lower()
             if p in ("activated", "triggered", "continuous"):
                 use = p
             elif p == "response":
                 response = True
+            elif p == "immediate":
+                immediate = True
             elif p == "optional":
                 optional = True
             elif p == "mandatory":
@@ -627,7 +631,7 @@ class _RulesReader:
             else:
                 self.bad_property(span, prop, ("activated", "triggered",
                                                "continuous", "optional", "mandatory",
-                                               "response"))
+                                               "response", "immediate"))
         if use is None:
             self.problem(line.span, "E511", f'timing {label} needs a use',
                          ("activated", "triggered", "continuous"))
@@ -639,7 +643,8 @@ class _RulesReader:
             else:
                 self.unknown_field(child, ("meaning",))
         self.add(self.rules.timings, label,
-                 TimingDecl(label, use, optional, meaning, line.span, response), line)
+                 TimingDecl(label, use, optional, meaning, line.span, response, immediate),
+                 line)
 
     def pattern_decl(self, line: OutlineLine, n: int) -> PatternDecl | None:
         text = self.name_after(line, n)
@@ -857,7 +862,7 @@ class _RulesReader:
         if not name:
             return
         fields = {"during": None, "choose": None, "cost": None, "effect": None,
-                  "counts as": None}
+                  "counts as": None, "limit": None}
         for child in line.children:
             key = child.key.lower()
             if key not in fields:
@@ -874,9 +879,22 @@ class _RulesReader:
             return Sentence(line_.value, line_.value_span)
 
         event = fields["counts as"].value.strip() if fields["counts as"] else None
+        limit = None
+        if fields["limit"] is not None:
+            value = (fields["limit"].value or "").strip().rstrip(".")
+            m = re.fullmatch(r"once per (.+?)( for each card)?", value, re.I)
+            periods = [p.lower() for p in self.rules.periods]
+            if not m or m.group(1).lower() not in periods:
+                self.problem(fields["limit"].value_span or fields["limit"].span, "E522",
+                             f'unreadable limit "{value}"',
+                             ("once per PERIOD", "once per PERIOD for each card"),
+                             did_you_mean(m.group(1), self.rules.periods) if m else None)
+            else:
+                period = next(p for p in self.rules.periods if p.lower() == m.group(1).lower())
+                limit = (period, bool(m.group(2)))
         self.rules.actions = self.rules.actions + (ActionDecl(
             name, during, sentence("choose"), sentence("cost"), sentence("effect"),
-            event, line.span),)
+            event, line.span, limit),)
 
     def procedure_sentences(self):
         return _procedure_sentences(self.rules)

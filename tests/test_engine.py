@@ -524,5 +524,17 @@ def test_instead_replaces_the_event(duel):
     assert match.state.cards[phoenix].zone == ("hand", player)     # returned instead
     assert not any(e[:3] == ("event", "destroyed", phoenix) for e in match.state.log)
     assert any(e[:3] == ("replace", "destroyed", phoenix) for e in match.state.log)
-    choose(match, f"sacrifice Squire #{squire}")
-    assert match.state.cards[squire].zone == ("graveyard", player)  # no replacement
+    Machine(compiled, match.state).destroy(squire)                  # no replacement
+    assert match.state.cards[squire].zone == ("graveyard", player)
+
+
+def test_an_action_limited_once_per_turn(duel):
+    match = start(duel, seed=12)
+    player = match.current_player()
+    first, second = board(match, player, "Squire", "Squire")
+    match.state.decision = None
+    from interpreter.engine import Machine
+    Machine(match.game, match.state).run()
+    choose(match, f"sacrifice Squire #{first}")
+    labels = [match.action_to_string(a) for a in match.legal_actions()]
+    assert not any(l.startswith("sacrifice") for l in labels), labels

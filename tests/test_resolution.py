@@ -151,3 +151,16 @@ def test_random_games_with_chains_and_stacks_end_without_errors():
             play_out(match, [RandomAgent(seed), RandomAgent(seed + 100)])
             assert match.state.result is not None
             assert match.state.stack == [] or match.state.result[0] == "draw"
+
+
+def test_an_immediate_trigger_resolves_at_once_without_responses():
+    match = new_match("chain")
+    p1 = match.current_player()
+    messenger = take(match, p1, "Messenger")
+    take(match, 1 - p1, "Counter")
+    reopen(match)
+    hand_before = len(match.state.zone("hand", p1))
+    choose(match, f"cast Messenger #{messenger}")
+    assert not events(match, "entry")                       # never on the chain
+    assert len(match.state.zone("hand", p1)) == hand_before  # cast one, drew one
+    assert match.state.decision is None or match.state.decision.kind != "respond"
