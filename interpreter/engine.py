@@ -481,13 +481,14 @@ class GameOver(Exception):
 class Machine:
     """Runs a state's frames; every helper an instruction calls is here."""
 
-    __slots__ = ("game", "state", "steps", "_asking")
+    __slots__ = ("game", "state", "steps", "_asking", "_in_play")
 
     def __init__(self, game: CompiledGame, state: GameState):
         self.game = game
         self.state = state
         self.steps = 0
         self._asking: set = set()
+        self._in_play = None
 
     @property
     def rules(self) -> GameRules:
@@ -545,9 +546,12 @@ class Machine:
         if len(state.log) > MAX_EVENTS:
             self.draw_game(f"more than {MAX_EVENTS} events")
             return
-        self.state_rules()
-        if state.result is None and state.cursor < len(state.log):
-            self.collect_triggers()
+        if state.cursor < len(state.log):
+            # state rules look at counters: only a counter event can change them
+            if any(e[0] == "counter" for e in state.log[state.cursor:]):
+                self.state_rules()
+            if state.result is None:
+                self.collect_triggers()
 
     # ---- state rules and triggers
 
@@ -575,6 +579,9 @@ class Machine:
         event is about ("When this is played"), and of every card in play."""
         state = self.state
         log = state.log
+        if not self.game.triggers:
+            state.cursor = len(log)
+            return
         fired = []
         watchers = None
         for index in range(state.cursor, len(log)):
@@ -801,11 +808,17 @@ class Machine:
     # ---- reading cards
 
     def in_play(self) -> list[int]:
+        """The cards in the zones declared "in play" (kept until the next
+        event: every change of zone is an event)."""
+        events = len(self.state.log)
+        if self._in_play is not None and self._in_play[0] == events:
+            return self._in_play[1]
         zones = self.state.zones
         out = []
         for (name, _owner), cards in zones.items():
             if name in self.game.in_play:
                 out.extend(cards)
+        self._in_play = (events, out)
         return out
 
     def definition(self, card: int):
