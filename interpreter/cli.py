@@ -9,6 +9,7 @@ always a bug in cardrules.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -148,15 +149,9 @@ def explain(game: str, text: str) -> None:
     """Show how GAME understands one effect TEXT."""
     from interpreter.explain import explain_text
 
-    try:
+    with _user_errors():
         loaded = load_game(game)
         click.echo(explain_text(loaded.rules, text))
-    except CouldNotRun as err:
-        _print_problems(err.problems, err=True)
-        sys.exit(2)
-    except CardrulesError as err:
-        _print_problems(err.problems, err=True)
-        sys.exit(1)
 
 
 # ---------------------------------------------------------------- play and simulate
@@ -185,16 +180,24 @@ def _load_playable(game: str, players: int | None):
     return compiled, decks
 
 
-def _playable_or_exit(game: str, players: int | None):
-    """_load_playable, or the problems printed and the right exit code."""
+@contextlib.contextmanager
+def _user_errors():
+    """A user's mistake is printed as problems and exits 1; one that stops
+    the command from running at all (a missing file, an unknown game) exits 2."""
     try:
-        return _load_playable(game, players)
+        yield
     except CouldNotRun as err:
         _print_problems(err.problems, err=True)
         sys.exit(2)
     except CardrulesError as err:
         _print_problems(err.problems, err=True)
         sys.exit(1)
+
+
+def _playable_or_exit(game: str, players: int | None):
+    """_load_playable, or the problems printed and the right exit code."""
+    with _user_errors():
+        return _load_playable(game, players)
 
 
 @main.command()
@@ -210,16 +213,10 @@ def play(game: str, seed: int, players: int | None) -> None:
     from interpreter.engine import Match
 
     compiled, decks = _playable_or_exit(game, players)
-    try:
+    with _user_errors():
         match = Match.start(compiled, decks, seed)
         agents = [RandomAgent(seed * 1000 + i) for i in range(len(decks))]
         play_out(match, agents)
-    except CouldNotRun as err:
-        _print_problems(err.problems, err=True)
-        sys.exit(2)
-    except CardrulesError as err:
-        _print_problems(err.problems, err=True)
-        sys.exit(1)
     for line in match.narration():
         click.echo(line)
 
