@@ -817,7 +817,28 @@ class StepCompiler:
         self.each_chosen(modify)
 
     def verb(self, use: ast.VerbUse, optional: bool) -> None:
-        raise unsupported(use, f'the game verb "{use.form}"')
+        """A game verb ("Stockpile 1") runs its definition from the rules
+        file, its slots ({n}, {card}) filled with what the card says."""
+        decl = next((v for v in self.game.rules.verbs if v.pattern.text == use.form), None)
+        if decl is None or decl.definition is None:
+            raise unsupported(use, f'the game verb "{use.form}" (it has no definition)')
+        from interpreter.rules import parse_ability
+
+        depth = getattr(self, "_verb_depth", 0)
+        if depth > 8:
+            raise unsupported(use, f'the game verb "{use.form}" (it is defined in terms of itself)')
+        definition = parse_ability(self.game.rules, decl.definition, self.game.rules.path)
+        values = dict(zip(use_slots(decl.pattern.text), use.args))
+        filled = tuple(fill_slots(s, values, use) for s in definition.resolution)
+        skip = self.optional(lambda m, f: f.locals["you"], _verb_prompt(use)) if optional \
+            else None
+        self._verb_depth = depth + 1
+        try:
+            self.sentences(filled)
+        finally:
+            self._verb_depth = depth
+        if skip is not None:
+            self.e.place(skip)
 
 
 def statement_changes(statement: ast.Statement) -> list[tuple]:
@@ -859,6 +880,33 @@ def compile_duration(duration: ast.Duration) -> Callable:
     if form == "until":
         return lambda m, f: (period, occurrence(m, f, "start"), "start")
     raise unsupported(duration, f'the duration "{form}"')
+
+
+def use_slots(pattern: str) -> list[str]:
+    import re
+
+    return re.findall(r"\{[a-z]+\}", pattern)
+
+
+def fill_slots(node, values: dict, use):
+    """A copy of a verb's definition with its slots replaced by the values
+    the card gives ("{n}" -> 1, "{card}" -> "a Being in your hand")."""
+    if isinstance(node, str) and node in values:
+        return values[node]
+    if isinstance(node, tuple):
+        return tuple(fill_slots(n, values, use) for n in node)
+    if isinstance(node, ast.Node):
+        if node.form in ("card_slot", "zone_slot", "player_slot") and node.args and \
+                node.args[0] in values:
+            return values[node.args[0]]
+        return attrs.evolve(node, args=fill_slots(node.args, values, use))
+    return node
+
+
+def _verb_prompt(use: ast.VerbUse) -> str:
+    from interpreter.render import _verb_use
+
+    return _verb_use(use)
 
 
 def _prompt(action: ast.Action) -> str:

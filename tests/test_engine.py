@@ -538,3 +538,47 @@ def test_an_action_limited_once_per_turn(duel):
     choose(match, f"sacrifice Squire #{first}")
     labels = [match.action_to_string(a) for a in match.legal_actions()]
     assert not any(l.startswith("sacrifice") for l in labels), labels
+
+
+# ---------------------------------------------------------------- game verbs
+
+
+def test_a_game_verb_runs_its_definition_with_its_slots_filled(duel):
+    game, compiled = duel
+    from interpreter.decks import Deck, DeckEntry
+    from interpreter.source import Span
+
+    span = Span("test", 1, 1, 1, 2)
+    deck = Deck("Verbs", (("Deck", (DeckEntry(2, "Quartermaster", span),
+                                     DeckEntry(2, "Tactician", span),
+                                     DeckEntry(8, "Squire", span))),), "test", span)
+    match = Match.start(compiled, [deck, deck], 4)
+    player = match.current_player()
+    quartermaster = give(match, player, "Quartermaster", 5)
+    size = len(hand(match, player))
+    drawn = sum(1 for e in match.state.log if e[:2] == ("event", "drawn") and e[3] == player)
+    choose(match, f"cast Quartermaster #{quartermaster}")
+    # Muster 2: draw 2 cards, then discard a card
+    assert match.state.decision.prompt == "discard a card"
+    match.apply_action(0)
+    assert sum(1 for e in match.state.log
+               if e[:2] == ("event", "drawn") and e[3] == player) == drawn + 2
+    assert len(hand(match, player)) == size - 1 + 2 - 1
+
+
+def test_an_optional_game_verb_with_a_card_slot(duel):
+    game, compiled = duel
+    from interpreter.decks import Deck, DeckEntry
+    from interpreter.source import Span
+
+    span = Span("test", 1, 1, 1, 2)
+    deck = Deck("Verbs", (("Deck", (DeckEntry(2, "Tactician", span),
+                                     DeckEntry(10, "Squire", span))),), "test", span)
+    match = Match.start(compiled, [deck, deck], 4)
+    player = match.current_player()
+    rival_squire, = board(match, 1 - player, "Squire")
+    tactician = give(match, player, "Tactician", 5)
+    choose(match, f"cast Tactician #{tactician}")
+    assert match.state.decision.kind == "yes-no"
+    choose(match, "yes")
+    assert match.state.cards[rival_squire].zone == ("hand", 1 - player)
