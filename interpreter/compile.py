@@ -817,7 +817,7 @@ class StepCompiler:
         self.each_chosen(modify)
 
     def verb(self, use: ast.VerbUse, optional: bool) -> None:
-        """A game verb ("Stockpile 1") runs its definition from the rules
+        """A game verb ("Mill 1") runs its definition from the rules
         file, its slots ({n}, {card}) filled with what the card says."""
         decl = next((v for v in self.game.rules.verbs if v.pattern.text == use.form), None)
         if decl is None or decl.definition is None:
