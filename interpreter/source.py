@@ -48,11 +48,13 @@ class SourceText:
     lines: tuple[str, ...] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "lines", tuple(self.text.split("\n")))
+        # Lines as the parsers count them: \r\n, \r and \n all end a line.
+        text = self.text.replace("\r\n", "\n").replace("\r", "\n")
+        object.__setattr__(self, "lines", tuple(text.split("\n")))
 
     def line(self, number: int) -> str:
         if 1 <= number <= len(self.lines):
-            line = self.lines[number - 1].rstrip("\r")
+            line = self.lines[number - 1]
             return line[1:] if number == 1 and line.startswith("\ufeff") else line
         return ""
 

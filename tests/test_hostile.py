@@ -153,3 +153,15 @@ def test_unknown_command_line_options_exit_2(args):
     assert result.exit_code == 2
     assert "Traceback" not in result.output
     assert "Usage:" in result.output or "Error" in result.output
+
+
+def test_a_lone_carriage_return_ends_a_line_for_every_position(game_root):
+    # found by fuzzing: the outline counted "\r" as a line end, the source
+    # lines did not, so an ability was read from the wrong line
+    text = ('card "Old Mac"\r  kind: Creature\n  cost: 1\n  power: 1\n  text:\n'
+            "    When this is played: Draw a card and.\n")
+    path = place(game_root, "cr.cards", data=text.encode())
+    result = check(path)
+    assert result.exit_code == 1
+    assert ":6:41: E201 unexpected \".\"" in result.output
+    assert "  6 |     When this is played: Draw a card and." in result.output
