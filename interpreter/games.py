@@ -135,6 +135,18 @@ def load_game(game: str | Path, root: Path | None = None) -> Game:
 _CACHE: dict[tuple, Game] = {}
 
 
+def _read_game_file(game: Game, path: Path, kind_files: list, problems: list):
+    """A card or deck file of the game, recorded; None (and its problem) if
+    it cannot be read as text."""
+    source = read_source(path, _display(path))
+    game.files.append(source.path)
+    kind_files.append(source.path)
+    if isinstance(source, _Unreadable):
+        problems.append(source.problem)
+        return None
+    return source
+
+
 def _load(root: Path, game_id: str) -> Game:
     files = [root / "rules" / f"{game_id}.rules"]
     card_paths = sorted((root / "cards" / game_id).glob("*.cards"))
@@ -161,11 +173,8 @@ def _load(root: Path, game_id: str) -> Game:
     references = []
     sources = {}
     for path in card_paths:
-        source = read_source(path, _display(path))
-        game.files.append(source.path)
-        game.card_files.append(source.path)
-        if isinstance(source, _Unreadable):
-            problems.append(source.problem)
+        source = _read_game_file(game, path, game.card_files, problems)
+        if source is None:
             continue
         sources[source.path] = source
         loaded = load_cards(source, rules)
@@ -186,11 +195,8 @@ def _load(root: Path, game_id: str) -> Game:
                 sources[span.path], span, "E305", f'unknown card "{name}"',
                 (), did_you_mean(name, game.cards)))
     for path in deck_paths:
-        source = read_source(path, _display(path))
-        game.files.append(source.path)
-        game.deck_files.append(source.path)
-        if isinstance(source, _Unreadable):
-            problems.append(source.problem)
+        source = _read_game_file(game, path, game.deck_files, problems)
+        if source is None:
             continue
         decks, deck_problems = load_decks(source, rules, game.cards)
         game.decks.extend(decks)
