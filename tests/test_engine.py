@@ -56,6 +56,16 @@ def option_starting(match, prefix):
     return None
 
 
+def make_deck(name, *entries):
+    """A deck built in the test: (count, card name) pairs."""
+    from interpreter.decks import Deck, DeckEntry
+    from interpreter.source import Span
+
+    span = Span("test", 1, 1, 1, 2)
+    return Deck(name, (("Deck", tuple(DeckEntry(n, card, span) for n, card in entries)),),
+                "test", span)
+
+
 # ---------------------------------------------------------------- turn structure
 
 
@@ -377,13 +387,8 @@ def board(match, player, *names):
 def with_cards(duel, seed=21):
     """A game in a Main phase whose hand-made deck holds Banner and Trainer."""
     game, compiled = duel
-    from interpreter.decks import Deck, DeckEntry
-    from interpreter.source import Span
-
-    span = Span("test", 1, 1, 1, 2)
-    deck = Deck("Drill", (("Deck", tuple(DeckEntry(2, n, span) for n in (
-        "Banner", "Trainer", "Knight", "Squire", "Giant", "Scholar", "Sage", "Spy"))),),
-                "test", span)
+    deck = make_deck("Drill", *((2, n) for n in (
+        "Banner", "Trainer", "Knight", "Squire", "Giant", "Scholar", "Sage", "Spy")))
     return Match.start(compiled, [deck, deck], seed)
 
 
@@ -485,13 +490,8 @@ def test_players_alternate_actions_until_all_pass_in_a_row():
 
 def test_keywords_mark_cards_and_defined_keywords_work_as_their_text(duel):
     game, compiled = duel
-    from interpreter.decks import Deck, DeckEntry
     from interpreter.engine import Machine
-    from interpreter.source import Span
-
-    span = Span("test", 1, 1, 1, 2)
-    deck = Deck("Walls", (("Deck", (DeckEntry(2, "Wall", span), DeckEntry(2, "Captain", span),
-                                     DeckEntry(8, "Squire", span))),), "test", span)
+    deck = make_deck("Walls", (2, "Wall"), (2, "Captain"), (8, "Squire"))
     match = Match.start(compiled, [deck, deck], 3)
     player = match.current_player()
     wall, captain = board(match, player, "Wall", "Captain")
@@ -508,12 +508,7 @@ def test_keywords_mark_cards_and_defined_keywords_work_as_their_text(duel):
 
 def test_instead_replaces_the_event(duel):
     game, compiled = duel
-    from interpreter.decks import Deck, DeckEntry
-    from interpreter.source import Span
-
-    span = Span("test", 1, 1, 1, 2)
-    deck = Deck("Birds", (("Deck", (DeckEntry(2, "Phoenix", span),
-                                     DeckEntry(10, "Squire", span))),), "test", span)
+    deck = make_deck("Birds", (2, "Phoenix"), (10, "Squire"))
     match = Match.start(compiled, [deck, deck], 5)
     player = match.current_player()
     phoenix, squire = board(match, player, "Phoenix", "Squire")
@@ -545,13 +540,7 @@ def test_an_action_limited_once_per_turn(duel):
 
 def test_a_game_verb_runs_its_definition_with_its_slots_filled(duel):
     game, compiled = duel
-    from interpreter.decks import Deck, DeckEntry
-    from interpreter.source import Span
-
-    span = Span("test", 1, 1, 1, 2)
-    deck = Deck("Verbs", (("Deck", (DeckEntry(2, "Quartermaster", span),
-                                     DeckEntry(2, "Tactician", span),
-                                     DeckEntry(8, "Squire", span))),), "test", span)
+    deck = make_deck("Verbs", (2, "Quartermaster"), (2, "Tactician"), (8, "Squire"))
     match = Match.start(compiled, [deck, deck], 4)
     player = match.current_player()
     quartermaster = give(match, player, "Quartermaster", 5)
@@ -568,12 +557,7 @@ def test_a_game_verb_runs_its_definition_with_its_slots_filled(duel):
 
 def test_an_optional_game_verb_with_a_card_slot(duel):
     game, compiled = duel
-    from interpreter.decks import Deck, DeckEntry
-    from interpreter.source import Span
-
-    span = Span("test", 1, 1, 1, 2)
-    deck = Deck("Verbs", (("Deck", (DeckEntry(2, "Tactician", span),
-                                     DeckEntry(10, "Squire", span))),), "test", span)
+    deck = make_deck("Verbs", (2, "Tactician"), (10, "Squire"))
     match = Match.start(compiled, [deck, deck], 4)
     player = match.current_player()
     rival_squire, = board(match, 1 - player, "Squire")
