@@ -126,6 +126,16 @@ class CompiledGame:
     hand: str = ""
     discard_pile: str = ""
 
+    def starting_place(self, part_name: str, index: int) -> tuple[str, bool] | None:
+        """(zone, face up?) where a deck part's cards start a game; None for a
+        part that stays outside it. Undeclared parts: the first goes to the
+        draw pile face down, the others stay out."""
+        part = self.rules.deck_part(part_name)
+        if part is not None and part.starts_in is not None:
+            zone, face_up = part.starts_in
+            return next(z for z in self.rules.zones if z.lower() == zone.lower()), face_up
+        return (self.draw_pile, False) if index == 0 else None
+
     def damage_counter(self, node) -> str:
         for counter in self.rules.counters.values():
             if counter.takes_damage:
@@ -1215,14 +1225,20 @@ class Match:
                 f"players, not {players}"))
         state = GameState(players, seed)
         for player, deck in enumerate(decks):
-            part = deck.parts[0][1] if deck.parts else ()
-            pile = state.zones.setdefault((game.draw_pile, player), [])
-            for entry in part:
-                for _ in range(entry.count):
-                    card = CardState(len(state.cards), entry.name, player,
-                                     (game.draw_pile, player))
-                    state.cards.append(card)
-                    pile.append(card.id)
+            for index, (part_name, entries) in enumerate(deck.parts):
+                place = game.starting_place(part_name, index)
+                if place is None:
+                    continue  # a part kept outside the game, such as a side deck
+                zone_name, face_up = place
+                key = (zone_name, -1 if rules.zones[zone_name].scope == "shared" else player)
+                pile = state.zones.setdefault(key, [])
+                for entry in entries:
+                    for _ in range(entry.count):
+                        card = CardState(len(state.cards), entry.name, player, key)
+                        if face_up:
+                            card.face_up = True
+                        state.cards.append(card)
+                        pile.append(card.id)
             for counter in rules.counters.values():
                 if counter.scope == "player" and counter.start is not None:
                     state.player_counters[player][counter.name] = counter.start

@@ -133,6 +133,11 @@ class DeckPartDecl:
     limited: tuple[tuple[str, int], ...]
     optional: bool
     span: Span
+    # Where the part's cards are when a game starts: (zone, face up?) or None
+    # for a part that stays outside the game (a side deck). The first part
+    # defaults to the draw pile, face down.
+    starts_in: tuple[str, bool] | None = None
+    starts_in_span: Span | None = None
 
 
 @attrs.frozen(slots=True)
@@ -710,8 +715,10 @@ class _RulesReader:
         banned: list[str] = []
         limited: list[tuple[str, int]] = []
         optional = False
+        starts_in: tuple[str, bool] | None = None
+        starts_span: Span | None = None
         fields = ("size", "kinds", "copies", "count", "total STAT", "banned",
-                  "limited", "optional")
+                  "limited", "optional", "starts in")
         for child in line.children:
             key = child.key.lower()
             value = (child.value or "").strip().rstrip(".")
@@ -783,11 +790,17 @@ class _RulesReader:
                 limited.append((_unquote(m.group(1)), int(m.group(2))))
             elif key == "optional":
                 optional = value.lower() in ("yes", "true")
+            elif key == "starts in":
+                m = re.fullmatch(r"(?:the |their |your )?(.+?)(?:,? (face up|face down))?", value,
+                                 re.I)
+                starts_in = (m.group(1).strip(), (m.group(2) or "").lower() == "face up")
+                starts_span = span
             else:
                 self.unknown_field(child, fields)
         self.add(self.rules.deck_parts, name, DeckPartDecl(
             name, size_min, size_max, tuple(kinds), tuple(copies), tuple(counts),
-            tuple(totals), tuple(banned), tuple(limited), optional, line.span), line)
+            tuple(totals), tuple(banned), tuple(limited), optional, line.span,
+            starts_in, starts_span), line)
 
     # ---- procedures: setup, the turn, actions
 
@@ -933,6 +946,11 @@ class _RulesReader:
                 self.problems.append(parser.problem(
                     err, self.source, sentence.text, sentence.span.line,
                     sentence.span.column))
+        for part in rules.deck_parts.values():
+            if part.starts_in and _lookup(rules.zones, part.starts_in[0]) is None:
+                self.problem(part.starts_in_span, "E523",
+                             f'unknown zone "{part.starts_in[0]}" for deck part "{part.name}"',
+                             (listing(rules.zones),), did_you_mean(part.starts_in[0], rules.zones))
         periods = [p.name for p in rules.phases] + [s.name for p in rules.phases
                                                      for s in p.steps]
         for action in rules.actions:

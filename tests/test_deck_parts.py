@@ -1,0 +1,70 @@
+"""Deck parts that start the game somewhere other than the draw pile
+(`starts in: ZONE [face up]`), and parts that stay outside the game."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from interpreter.engine import Match, compile_game
+from interpreter.games import load_game
+
+DUEL = Path(__file__).resolve().parent / "fixtures" / "engine"
+
+
+def make_game(tmp_path: Path, extra_rules: str, deck_text: str):
+    """The duel fixture game with extra declarations and one deck."""
+    root = tmp_path / "game"
+    (root / "rules").mkdir(parents=True)
+    rules = (DUEL / "rules" / "duel.rules").read_text() + extra_rules
+    (root / "rules" / "duel.rules").write_text(rules)
+    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel",
+                    ignore=shutil.ignore_patterns("decks"))
+    (root / "cards" / "duel" / "decks").mkdir()
+    (root / "cards" / "duel" / "decks" / "mixed.deck").write_text(deck_text)
+    return load_game("duel", root)
+
+
+PARTS = """
+zone reserve: per player, public
+deck part Reserve
+  size: 1 to 2
+  starts in: reserve, face up
+deck part Spare
+  size: at most 5
+  optional: yes
+"""
+
+DECK = """deck "Mixed"
+  "Deck":
+    4 "Squire"
+    4 "Knight"
+    4 "Scholar"
+  Reserve:
+    1 "Giant"
+  Spare:
+    2 "Archer"
+"""
+
+
+def test_a_part_starts_in_its_zone_face_up_and_a_part_without_a_place_stays_out(tmp_path):
+    game = make_game(tmp_path, PARTS, DECK)
+    assert game.problems == []
+    match = Match.start(compile_game(game), [game.decks[0], game.decks[0]], seed=3)
+    state = match.state
+    for player in (0, 1):
+        reserve = state.zone("reserve", player)
+        assert [state.cards[c].name for c in reserve] == ["Giant"]
+        assert state.cards[reserve[0]].face_up
+    names = [c.name for c in state.cards]
+    assert "Archer" not in names          # the Spare part stays outside the game
+    assert names.count("Squire") == 8      # the first part is the draw pile
+
+
+def test_an_unknown_starting_zone_is_reported_at_its_place(tmp_path):
+    game = make_game(tmp_path, PARTS.replace("starts in: reserve", "starts in: reserv"), DECK)
+    [problem] = [p for p in game.problems if p.code == "E523"]
+    assert 'unknown zone "reserv" for deck part "Reserve"' in problem.message
+    assert problem.span.line == len((DUEL / "rules" / "duel.rules").read_text()
+                                    .splitlines()) + 5
+    assert "reserve" in (problem.suggestion or "")
