@@ -150,11 +150,22 @@ def explain(game: str, text: str) -> None:
     from interpreter.explain import explain_text
 
     with _user_errors():
-        loaded = load_game(game)
+        loaded = _load_game_argument(game)
         click.echo(explain_text(loaded.rules, text))
 
 
 # ---------------------------------------------------------------- play and simulate
+
+
+def _load_game_argument(game: str):
+    """A shipped game id, or the path of a rules file in a designer's own
+    repository (``rules/<id>.rules`` beside ``cards/<id>/``)."""
+    path = Path(game)
+    if path.suffix == ".rules":
+        if not path.exists():
+            raise CouldNotRun(Problem("E901", f"no such file: {game}"))
+        return load_game(path.stem, path.resolve().parent.parent)
+    return load_game(game)
 
 
 def _load_playable(game: str, players: int | None):
@@ -162,13 +173,7 @@ def _load_playable(game: str, players: int | None):
     a rules file in a designer's own repository."""
     from interpreter.engine import compile_game
 
-    path = Path(game)
-    if path.suffix == ".rules":
-        if not path.exists():
-            raise CouldNotRun(Problem("E901", f"no such file: {game}"))
-        loaded = load_game(path.stem, path.resolve().parent.parent)
-    else:
-        loaded = load_game(game)
+    loaded = _load_game_argument(game)
     if loaded.problems:
         raise CardrulesError(loaded.problems)
     compiled = compile_game(loaded)

@@ -87,6 +87,9 @@ def _line(event, state, rules, viewer) -> str | None:
         _, player, name, card = event
         what = "" if card is None else f" {state.cards[card].name}"
         return f"   {_player(player)}: {name}{what}."
+    if kind == "prevented":
+        _, what, card = event
+        return f"   {state.cards[card].name} can't {what}."
     if kind == "replace":
         _, what, card, source = event
         return (f"   {state.cards[card].name} would be {what}; "
@@ -111,6 +114,11 @@ def _line(event, state, rules, viewer) -> str | None:
         return f"== Draw: {event[2]}."
     if kind == "modifier":
         _, card, what, name, amount = event
+        if card < 0:  # a modifier on a player (see compile.player_target)
+            verb = "can't" if what == "cannot" else what
+            return f"     {_player(-1 - card)} {verb} {name}."
+        if what == "cannot":
+            return f"     {state.cards[card].name}: can't {name}."
         return f"     {state.cards[card].name}: {name} {amount:+d}."
     if kind == "expire":
         return None
