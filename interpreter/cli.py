@@ -14,9 +14,10 @@ import json
 import sys
 from pathlib import Path
 
+import attrs
 import click
 
-from interpreter.errors import CardrulesError, CouldNotRun, Problem
+from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mean, listing
 from interpreter.games import Game, find_root, load_game, shipped_games, shipped_root
 
 
@@ -168,9 +169,28 @@ def _load_game_argument(game: str):
     return load_game(game)
 
 
-def _load_playable(game: str, players: int | None):
-    """(compiled game, decks for each seat) for a shipped game id or a path to
-    a rules file in a designer's own repository."""
+@attrs.define
+class Playable:
+    """What play, simulate and soak need: the loaded and compiled game and
+    the decks for each seat of game number ``i`` (``seats(i)``)."""
+
+    loaded: object
+    compiled: object
+    chosen: list            # decks named with --deck (one for all, or one per seat)
+    players: int
+
+    def seats(self, i: int = 0) -> list:
+        """The decks of game ``i``: the chosen ones, or the shipped decks in
+        turn, so that a series of games plays every deck in every seat."""
+        if self.chosen:
+            return [self.chosen[p % len(self.chosen)] for p in range(self.players)]
+        pool = self.loaded.decks
+        return [pool[(i + p) % len(pool)] for p in range(self.players)]
+
+
+def _load_playable(game: str, players: int | None, deck_names=()) -> Playable:
+    """The game (a shipped id or a path to a rules file in a designer's own
+    repository) compiled, and the decks named on the command line."""
     from interpreter.engine import compile_game
 
     loaded = _load_game_argument(game)
@@ -181,8 +201,24 @@ def _load_playable(game: str, players: int | None):
     if not loaded.decks:
         raise CouldNotRun(Problem("E809", f"{loaded.game_id} ships no deck to play with",
                                   None, None, (f"a deck in cards/{loaded.game_id}/decks/",)))
-    decks = [loaded.decks[i % len(loaded.decks)] for i in range(count)]
-    return compiled, decks
+    by_name = {}
+    for deck in loaded.decks:
+        by_name[deck.name.lower()] = deck
+        by_name[Path(deck.path).stem.lower()] = deck
+    chosen = []
+    for name in deck_names:
+        deck = by_name.get(name.lower())
+        if deck is None:
+            names = [d.name for d in loaded.decks]
+            raise CouldNotRun(Problem(
+                "E810", f'{loaded.game_id} has no deck "{name}"', None, None,
+                (listing(names),), did_you_mean(name, names)))
+        chosen.append(deck)
+    if len(chosen) not in (0, 1, count):
+        raise CouldNotRun(Problem(
+            "E811", f"{len(chosen)} decks named for {count} players", None, None,
+            ("one --deck for every seat, or one for all of them",)))
+    return Playable(loaded, compiled, chosen, count)
 
 
 @contextlib.contextmanager
@@ -199,10 +235,16 @@ def _user_errors():
         sys.exit(1)
 
 
-def _playable_or_exit(game: str, players: int | None):
+def _playable_or_exit(game: str, players: int | None, deck_names=()) -> Playable:
     """_load_playable, or the problems printed and the right exit code."""
     with _user_errors():
-        return _load_playable(game, players)
+        return _load_playable(game, players, deck_names)
+
+
+_deck_option = click.option(
+    "--deck", "deck_names", multiple=True, metavar="NAME",
+    help="A deck by name or file name; once for every seat, or once per seat. "
+         "Default: the shipped decks in turn.")
 
 
 @main.command()
@@ -210,20 +252,56 @@ def _playable_or_exit(game: str, players: int | None):
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
 @click.option("--players", type=click.IntRange(1, 8), default=None,
               help="Number of players (default: the game's minimum).")
-def play(game: str, seed: int, players: int | None) -> None:
-    """Play one game of GAME between random agents and print what happens.
+@_deck_option
+@click.option("--match", "as_match", is_flag=True,
+              help="Play a match (the rules file's \"match: best of N\") instead of one game.")
+def play(game: str, seed: int, players: int | None, deck_names: tuple, as_match: bool) -> None:
+    """Play one game (or a match) of GAME between random agents and print what happens.
 
     GAME is a shipped game id or the path of a rules file."""
     from interpreter.agents import RandomAgent, play_out
     from interpreter.engine import Match
 
-    compiled, decks = _playable_or_exit(game, players)
+    playable = _playable_or_exit(game, players, deck_names)
+    if as_match:
+        _play_match(playable, seed)
+        return
+    decks = playable.seats()
     with _user_errors():
-        match = Match.start(compiled, decks, seed)
+        match = Match.start(playable.compiled, decks, seed)
         agents = [RandomAgent(seed * 1000 + i) for i in range(len(decks))]
         play_out(match, agents)
+    for p, deck in enumerate(decks):
+        click.echo(f"Player {p + 1} plays {deck.name}.")
     for line in match.narration():
         click.echo(line)
+
+
+def _play_match(playable: Playable, seed: int) -> None:
+    from interpreter.series import play_match
+
+    rules = playable.compiled.rules
+    if not rules.match_games:
+        with _user_errors():
+            raise CouldNotRun(Problem(
+                "E812", f"{rules.title} declares no match", None, None,
+                ('a "match: best of N" line in the rules file\'s game block',)))
+    with _user_errors():
+        result = play_match(playable.compiled, playable.loaded, playable.seats(), seed)
+    click.echo(f"A match of {rules.title}: the best of {rules.match_games} games.")
+    for record in result.games:
+        click.echo(f"==== Game {record.number} (seed {record.seed}): "
+                   + ", ".join(f"Player {p + 1} plays {name}"
+                               for p, name in enumerate(record.decks)))
+        for line in record.swaps:
+            click.echo(f"  {line}")
+        for line in record.narration:
+            click.echo(line)
+    score = "-".join(str(w) for w in result.wins)
+    if result.winner is None:
+        click.echo(f"==== The match is a draw ({score}).")
+    else:
+        click.echo(f"==== Player {result.winner + 1} wins the match {score}.")
 
 
 @main.command()
@@ -234,20 +312,27 @@ def play(game: str, seed: int, players: int | None) -> None:
               help="Seed of the first game; game i uses seed + i.")
 @click.option("--players", type=click.IntRange(1, 8), default=None,
               help="Number of players (default: the game's minimum).")
+@_deck_option
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]),
               default="text", show_default=True)
 def simulate(game: str, games_count: int, seed: int, players: int | None,
-             output_format: str) -> None:
-    """Play many games of GAME between random agents and report the results."""
+             deck_names: tuple, output_format: str) -> None:
+    """Play many games of GAME between random agents and report the results.
+
+    Wins are counted per seat and per deck; without --deck the shipped decks
+    take turns in every seat."""
     from interpreter.agents import RandomAgent, play_out
     from interpreter.engine import Match
 
-    compiled, decks = _playable_or_exit(game, players)
+    playable = _playable_or_exit(game, players, deck_names)
+    compiled = playable.compiled
+    deck_wins: dict[str, int] = {}
     wins: dict[str, int] = {}
     draws, errors, turns, decisions = 0, [], 0, 0
     reasons: dict[str, int] = {}
     for i in range(games_count):
         game_seed = seed + i
+        decks = playable.seats(i)
         try:
             match = Match.start(compiled, decks, game_seed)
             agents = [RandomAgent(game_seed * 1000 + p) for p in range(len(decks))]
@@ -258,8 +343,10 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
         result = match.state.result
         turns += match.state.turn
         if result[0] == "win":
-            key = f"player {result[1] + 1} ({decks[result[1]].name})"
+            key = f"player {result[1] + 1}"
             wins[key] = wins.get(key, 0) + 1
+            name = decks[result[1]].name
+            deck_wins[name] = deck_wins.get(name, 0) + 1
         else:
             draws += 1
             reasons[result[1]] = reasons.get(result[1], 0) + 1
@@ -268,6 +355,7 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
         "game": compiled.rules.game_id,
         "games": games_count,
         "wins": dict(sorted(wins.items())),
+        "deck_wins": dict(sorted(deck_wins.items())),
         "draws": draws,
         "draw_reasons": reasons,
         "errors": len(errors),
@@ -294,15 +382,18 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
 @click.option("-n", "games_count", type=click.IntRange(1), default=100, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--players", type=click.IntRange(1, 8), default=None)
-def soak(game: str, games_count: int, seed: int, players: int | None) -> None:
+@_deck_option
+def soak(game: str, games_count: int, seed: int, players: int | None,
+         deck_names: tuple) -> None:
     """Play N random games of GAME checking the engine's invariants after every action."""
     import time
 
     from interpreter.soak import soak as run_soak
 
-    compiled, decks = _playable_or_exit(game, players)
+    playable = _playable_or_exit(game, players, deck_names)
+    compiled = playable.compiled
     start = time.perf_counter()
-    report = run_soak(compiled, decks, games_count, seed)
+    report = run_soak(compiled, playable.seats, games_count, seed)
     elapsed = time.perf_counter() - start
     for violation in report.violations:
         click.echo(violation.render())

@@ -45,10 +45,12 @@ class SoakReport:
 
 
 def soak(compiled, decks, games: int, seed: int = 0, check_every: int = 9) -> SoakReport:
+    """``decks``: one deck per seat, or a function giving game ``i``'s decks."""
     report = SoakReport()
     for index in range(games):
         game_seed = seed + index
-        violation = _soak_one(compiled, decks, game_seed, check_every, report)
+        seats = decks(index) if callable(decks) else decks
+        violation = _soak_one(compiled, seats, game_seed, check_every, report)
         report.games += 1
         if violation is not None:
             report.violations.append(violation)

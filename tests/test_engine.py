@@ -349,7 +349,8 @@ def test_play_and_simulate_commands():
     runner = CliRunner()
     result = runner.invoke(main, ["play", str(RULES), "--seed", "3"])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("A game of Duel for 2 players (seed 3)")
+    assert result.output.startswith("Player 1 plays Knights.\nPlayer 2 plays Rush.\n"
+                                     "A game of Duel for 2 players (seed 3)")
     assert "== Player" in result.output
     sim = runner.invoke(main, ["simulate", str(RULES), "-n", "30", "--seed", "1",
                                "--format", "json"])
@@ -362,10 +363,17 @@ def test_play_and_simulate_commands():
     assert again.output == sim.output
 
 
-def test_a_game_without_a_turn_structure_cannot_be_played_yet():
-    result = CliRunner().invoke(main, ["play", "ryft"])
+def test_a_game_without_a_turn_structure_cannot_be_played_yet(tmp_path):
+    import shutil
+
+    root = tmp_path / "game"
+    (root / "rules").mkdir(parents=True)
+    vocabulary = RULES.read_text().split("# ---- Play")[0]
+    (root / "rules" / "duel.rules").write_text(vocabulary)
+    shutil.copytree(ROOT / "cards" / "duel", root / "cards" / "duel")
+    result = CliRunner().invoke(main, ["play", str(root / "rules" / "duel.rules")])
     assert result.exit_code == 2
-    assert "E802 ryft declares no turn structure yet" in result.output
+    assert "E802 duel declares no turn structure yet" in result.output
 
 
 # ---------------------------------------------------------------- activated and continuous
