@@ -118,6 +118,14 @@ def compile_player(node) -> Callable:
         return lambda m, f: m.state.cards[_it_or_this(f)].owner
     if form == "controller":
         return lambda m, f: m.state.cards[_it_or_this(f)].controller
+    if form == "next_player":
+        def after(m, f):
+            player = f.locals.get("they", f.locals["you"])
+            return None if player is None else m.next_player(player)
+        return after
+    if form == "most_counter":
+        counter = node.args[0]
+        return lambda m, f: m.player_with_most(counter)
     raise unsupported(node, f'the player "{form.replace("_", " ")}" here')
 
 
@@ -178,6 +186,9 @@ class Selection:
     given: bool = False
     plural: bool = False
     test: Callable | None = None   # (machine, frame, card) -> whether it fits
+    # "with a total cost of 4": (stat, amount function); cards are
+    # picked while the total stays within it, never two of one unique title
+    budget: tuple | None = None
 
 
 def compile_selector(node, subject: Callable, default_zone: Callable | None = None
@@ -190,6 +201,19 @@ def compile_selector(node, subject: Callable, default_zone: Callable | None = No
                          "one")
     form = node.form
     if form == "this":
+        if node.args and node.args[0].form == "kind":
+            # "this Room" on a card placed at a Room: the place it is at
+            kind = node.args[0].args[0]
+
+            def this_kind(m, f):
+                this = f.locals.get("this")
+                if this is None:
+                    return None
+                if m.is_kind(this, kind) or m.state.cards[this].attached_to is None:
+                    return this
+                return m.state.cards[this].attached_to
+            return Selection(lambda m, f: [c for c in (this_kind(m, f),) if c is not None],
+                             "all", given=True, test=lambda m, f, c: c == this_kind(m, f))
         return Selection(lambda m, f: [f.locals["this"]], "all", given=True,
                          test=lambda m, f, c: c == f.locals.get("this"))
     if form in ("it", "them", "that", "those", "current"):
@@ -208,19 +232,49 @@ def compile_selector(node, subject: Callable, default_zone: Callable | None = No
             count, zone = node.args
         else:
             count, zone = 1, node.args[0]
-        if not isinstance(count, int):
+        if isinstance(count, ast.Measure):
+            how_many = compile_measure(count)
+        elif isinstance(count, int):
+            how_many = (lambda m, f, n=count: n)
+        else:
             raise unsupported(node, f'"{count}" cards')
         key = compile_zone(zone, subject)
         top = form == "top_cards"
 
         def pile(m, f):
             cards = m.state.zones.get(key(m, f), [])
-            return cards[::-1][:count] if top else cards[:count]
+            n = how_many(m, f)
+            return cards[::-1][:n] if top else cards[:n]
         return Selection(pile, "all", plural=count != 1)
     if form in ("some", "owned", "every"):
         return _compile_described(node, subject, default_zone)
-    if form in ("the_attacking", "the_defending", "some_of_them", "zone_cards",
-                "card_slot"):
+    if form in ("the_attacking", "the_defending"):
+        # "the attacking Being": the card with the status "attacker" (the
+        # defending one: "defender"), set by an action's "as:" while it runs
+        status = "attacker" if form == "the_attacking" else "defender"
+        test, _ = _noun_test(node.args[0])
+
+        def in_combat(m, f):
+            return [c for c in m.in_play() if status in m.state.cards[c].statuses
+                    and (test is None or test(m, f, c))]
+        return Selection(in_combat, "all", given=True,
+                         test=lambda m, f, c: status in m.state.cards[c].statuses)
+    if form == "some_of_them":
+        # "Put one of them into your hand": among the cards last chosen
+        how = _how_many(node.args[0])
+
+        def among(m, f):
+            it = f.locals.get("it")
+            if it is None:
+                return []
+            return list(it) if isinstance(it, tuple) else [it]
+        return Selection(among, how, plural=how != "one")
+    if form == "zone_cards":
+        # "their hand": every card in that zone
+        key = compile_zone(ast.ZoneRef("zone_ref", node.args, node.span), subject)
+        return Selection(lambda m, f: list(m.state.zones.get(key(m, f), ())), "all",
+                         plural=True)
+    if form == "card_slot":
         raise unsupported(node, f'the selector "{form.replace("_", " ")}"')
     raise unsupported(node, f'the selector "{form}"')
 
@@ -237,6 +291,10 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
     tests: list[Callable] = []
     zones: list[Callable] = []
     plural = False
+    budget = None
+    if any(isinstance(p, ast.Adjective) and p.form == "random" for p in args):
+        # "a random card": the engine picks, not a player
+        how = ("random", 1 if how in ("one", "all") else how[1])
     for part in args:
         if isinstance(part, ast.Adjective):
             tests.append(_adjective_test(part))
@@ -244,6 +302,8 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
             test, plural = _noun_test(part)
             if test is not None:
                 tests.append(test)
+        elif isinstance(part, ast.Qualifier) and part.form == "total_budget":
+            budget = (part.args[0], compile_amount(part.args[1], part))
         elif isinstance(part, ast.Qualifier):
             zone, test = _qualifier(part, subject)
             if zone is not None:
@@ -265,7 +325,7 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
         else:
             pool = m.in_play()
         return [c for c in pool if all(t(m, f, c) for t in tests)]
-    return Selection(candidates, how, plural=plural or how == "all",
+    return Selection(candidates, how, plural=plural or how == "all", budget=budget,
                      test=lambda m, f, c: all(t(m, f, c) for t in tests))
 
 
@@ -287,6 +347,11 @@ def _how_many(quantity: ast.Quantity):
         return ("up to", n)
     if form == "no_count":
         return ("exactly", 0)
+    if form == "at_least_count" and isinstance(quantity.args[0], int):
+        return ("at least", quantity.args[0])
+    if form == "at_most_count" and isinstance(quantity.args[0], int):
+        # in conditions: "Your Support Area has 2 or fewer cards"
+        return ("at most", quantity.args[0])
     raise unsupported(quantity, f'"{form.replace("_", " ")}" cards')
 
 
@@ -297,7 +362,7 @@ def _adjective_test(adj: ast.Adjective) -> Callable:
         return lambda m, f, c: m.has_value(c, value)
     if form == "status_adj":
         status = adj.args[0]
-        return lambda m, f, c: status in m.state.cards[c].statuses
+        return lambda m, f, c: m.has_status(c, status)
     if form == "face_up_adj":
         return lambda m, f, c: m.state.cards[c].face_up
     if form == "face_down_adj":
@@ -309,6 +374,8 @@ def _adjective_test(adj: ast.Adjective) -> Callable:
         return lambda m, f, c: not m.is_kind(c, kind)
     if form == "unique":
         return lambda m, f, c: m.rules.is_unique(m.state.cards[c].name)
+    if form == "random":
+        return lambda m, f, c: True       # the pick is random (see _compile_described)
     raise unsupported(adj, f'the adjective "{form}"')
 
 
@@ -348,6 +415,33 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
         return None, lambda m, f, c: m.state.cards[c].name == name
     if form == "other_than_this":
         return None, lambda m, f, c: c != f.locals.get("this")
+    if form == "at_card" and q.args[0].form == "this":
+        # "at this card": in the same place (the same slot of its zone or of
+        # the zone paired with it), this card included
+        return None, lambda m, f, c: m.same_place(c, f.locals["this"])
+    if form == "counter_reaches_stat":
+        counter, stat = q.args
+        return None, lambda m, f, c: m.state.cards[c].counter(counter) >= m.stat(c, stat)
+    if form == "with_timing":
+        label = q.args[0].name if isinstance(q.args[0], ast.CardName) else q.args[0]
+        return None, lambda m, f, c: any(
+            a.ability.label == label for a in m.definition(c).abilities)
+    if form == "unique_title_free":
+        who = compile_player(q.args[0])
+        return None, lambda m, f, c: not m.unique_title_in_play(c, who(m, f))
+    if form in ("at_or_ahead", "behind", "ahead_of", "at_counter"):
+        # places of an ordered zone against a player's position counter
+        owner = compile_owner(q.args[0], subject)
+        counter = q.args[1]
+        compare = {"at_or_ahead": lambda i, p: i >= p, "behind": lambda i, p: i < p,
+                   "ahead_of": lambda i, p: i > p, "at_counter": lambda i, p: i == p}[form]
+
+        def placed(m, f, c):
+            index = m.track_index(c, counter)
+            return index is not None and compare(index, m.state.counter(owner(m, f), counter))
+        return None, placed
+    if form == "host_of_this":
+        return None, lambda m, f, c: m.state.cards[f.locals["this"]].attached_to == c
     if form in ("that_is", "that_is_not"):
         test = _state_test(q.args[0], subject)
         if form == "that_is":
@@ -360,13 +454,19 @@ def _state_test(state: ast.State, subject: Callable) -> Callable:
     form = state.form
     if form == "status":
         status = state.args[0]
-        return lambda m, f, c: status in m.state.cards[c].statuses
+        return lambda m, f, c: m.has_status(c, status)
     if form == "face_state":
         up = state.args[0] == "face up"
         return lambda m, f, c: m.state.cards[c].face_up == up
     if form == "in_zone":
         zone = compile_zone(state.args[0], subject)
         return lambda m, f, c: m.state.cards[c].zone == zone(m, f)
+    if form == "at_position":
+        # "this Room is at your Position": the card's place in the ordered
+        # zone the player's position counter points into
+        owner = compile_owner(state.args[0], subject)
+        counter = state.args[1]
+        return lambda m, f, c: m.track_index(c, counter) == m.state.counter(owner(m, f), counter)
     if form == "is_a":
         tests = []
         for part in state.args:
@@ -395,14 +495,29 @@ def compile_measure(measure: ast.Measure) -> Callable:
     if measure.form == "its_stat":
         stat = measure.args[0]
         return lambda m, f: m.stat(_it_or_this(f), stat)
+    if measure.form == "counter_measure":
+        owner = compile_owner(measure.args[0], _they_or_you)
+        name = measure.args[1]
+        return lambda m, f: m.state.counter(owner(m, f), name)
+    if measure.form == "total_stat":
+        stat = measure.args[0]
+        selection = compile_selector(measure.args[1], _they_or_you)
+        return lambda m, f: sum(m.stat(c, stat) for c in selection.candidates(m, f))
     selection = compile_selector(measure.args[0], lambda m, f: f.locals["you"])
     return lambda m, f: len(selection.candidates(m, f))
+
+
+def _they_or_you(m, f):
+    return f.locals.get("they", f.locals["you"])
 
 
 # ---------------------------------------------------------------- steps
 
 
-class StepCompiler:
+from interpreter.combat import CombatSteps  # noqa: E402 (builds on this module's names)
+
+
+class StepCompiler(CombatSteps):
     """Compiles sentences of card text or of a rules procedure into an
     Emitter's program."""
 
@@ -420,14 +535,22 @@ class StepCompiler:
         end = self.e.label()
         if sentence.form == "then":
             self.e.jump_unless(lambda m, f: f.locals.get("did", True), end)
-        for link in sentence.args:
+        links = list(sentence.args)
+        for index, link in enumerate(links):
             item = link.args[0]
             if link.form == "then":
                 self.e.jump_unless(lambda m, f: f.locals.get("did", True), end)
             if isinstance(item, ast.Condition):
                 self.condition_item(item, end)
             elif isinstance(item, ast.Step):
-                self.step(item)
+                # "Play it, paying all costs": the step knows of its modifier
+                after = links[index + 1].args[0] if index + 1 < len(links) else None
+                self._paying = isinstance(after, ast.Modifier) and \
+                    after.form == "paying_all_costs"
+                try:
+                    self.step(item)
+                finally:
+                    self._paying = False
             elif isinstance(item, ast.Modifier) and item.form in ("paying_all_costs",):
                 continue
             else:
@@ -437,7 +560,15 @@ class StepCompiler:
     def condition_item(self, item: ast.Condition, end: str) -> None:
         if item.form == "if_":
             test = compile_condition(item.args[0])
-            self.e.jump_unless(test, end)
+
+            def holds(m, f):
+                # "If it is an Action, you may discard it. If you do, ...": when
+                # the condition fails, the steps it guards did not happen
+                if test(m, f):
+                    return True
+                f.locals["did"] = False
+                return False
+            self.e.jump_unless(holds, end)
             return
         raise unsupported(item, f'the condition "{item.form.rstrip("_")}" inside an effect')
 
@@ -446,12 +577,45 @@ class StepCompiler:
     def step(self, step: ast.Step) -> None:
         if step.form == "act":
             subject, optional, action, suffixes = step.args
-            if suffixes:
-                raise unsupported(suffixes[0], "a step that lasts or repeats")
-            if subject is not None and subject.form == "each_player":
-                self.for_each_player(lambda who: self.action(action, who, optional))
+            ways = {s.form for s in suffixes if s.form in ("one_at_a_time", "quietly")}
+            self._suffixes = tuple(s for s in suffixes if s.form == "excess_to" or (
+                s.form == "lasting" and action.form == "nullify"))
+            repeat = [s for s in suffixes if s.form == "for_each_suffix"]
+            others = [s for s in suffixes if s.form not in ways and s not in self._suffixes
+                      and s not in repeat]
+            if others:
+                raise unsupported(others[0], "a step that lasts or repeats")
+            if repeat:
+                self.repeat_for_each(step, repeat[0])
+                return
+            self._ways = ways
+            try:
+                if subject is not None and subject.form == "each_player":
+                    self.for_each_player(lambda who: self.action(action, who, optional))
+                elif subject is not None and subject.form in ("most_counter", "next_player"):
+                    # "The player with the most Points ...": no one on a tie
+                    # (and then no "next player" after them either)
+                    who = compile_player(subject)
+                    skip = self.e.label()
+
+                    def anyone(m, f):
+                        f.locals["they"] = who(m, f)
+                        f.locals["did"] = f.locals["they"] is not None
+                        return f.locals["did"]
+                    self.e.jump_unless(anyone, skip)
+                    self.action(action, lambda m, f: f.locals["they"], optional)
+                    self.e.place(skip)
+                else:
+                    self.action(action, compile_player(subject), optional)
+            finally:
+                self._ways = set()
+            return
+        if step.form == "player_verb_step":
+            subject, optional, use, suffixes = step.args
+            if subject.form == "each_player":
+                self.for_each_player(lambda who: self.as_player(who, use, optional))
             else:
-                self.action(action, compile_player(subject), optional)
+                self.as_player(compile_player(subject), use, optional)
             return
         if step.form == "state_change":
             self.state_change(step)
@@ -460,7 +624,65 @@ class StepCompiler:
             optional, use, suffixes = step.args
             self.verb(use, optional)
             return
+        if step.form == "player_cannot":
+            self.player_cannot(step)
+            return
         raise unsupported(step, f'"{step.form.replace("_", " ")}"')
+
+    def repeat_for_each(self, step: ast.Step, suffix) -> None:
+        """"Gain 1 Gold for each exhausted Creature": the step
+        once per card counted when it starts."""
+        subject, optional, action, suffixes = step.args
+        counted = compile_selector(suffix.args[0], lambda m, f: f.locals["you"])
+        key = f"_times{len(self.e.program.instructions)}"
+        top, done = self.e.label(), self.e.label()
+
+        def count(m, f):
+            f.locals[key] = len(counted.candidates(m, f))
+        self.e.emit(count)
+        self.e.place(top)
+        self.e.jump_unless(lambda m, f: f.locals[key] > 0, done)
+        self.step(ast.Step("act", (subject, optional, action, tuple(
+            s for s in suffixes if s is not suffix)), step.span))
+
+        def less(m, f):
+            f.locals[key] -= 1
+        self.e.emit(less)
+        self.e.jump(top)
+        self.e.place(done)
+
+    def as_player(self, who: Callable, use: ast.VerbUse, optional: bool) -> None:
+        """A game verb done by another player: "you" in its definition is
+        that player while it runs."""
+        saved = f"_you{len(self.e.program.instructions)}"
+
+        def become(m, f):
+            f.locals[saved] = f.locals["you"]
+            f.locals["you"] = who(m, f)
+        self.e.emit(become)
+        self.verb(use, optional)
+
+        def restore(m, f):
+            f.locals["you"] = f.locals.pop(saved)
+        self.e.emit(restore)
+
+    def player_cannot(self, step: ast.Step) -> None:
+        """"You can't attack this turn": a prohibition on a player, kept as a
+        modifier whose target is the player (``player_target``)."""
+        player, capability, *suffixes = step.args
+        name = register_capability(self.game, capability)
+        until = None
+        for suffix in suffixes:
+            if suffix.form != "lasting":
+                raise unsupported(suffix, f'"{suffix.form.replace("_", " ")}" here')
+            until = compile_duration(suffix.args[0])
+        who = compile_player(player)
+
+        def forbid(m, f):
+            end = until(m, f) if until is not None else ("game", 0, "end")
+            m.add_modifier(player_target(who(m, f)), "cannot", name, 1,
+                           f.locals.get("this"), end)
+        self.e.emit(forbid)
 
     def for_each_player(self, body: Callable) -> None:
         """Run ``body`` once per player, the turn player first."""
@@ -471,7 +693,8 @@ class StepCompiler:
             f.locals[index] = 0
         self.e.emit(start)
         self.e.place(top)
-        self.e.jump_unless(lambda m, f: f.locals[index] < m.state.players, done)
+        # players out of the game have no turn in "each player"
+        self.e.jump_unless(lambda m, f: f.locals[index] < len(m.seat_order()), done)
 
         def bind(m, f):
             f.locals["they"] = m.seat_order()[f.locals[index]]
@@ -509,7 +732,8 @@ class StepCompiler:
             # "they", "their": the player doing this step
             f.locals["they"] = who(m, f)
         self.e.emit(bind_they)
-        skip = self.optional(who, _prompt(action)) if optional else None
+        skip = self.optional(who, _prompt(action)) \
+            if optional and action.form not in self.ASKS_ITSELF else None
         handler = getattr(self, "do_" + action.form, None)
         if handler is None:
             raise unsupported(action, f'"{action.form.replace("_", " ")}"')
@@ -531,14 +755,65 @@ class StepCompiler:
         self.e.emit(pick)
 
     def each_chosen(self, body: Callable) -> None:
-        """Run ``body(card)`` on each chosen card (``it``); did = any."""
+        """Run ``body(card)`` on each chosen card (``it``); did = any.
+        "without triggering abilities": the zone events of the moves are
+        not fired."""
+        quiet = "quietly" in getattr(self, "_ways", ())
+
         def run(m, f):
             it = f.locals.get("it")
             cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
-            for card in cards:
-                body(m, f, card)
+            m.quiet = quiet
+            try:
+                for card in cards:
+                    body(m, f, card)
+            finally:
+                m.quiet = False
             f.locals["did"] = bool(cards)
         self.e.emit(run)
+
+    def one_at_a_time(self, selector, who: Callable, body: Callable) -> None:
+        """"Move the top 3 cards of your deck ... one at a time": one card per
+        run of the instruction, so that what the move triggers resolves
+        before the next card is taken. The cards are looked for again each
+        time (the top card may have changed). A pile declared "a player who
+        needs a card from it when it is empty loses" makes its player lose
+        when it runs out before the count is reached."""
+        selection = compile_selector(selector, who)
+        quiet = "quietly" in getattr(self, "_ways", ())
+        store = f"_one{len(self.e.program.instructions)}"
+        if selector.form in ("top_cards", "bottom_cards"):
+            count = selector.args[0] if len(selector.args) == 2 else 1
+            required = compile_amount(count, selector)
+            zone = compile_zone(selector.args[-1], who)
+        else:
+            required = lambda m, f: len(selection.candidates(m, f))  # noqa: E731
+            zone = None
+
+        def step(m, f):
+            locals_ = f.locals
+            if store not in locals_:
+                locals_[store] = (required(m, f), 0)
+            remaining, done = locals_[store]
+            if remaining <= 0:
+                del locals_[store]
+                f.locals["did"] = done > 0
+                return None
+            candidates = selection.candidates(m, f)
+            if not candidates:
+                del locals_[store]
+                f.locals["did"] = False
+                if zone is not None:
+                    m.needed_card_from(zone(m, f))
+                return None
+            m.quiet = quiet
+            try:
+                body(m, f, candidates[0])
+            finally:
+                m.quiet = False
+            locals_[store] = (remaining - 1, done + 1)
+            return JUMPED
+        self.e.emit(step)
 
     # ---- the primitive actions
 
@@ -548,6 +823,172 @@ class StepCompiler:
         def draw(m, f):
             f.locals["did"] = m.draw(who(m, f), count(m, f)) > 0
         self.e.emit(draw)
+
+    def do_add_counter(self, action, who):
+        """"Add 1 Charge to the current Quest": counters on each
+        chosen card; a counter declared per player counts for the player
+        who adds it (their markers on that card)."""
+        n, counter, selector = action.args
+        amount = compile_amount(n, action)
+        decl = self.game.rules.counters.get(counter)
+        if decl is not None and decl.scope == "player":
+            self._counter_change(who, counter, amount, +1)
+            return
+        self.select(selector, who)
+        self.each_chosen(lambda m, f, c: m.add_card_counter(c, counter, amount(m, f)))
+
+    def do_put_counter(self, action, who):
+        n, counter, dest = action.args
+        if dest.form != "to_card":
+            raise unsupported(dest, "counters put into a zone")
+        self.do_add_counter(ast.Action("add_counter", (n, counter, dest.args[0]),
+                                       action.span), who)
+
+    def do_search(self, action, who):
+        """"Search your deck for a Being": choose one of the cards there."""
+        zone = compile_zone(action.args[0], who)
+        self.select(action.args[1], who, who, "choose a card", zone)
+
+        def did(m, f):
+            f.locals["did"] = f.locals.get("it") not in (None, ())
+        self.e.emit(did)
+
+    def do_attach(self, action, who):
+        """"Attach this to a Character you control": the card joins the
+        chosen card's zone, attached to it (it leaves play with it)."""
+        self.select(action.args[0], who)
+        store = f"_attach{len(self.e.program.instructions)}"
+
+        def keep(m, f):
+            f.locals[store] = f.locals.get("it")
+        self.e.emit(keep)
+        self.select(action.args[1], who, who, "choose a card to attach to")
+
+        def attach(m, f):
+            host = f.locals.get("it")
+            if isinstance(host, tuple):
+                host = host[0] if host else None
+            cards = f.locals.pop(store, None)
+            cards = cards if isinstance(cards, tuple) else ((cards,) if cards is not None else ())
+            f.locals["did"] = host is not None and bool(cards)
+            if host is not None:
+                for card in cards:
+                    m.attach(card, host)
+            f.locals["it"] = cards[0] if len(cards) == 1 else cards
+        self.e.emit(attach)
+
+    def do_draw_until(self, action, who):
+        """"Each player draws until they have 5 cards in hand"."""
+        count = compile_amount(action.args[1], action)
+
+        def draw(m, f):
+            player = who(m, f)
+            missing = count(m, f) - len(m.hand_of(player))
+            f.locals["did"] = missing > 0 and m.draw(player, missing) > 0
+        self.e.emit(draw)
+
+    def do_repeat(self, action, who):
+        """ "Repeat this": the ability runs again from its start (the engine's
+        step guard ends a game that would repeat for ever)."""
+        def again(m, f):
+            f.pc = 0
+            return JUMPED
+        self.e.emit(again)
+
+    def do_use(self, action, who):
+        """ "Each player uses each Spell they control at this Room": each
+        card in turn, the next one chosen by the player while several are
+        left; each is used (activated, then resolved) before the next. A
+        nullified card is not used."""
+        selection = compile_selector(action.args[0], who)
+        store = f"_use{len(self.e.program.instructions)}"
+        used_key = store + "+"
+
+        def use(m, f):
+            used = f.locals.get(used_key, ())
+            if store in f.locals:
+                card = f.locals.pop(store)
+            else:
+                left = [c for c in selection.candidates(m, f)
+                        if c not in used and not m.has_status(c, "nullified")]
+                if not left:
+                    f.locals.pop(used_key, None)
+                    f.locals["did"] = bool(used)
+                    return None
+                if len(left) > 1:
+                    return m.ask(f, who(m, f), "order", "use which card next", tuple(left),
+                                 store, tuple(m.card_label(c) for c in left))
+                card = left[0]
+            f.locals[used_key] = used + (card,)
+            m.use_card(card)
+            return JUMPED
+        self.e.emit(use)
+
+    def do_put_at(self, action, who):
+        """ "Place it face down in your board at a Room ...": into the
+        zone, attached to the chosen place."""
+        selector, face, zone, place = action.args
+        self.select(selector, who)
+        store = f"_place{len(self.e.program.instructions)}"
+
+        def keep(m, f):
+            f.locals[store] = f.locals.get("it")
+        self.e.emit(keep)
+        self.select(place, who, who, "choose where to place it")
+        key = compile_zone(zone, who)
+        up = face == "face up"
+
+        def put(m, f):
+            host = f.locals.get("it")
+            if isinstance(host, tuple):
+                host = host[0] if host else None
+            cards = f.locals.pop(store, None)
+            cards = cards if isinstance(cards, tuple) else ((cards,) if cards is not None else ())
+            f.locals["did"] = host is not None and bool(cards)
+            if host is not None:
+                for card in cards:
+                    m.place_at(card, key(m, f), host, up)
+            f.locals["it"] = cards[0] if len(cards) == 1 else cards
+        self.e.emit(put)
+
+    def do_gain_stat_values(self, action, who):
+        """ "Gain the moves of it": 1 of the counter named by each value of a
+        list stat; for an item with alternatives ("Jump/Punch") the player
+        chooses one."""
+        stat, selector = action.args
+        self.select(selector, who)
+        store = f"_values{len(self.e.program.instructions)}"
+
+        def gain(m, f):
+            it = f.locals.get("it")
+            cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
+            items = [item for c in cards for item in (m.stat_value(c, stat) or ())]
+            index = f.locals.get(store + "#", 0)
+            player = who(m, f)
+            if store in f.locals:
+                name = f.locals.pop(store)
+                m.set_counter(player, name, m.state.counter(player, name) + 1)
+                index += 1
+            while index < len(items):
+                item = items[index]
+                names = item if isinstance(item, tuple) else (item,)
+                if len(names) > 1:
+                    f.locals[store + "#"] = index
+                    return m.ask(f, player, "choose", "choose a move", tuple(names), store,
+                                 tuple(names))
+                m.set_counter(player, names[0], m.state.counter(player, names[0]) + 1)
+                index += 1
+            f.locals.pop(store + "#", None)
+            f.locals["did"] = bool(items)
+            return None
+        self.e.emit(gain)
+
+    def do_take_next_turn(self, action, who):
+        """The player takes the next turn (whatever the seat order says)."""
+        def take(m, f):
+            m.state.usage["#next turn"] = who(m, f)
+            f.locals["did"] = True
+        self.e.emit(take)
 
     def do_draw_measured(self, action, who):
         count = compile_measure(action.args[0])
@@ -581,12 +1022,15 @@ class StepCompiler:
         self.e.emit(discard_down)
 
     def _to_destination(self, action, who, selector, destination):
-        self.select(selector, who)
         where = self.destination(destination, who)
 
         def put(m, f, card):
             zone, top, face = where(m, f, card)
             m.move(card, zone, top=top, face_up=face)
+        if "one_at_a_time" in getattr(self, "_ways", ()):
+            self.one_at_a_time(selector, who, put)
+            return
+        self.select(selector, who, who)    # "Each player moves a card ...": each chooses
         self.each_chosen(put)
 
     def do_move(self, action, who):
@@ -637,10 +1081,16 @@ class StepCompiler:
         self.e.emit(shuffle)
 
     def _counter_change(self, who, counter, amount, sign, pay=False):
+        decl = self.game.rules.counters.get(counter)
+        overspend = decl.overspend_to if decl is not None else None
+
         def change(m, f):
             player = who(m, f)
-            n = amount(m, f)
+            n = max(0, amount(m, f))      # a cost never goes below 0
             have = m.state.counter(player, counter)
+            if pay and overspend is not None:
+                f.locals["did"] = m.overspend(player, counter, n, overspend)
+                return None
             if pay and have < n:
                 f.locals["did"] = False
                 return None
@@ -669,11 +1119,37 @@ class StepCompiler:
         n, counter = action.args
         self._counter_change(who, counter, compile_amount(n, action), -1, pay=True)
 
+    def do_set_counter(self, action, who):
+        """ "The turn player sets their Mana to 5"."""
+        possessive, counter, n = action.args
+        owner = compile_owner(possessive, who)
+        amount = compile_amount(n, action)
+
+        def set_it(m, f):
+            player = owner(m, f)
+            if m.state.counter(player, counter) != amount(m, f):
+                m.set_counter(player, counter, amount(m, f))
+            f.locals["did"] = True
+        self.e.emit(set_it)
+
     def do_pay_measured(self, action, who):
         counter, measure = action.args
         self._counter_change(who, counter, compile_measure(measure), -1, pay=True)
 
     def _deal(self, action, who, amount, target):
+        if isinstance(target, ast.Player) and self.game.rules.player_damage is not None:
+            # the rules' "player damage" procedure, once per point of damage
+            from interpreter.combat import damage_player
+
+            hurt = compile_player(target)
+
+            def deal_by_procedure(m, f):
+                f.locals["did"] = True
+                f.pc += 1
+                damage_player(m, hurt(m, f), amount(m, f))
+                return JUMPED
+            self.e.emit(deal_by_procedure)
+            return
         if isinstance(target, ast.Player):
             victim = compile_player(target)
             counter = self.game.damage_counter(action)
@@ -686,14 +1162,36 @@ class StepCompiler:
             self.e.emit(deal)
             return
         self.select(target, who, prompt="choose a card to damage")
-        self.each_chosen(lambda m, f, c: m.damage_card(c, amount(m, f)))
+        excess = getattr(self, "_excess", None)
+        # damage written in a rules file's action is battle damage; card text
+        # deals effect damage
+        battle = self.e.program.name.startswith("action:")
+        if excess is not None:
+            possessive, counter = excess
+            owner = compile_owner(possessive, lambda m, f: m.state.cards[_it_or_this(f)].controller)
+
+            def deal_with_excess(m, f, c):
+                over = m.damage_card(c, amount(m, f), battle)
+                if over > 0:
+                    player = owner(m, f)
+                    m.set_counter(player, counter, m.state.counter(player, counter) - over)
+            self.each_chosen(deal_with_excess)
+            return
+        self.each_chosen(lambda m, f, c: m.damage_card(c, amount(m, f), battle))
+
+    def _excess_suffix(self, action):
+        suffixes = getattr(self, "_suffixes", ())
+        found = [s for s in suffixes if s.form == "excess_to"]
+        self._excess = found[0].args if found else None
 
     def do_deal(self, action, who):
         n, target = action.args
+        self._excess_suffix(action)
         self._deal(action, who, compile_amount(n, action), target)
 
     def do_deal_measured(self, action, who):
         measure, target = action.args
+        self._excess_suffix(action)
         self._deal(action, who, compile_measure(measure), target)
 
     def do_destroy(self, action, who):
@@ -715,6 +1213,14 @@ class StepCompiler:
             def nullify_entry(m, f):
                 f.locals["did"] = m.nullify_entry(f.locals.get("responding_to"))
             self.e.emit(nullify_entry)
+            return
+        lasting = [s for s in getattr(self, "_suffixes", ()) if s.form == "lasting"]
+        if lasting:
+            # "Nullify it until the end of your Rival's turn": a status modifier
+            until = compile_duration(lasting[0].args[0])
+            self.select(action.args[0], who)
+            self.each_chosen(lambda m, f, c: m.add_modifier(
+                c, "status", "nullified", 1, f.locals.get("this"), until(m, f)))
             return
         self._status(action, who, "nullified", True)
 
@@ -761,6 +1267,7 @@ class StepCompiler:
         program = self.game.play_program
         if program is None:
             raise unsupported(action, 'playing a card (no action "counts as: played")')
+        paying = getattr(self, "_paying", False)
 
         def play(m, f):
             it = f.locals.get("it")
@@ -768,8 +1275,10 @@ class StepCompiler:
             f.locals["did"] = bool(cards)
             f.pc += 1
             for card in reversed(cards):
-                m.state.frames.append(Frame(program, 0, {"you": f.locals["you"],
-                                                         "it": card, "this": card}))
+                m.state.frames.append(Frame(m.play_program_for(card, f.locals["you"],
+                                                               paying) or program, 0,
+                                            {"you": f.locals["you"], "it": card,
+                                             "this": card}))
             return JUMPED
         self.e.emit(play)
 
@@ -800,8 +1309,10 @@ class StepCompiler:
     def state_change(self, step: ast.Step) -> None:
         """"This gets +20 AP until the End Stage": a modifier on each card,
         lasting as long as its duration says (or for good without one)."""
+        if self.combat_statement(step):
+            return
         selector, statement, suffixes = step.args
-        changes = statement_changes(statement)
+        changes = statement_changes(statement, self.game)
         until = None
         for suffix in suffixes:
             if suffix.form == "lasting":
@@ -841,10 +1352,13 @@ class StepCompiler:
             self.e.place(skip)
 
 
-def statement_changes(statement: ast.Statement) -> list[tuple]:
+def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
     """(kind, name, amount) modifiers a statement makes: stat changes,
-    keywords, prohibitions and permissions."""
+    keywords, prohibitions and permissions. A prohibition's meaning is
+    registered with ``game`` (see ``compile_capability``)."""
     form = statement.form
+    if form == "cannot" and game is not None:
+        register_capability(game, statement.args[0])
     if form == "gets":
         out = []
         for change in statement.args:
@@ -857,7 +1371,43 @@ def statement_changes(statement: ast.Statement) -> list[tuple]:
         from interpreter.render import _capability
 
         return [(form, _capability(statement.args[0]), 1)]
+    if form == "becomes" and statement.args[0].form == "status":
+        # "it is fresh until your next turn": a status kept as a modifier
+        return [("status", statement.args[0].args[0], 1)]
     raise unsupported(statement, f'a card becoming "{form}"')
+
+
+def player_target(player: int) -> int:
+    """A modifier's target for a player rather than a card: card ids are 0 or
+    more, so a player is a negative number."""
+    return -1 - player
+
+
+def capability_name(capability: ast.Capability) -> str:
+    from interpreter.render import _capability
+
+    return _capability(capability)
+
+
+def register_capability(game, capability: ast.Capability) -> str:
+    """Compile once what a "can't" forbids, keyed by its canonical text:
+    (verb, test of its object or None). An action is forbidden when its
+    name starts with the verb ("can't attack" forbids the action "attack"
+    with that card); "can't be destroyed" stops the operation itself."""
+    name = capability_name(capability)
+    if name not in game.capabilities:
+        if capability.form == "be_participle":
+            game.capabilities[name] = (name.split(" ")[0] + " " + capability.args[0], None)
+        else:
+            verb = str(capability.args[0]).lower()
+            if verb.endswith("s") and not verb.endswith("ss"):
+                verb = verb[:-1]
+            target = next((a for a in capability.args[1:] if isinstance(a, ast.Selector)), None)
+            test = None
+            if target is not None:
+                test = compile_selector(target, lambda m, f: f.locals["you"]).test
+            game.capabilities[name] = (verb, test)
+    return name
 
 
 def compile_duration(duration: ast.Duration) -> Callable:
@@ -939,6 +1489,12 @@ def compile_condition(cond: ast.Condition) -> Callable:
         owner = compile_owner(cond.args[0], lambda m, f: f.locals["you"])
         name, comparison = cond.args[1], cond.args[2]
         return _compare(comparison, lambda m, f: m.state.counter(owner(m, f), name))
+    if form == "zone_has":
+        # "the turn player's deck has no cards"
+        zone = compile_zone(cond.args[0], lambda m, f: f.locals["you"])
+        selection = compile_selector(cond.args[1], lambda m, f: f.locals["you"],
+                                     default_zone=zone)
+        return _count_test(selection, None)
     if form == "has_counter":
         who = compile_player(cond.args[0])
         comparison, name = cond.args[1], cond.args[2]
@@ -951,6 +1507,9 @@ def compile_condition(cond: ast.Condition) -> Callable:
         selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
         test = _state_test(cond.args[1], lambda m, f: f.locals["you"])
         return lambda m, f: not any(test(m, f, c) for c in selection.candidates(m, f))
+    if form == "there_are":
+        # "If there are 2 or more Traps at this Room"
+        return _count_test(compile_selector(cond.args[0], lambda m, f: f.locals["you"]), None)
     raise unsupported(cond, f'the condition "{form.replace("_", " ")}"')
 
 
@@ -963,8 +1522,10 @@ def _count_test(selection: Selection, extra) -> Callable:
             cards = [c for c in cards if extra(m, f, c)]
         if how == ("exactly", 0):
             return not cards
-        if isinstance(how, tuple) and how[0] == "exactly":
+        if isinstance(how, tuple) and how[0] in ("exactly", "at least"):
             return len(cards) >= how[1]
+        if isinstance(how, tuple) and how[0] == "at most":
+            return len(cards) <= how[1]
         return bool(cards)
     return test
 
@@ -972,6 +1533,10 @@ def _count_test(selection: Selection, extra) -> Callable:
 def _compare(comparison: ast.Comparison, value: Callable) -> Callable:
     if comparison.form == "none":
         return lambda m, f: value(m, f) == 0
+    if comparison.form == "less_than_counter":
+        owner = compile_owner(comparison.args[0], lambda m, f: f.locals["you"])
+        name = comparison.args[1]
+        return lambda m, f: value(m, f) < m.state.counter(owner(m, f), name)
     n = comparison.args[0]
     if not isinstance(n, int):
         raise unsupported(comparison, f'"{n}" in a comparison')

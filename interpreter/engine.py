@@ -54,6 +54,8 @@ class ActionPlan:
     can_pay: Callable
     program: str
     limit: tuple | None = None     # (period, for each card)
+    extra: tuple = ()              # (stat adding uses, cap, name the uses are shared as)
+    target: Selection | None = None   # a second card the action needs (and asks for)
 
 
 @attrs.define
@@ -83,6 +85,7 @@ class Activated:
     can_pay: Callable
     once_per: str | None        # "turn", "Round", ... or None
     key: str                    # what the once-per limit counts (the card's name)
+    zone: str | None = None     # used from this zone of its controller, not from play
 
 
 @attrs.define
@@ -121,7 +124,21 @@ class CompiledGame:
     statics: dict[str, list[Static]] = attrs.Factory(dict)        # card name -> abilities
     replacements: dict[str, list[Replacement]] = attrs.Factory(dict)
     immediate: set = attrs.Factory(set)   # programs of triggers that do not wait
+    # response windows (interpreter.combat): the timing labels rules
+    # procedures name, the abilities used in them, the zones cards are used from
+    cued_labels: set = attrs.Factory(set)
+    cued: dict = attrs.Factory(dict)          # card name -> [Cued]
+    used_from_zones: tuple = ()
+    after_triggers: set = attrs.Factory(set)   # programs of "After ..." triggers
+    requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
+    capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
     in_play: tuple[str, ...] = ()
+    pairs: tuple = ()          # (zone, paired zone, status): slots that make one place
+    activated_zones: tuple = ()   # zones (not in play) abilities are used from
+    entry_events: dict = attrs.Factory(dict)   # zone -> the event of cards entering it
+    none_loses: tuple[str, ...] = ()          # zones a player loses without cards in
+    zone_wins: tuple = ()                     # (zone, N): N cards in it win the game
+    attaching: bool = False                   # whether any card was ever attached
     draw_pile: str = ""
     hand: str = ""
     discard_pile: str = ""
@@ -164,6 +181,17 @@ def compile_game(game) -> CompiledGame:
         else:
             setattr(compiled, attr, zone.name)
     compiled.in_play = tuple(z.name for z in rules.zones.values() if "in play" in z.roles)
+    for zone in rules.zones.values():
+        if zone.entry_event:
+            phrase = zone.entry_event
+            for prefix in ("is ", "are "):
+                phrase = phrase[len(prefix):] if phrase.startswith(prefix) else phrase
+            compiled.entry_events[zone.name] = phrase.lower()
+    compiled.pairs = tuple((z.name, z.paired_with, z.paired_status)
+                           for z in rules.zones.values() if z.paired_with)
+    compiled.none_loses = tuple(z.name for z in rules.zones.values() if z.none_loses)
+    compiled.zone_wins = tuple((z.name, z.wins_at) for z in rules.zones.values()
+                               if z.wins_at is not None)
 
     def guard(build):
         try:
@@ -174,6 +202,20 @@ def compile_game(game) -> CompiledGame:
     for index, action in enumerate(rules.actions):
         guard(lambda a=action, i=index: _compile_action(compiled, a, i))
     guard(lambda: _compile_turn(compiled))
+    compiled.used_from_zones = tuple(dict.fromkeys(
+        z for k in rules.kinds.values() for z in getattr(k, "used_from", ())))
+    from interpreter.combat import compile_player_damage
+    guard(lambda: compile_player_damage(compiled))
+    for kind in rules.kinds.values():
+        if kind.when_used is not None:
+            def used(kind=kind):
+                e = Emitter(f"used:{kind.name}", kind.when_used.span)
+                StepCompiler(e, compiled).sentences(_sentences(rules, kind.when_used))
+                compiled.programs[f"used:{kind.name}"] = e.finish()
+            guard(used)
+    if any(a.exchange for a in rules.actions):
+        for card in game.cards.values():
+            guard(lambda c=card: _compile_exchanges(compiled, c))
     for card in game.cards.values():
         for index, ability in enumerate(card.abilities):
             guard(lambda c=card, i=index, a=ability: _compile_ability(compiled, c, i, a))
@@ -205,18 +247,72 @@ def _compile_turn(game: CompiledGame) -> None:
         e.emit(lambda m, f, name=phase.name: op.period(m.state, "phase", name, "start"))
         for sentence in phase.sentences:
             steps.sentences(_sentences(rules, sentence))
+        places = _each_place(game, e, phase) if phase.for_each else None
         for step in phase.steps:
             game.phase_starts[step.name] = len(e.program.instructions)
             game.step_phase[step.name] = phase.name
             e.emit(lambda m, f, name=step.name: op.period(m.state, "step", name, "start"))
+            if step.hold_triggers:
+                e.emit(lambda m, f: m.hold_triggers())
             for sentence in step.sentences:
                 steps.sentences(_sentences(rules, sentence))
+            if step.hold_triggers:
+                e.emit(lambda m, f: m.release_triggers(f))
             e.emit(lambda m, f, name=step.name: m.end_period("step", name))
+        if places is not None:
+            places()
+        if rules.race is not None and rules.race.period.lower() == phase.name.lower():
+            e.emit(lambda m, f: m.race_check(f))
         e.emit(lambda m, f, name=phase.name: m.end_period("phase", name))
         e.place(after)
     e.emit(lambda m, f: m.end_turn(f))
     e.jump(turn)
     game.programs["game"] = e.finish()
+    if rules.race is not None:
+        tie = Emitter("race:tie", rules.race.span)
+        tie_steps = StepCompiler(tie, game)
+        for sentence in rules.race.tie:
+            tie_steps.sentences(_sentences(rules, sentence))
+        game.programs["race:tie"] = tie.finish()
+
+
+def _each_place(game: CompiledGame, e: Emitter, phase):
+    """ "for each KIND in ZONE:": the phase's steps run once per card of the
+    zone, bottom first, with ``this`` the card (the place being resolved).
+    Returns what closes the loop, emitted after the steps."""
+    _kind, zone_name = phase.for_each
+    decl = next((z for z in game.rules.zones.values() if z.name.lower() == zone_name.lower()),
+                None)
+    if decl is None:
+        raise unsupported(phase, f'a loop over the unknown zone "{zone_name}"')
+    top, done = e.label(), e.label()
+
+    def start(m, f):
+        f.locals["#place"] = 0
+    e.emit(start)
+    e.place(top)
+
+    def bind(m, f):
+        key = (decl.name, -1 if decl.scope == "shared" else f.locals["you"])
+        cards = m.state.zones.get(key, ())
+        if f.locals["#place"] >= len(cards):
+            return False
+        f.locals["this"] = cards[f.locals["#place"]]
+        return True
+    e.jump_unless(bind, done)
+
+    def close():
+        def advance(m, f):
+            f.locals["#place"] += 1
+        e.emit(advance)
+        e.jump(top)
+        e.place(done)
+
+        def unbind(m, f):
+            f.locals.pop("this", None)
+            f.locals.pop("#place", None)
+        e.emit(unbind)
+    return close
 
 
 def _compile_action(game: CompiledGame, action, index: int) -> None:
@@ -230,10 +326,27 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
     e = Emitter(name, action.span)
     steps = StepCompiler(e, game)
     checks = []
+    target = None
+    if action.target is not None:
+        ability = parse_ability(rules, "Choose " + action.target.text, action.target.span.path)
+        step = ability.resolution[0].args[0].args[0]
+        target = compile_selector(step.args[2].args[0], lambda m, f: f.locals["you"])
+        checks.append(lambda m, f, t=target: bool(t.candidates(m, f)))
+    _compile_declaration(e, action, target)
     if action.cost is not None:
         cost = _sentences(rules, action.cost)
-        checks.extend(_cost_checks(cost))
+        checks.extend(_cost_checks(cost, rules))
         steps.sentences(cost)
+    if action.requires is not None:
+        from interpreter.compile import compile_condition
+
+        condition = parse_ability(rules, "If " + action.requires.text.rstrip(".") + ".",
+                                  action.requires.span.path)
+        checks.append(compile_condition(condition.resolution[0].args[0].args[0].args[0]))
+    if action.exchange is not None:
+        checks.append(lambda m, f, stat=action.exchange: m.can_exchange(f, stat))
+        e.emit(lambda m, f, stat=action.exchange: m.exchange(f, stat))
+
     def effect_and_event(emitter, compiler):
         if action.effect is not None:
             compiler.sentences(_sentences(rules, action.effect))
@@ -241,6 +354,8 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
             event = action.event
             emitter.emit(lambda m, f: m.event(event, f.locals.get("it"), f.locals["you"]))
     effect_and_event(e, steps)
+    if action.role or action.target_role:
+        e.emit(lambda m, f, a=action: m.end_roles(f, a.role, a.target_role))
     game.programs[name] = e.finish()
     # The same action without its cost: what "Play it" does in card text.
     free = Emitter(name + ":free", action.span)
@@ -250,29 +365,85 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         game.play_program = name + ":free"
     game.actions.append(ActionPlan(action.name, action.during, choose,
                                    lambda m, f: all(c(m, f) for c in checks), name,
-                                   action.limit))
+                                   action.limit, action.limit_extra, target))
 
 
-def _cost_checks(sentences) -> list[Callable]:
+def _compile_declaration(e: Emitter, action, target) -> None:
+    """An action that declares (an attack): the chosen card takes its role
+    ("as: attacker") and announces its event; then the target is chosen,
+    takes its role and announces its event, and what that triggers resolves
+    before the action goes on (a Defend before damage)."""
+    if action.role or action.announces or target is not None:
+        def declare(m, f, role=action.role, event=action.announces):
+            card = f.locals.get("it")
+            f.locals["chosen"] = card
+            if card is not None and role:
+                m.set_status(card, role, True)
+            if card is not None and event:
+                m.event(event, card, f.locals["you"])
+        e.emit(declare)
+    if target is None:
+        return
+
+    def pick_target(m, f):
+        return m.pick(f, target, f.locals["you"], "choose a target", "_target")
+    e.emit(pick_target)
+
+    def aim(m, f, role=action.target_role, event=action.target_announces):
+        card = f.locals.get("it")
+        f.locals["target"] = card
+        f.locals["it"] = f.locals.get("chosen")    # "it" stays the action's card
+        if card is not None and role:
+            m.set_status(card, role, True)
+        if card is not None and event:
+            m.event(event, card, m.state.cards[card].controller)
+    e.emit(aim)
+    e.emit(lambda m, f: m.resolve_now(f))
+
+
+def _compile_exchanges(game: CompiledGame, card) -> None:
+    """The reward of each exchange stat of a card (on each face), as a program
+    named ``exchange:CARD:FACE:STAT``."""
+    from interpreter.cards import Exchange
+
+    faces = [(None, card.stats)] + [(face, stats) for face, stats in card.faces]
+    for face, stats in faces:
+        for stat in stats:
+            if isinstance(stat.value, Exchange):
+                name = f"exchange:{card.name}:{face or ''}:{stat.name.lower()}"
+                e = Emitter(name, stat.span if hasattr(stat, "span") else None)
+                StepCompiler(e, game).sentences(stat.value.reward.args[3])
+                game.programs[name] = e.finish()
+
+
+def _cost_checks(sentences, rules=None) -> list[Callable]:
     """Whether a cost written as sentences can be paid, without paying it."""
-    return _cost_checks_for_costs([link.args[0] for sentence in sentences
+    return _cost_checks_for_costs(rules=rules, costs=[link.args[0] for sentence in sentences
                                    for link in sentence.args])
 
 
-def _compile_static(game: CompiledGame, card, node) -> None:
+def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
     from interpreter.compile import compile_condition, statement_changes
 
     label, conditions, costs, resolution = node.args
     if costs:
         raise unsupported(node, "a continuous ability with costs")
-    condition = None
+    condition = gate
     for c in conditions:
         if c.form != "if_":
             raise unsupported(c, f'the condition "{c.form}" on a continuous ability')
-        condition = compile_condition(c.args[0])
+        test = compile_condition(c.args[0])
+        condition = test if gate is None else (
+            lambda m, f, test=test: gate(m, f) and test(m, f))
     for sentence in resolution:
         for link in sentence.args:
             step = link.args[0]
+            if isinstance(step, ast.Modifier) and step.form == "more_stat" and \
+                    game.statics.get(card.name):
+                # "This gets +20 AP and +20 HP": the second change joins the first
+                amount, stat = step.args[0].args
+                game.statics[card.name][-1].changes.append(("stat", stat, amount))
+                continue
             if not isinstance(step, ast.Step) or step.form != "state_change":
                 raise unsupported(step, "a continuous ability that is not a change to cards")
             selector, statement, suffixes = step.args
@@ -282,18 +453,22 @@ def _compile_static(game: CompiledGame, card, node) -> None:
             if selection.test is None:
                 raise unsupported(selector, "this selector in a continuous ability")
             game.statics.setdefault(card.name, []).append(
-                Static(selection.test, statement_changes(statement), condition))
+                Static(selection.test, statement_changes(statement, game), condition))
 
 
-def _compile_activated(game: CompiledGame, card, index: int, node, ability) -> None:
+def _compile_activated(game: CompiledGame, card, index: int, node, ability,
+                       gate=None) -> None:
     label, conditions, costs, resolution = node.args
-    once_per = None
+    timing = game.rules.timing(label) if label else None
+    once_per = timing.once_per if timing is not None else None
     for c in conditions:
         if c.form == "once_per":
             once_per = c.args[0]
         else:
             raise unsupported(c, f'the condition "{c.form}" on an activated ability')
-    checks = _cost_checks_for_costs(costs)
+    checks = _cost_checks_for_costs(costs, game.rules)
+    if gate is not None:
+        checks.append(gate)
     name = f"card:{card.name}:{index}"
     effect = Emitter(name + ":effect", ability.span)
     StepCompiler(effect, game).sentences(resolution)
@@ -314,16 +489,46 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability) -> N
             return JUMPED
         e.emit(run_effect)
     game.programs[name] = e.finish()
+    zone = None
+    if timing is not None and timing.from_zone:
+        zone = next((z for z in game.rules.zones if z.lower() == timing.from_zone.lower()),
+                    timing.from_zone)
     game.activated.setdefault(card.name, []).append(Activated(
-        label, name, lambda m, f: all(c(m, f) for c in checks), once_per, card.name))
+        label, name, lambda m, f: all(c(m, f) for c in checks), once_per, card.name, zone))
+    if zone is not None and zone not in game.activated_zones:
+        game.activated_zones = game.activated_zones + (zone,)
 
 
-def _cost_checks_for_costs(costs) -> list[Callable]:
-    """Checks for the costs before an ability's colon."""
-    from interpreter.compile import compile_amount, compile_measure, compile_player
+def _cost_checks_for_costs(costs, rules=None) -> list[Callable]:
+    """Checks for the costs before an ability's colon (``rules``: to look
+    inside game verbs, "Pay 1 Gem" being "Rest 1 Gem ...")."""
+    from interpreter.compile import (compile_amount, compile_measure, compile_player,
+                                     fill_slots, use_slots)
 
     checks = []
     for step in costs:
+        if isinstance(step, ast.Step) and step.form == "verb_step" and rules is not None:
+            use = step.args[1]
+            decl = next((v for v in rules.verbs if v.pattern.text == use.form), None)
+            if decl is not None and decl.definition is not None:
+                defined = parse_ability(rules, decl.definition, rules.path)
+                values = dict(zip(use_slots(decl.pattern.text), use.args))
+                filled = [fill_slots(link.args[0], values, use)
+                          for sentence in defined.resolution for link in sentence.args]
+                try:
+                    checks.extend(_cost_checks_for_costs(filled, rules))
+                    continue
+                except Unsupported:
+                    pass   # a verb whose steps cannot be checked: as below
+        if isinstance(step, ast.Step) and step.form == "verb_step":
+            # a game verb as a cost ("Sacrifice a BASIC Being you control"):
+            # payable while the cards it names can be found
+            _optional, use, _suffixes = step.args
+            for arg in use.args:
+                if isinstance(arg, ast.Selector):
+                    found = compile_selector(arg, lambda m, f: f.locals["you"])
+                    checks.append(lambda m, f, found=found: bool(found.candidates(m, f)))
+            continue
         if not isinstance(step, ast.Step) or step.form != "act":
             raise unsupported(step, "this cost")
         subject, _optional, action, _suffixes = step.args
@@ -332,15 +537,21 @@ def _cost_checks_for_costs(costs) -> list[Callable]:
         if form == "pay":
             amount, counter = compile_amount(action.args[0], action), action.args[1]
             checks.append(lambda m, f, who=who, counter=counter, amount=amount:
-                          m.state.counter(who(m, f), counter) >= amount(m, f))
+                          m.can_pay(who(m, f), counter, amount(m, f)))
         elif form == "pay_measured":
             counter, amount = action.args[0], compile_measure(action.args[1])
             checks.append(lambda m, f, who=who, counter=counter, amount=amount:
-                          m.state.counter(who(m, f), counter) >= amount(m, f))
+                          m.can_pay(who(m, f), counter, amount(m, f)))
         elif form in ("exhaust", "rest") and action.args[0].form == "this":
             status = "exhausted" if form == "exhaust" else "rested"
             checks.append(lambda m, f, status=status:
                           status not in m.state.cards[f.locals["this"]].statuses)
+        elif form in ("exhaust", "rest", "reveal") and isinstance(action.args[0], ast.Selector):
+            # "Rest 2 Gems in your Gem Area": enough such cards
+            found = compile_selector(action.args[0], who)
+            need = found.how[1] if isinstance(found.how, tuple) else 1
+            checks.append(lambda m, f, found=found, need=need:
+                          len(found.candidates(m, f)) >= need)
         elif form == "discard":
             checks.append(lambda m, f, who=who: bool(m.hand_of(who(m, f))))
         else:
@@ -391,6 +602,8 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
 
 
 def _compile_trigger_program(game: CompiledGame, name: str, ability, resolution) -> str:
+    if name in game.programs:         # already built with its costs
+        return name
     e = Emitter(name, ability.span)
     StepCompiler(e, game).sentences(resolution)
     game.programs[name] = e.finish()
@@ -404,9 +617,15 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         # <PROTECTOR>"); one defined in card language also works as that text.
         use = node.args[0]
         decl = next((k for k in game.rules.keywords if k.pattern.text == use.form), None)
-        if decl is None or decl.definition is None or use.args:
+        if decl is None or decl.definition is None:
             return
         defined = parse_ability(game.rules, decl.definition, game.rules.path)
+        if use.args:
+            # "Drive 2": the definition with its slots filled, as for verbs
+            from interpreter.compile import fill_slots, use_slots
+
+            defined = fill_slots(defined, dict(zip(use_slots(decl.pattern.text), use.args)),
+                                 use)
         _compile_ability(game, card, index, attrs.evolve(ability, ability=defined))
         return
     label, conditions, costs, resolution = node.args
@@ -415,6 +634,48 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         _compile_replacement(game, card, name, ability, resolution)
         return
     timing = game.rules.timing(label) if label else None
+    kind = game.rules.kind(card.kind)
+    # a box that works only while the card has a status ("connection while
+    # connected"): its abilities are gated by it
+    gate = None
+    for box, status in (kind.box_status if kind is not None else ()):
+        if box.lower() == ability.box.lower():
+            gate = (lambda m, f, status=status: m.has_status(f.locals["this"], status))
+    if gate is not None and timing is not None and timing.use == "continuous":
+        _compile_static(game, card, node, gate)
+        return
+    if gate is not None and timing is not None and timing.use == "activated":
+        _compile_activated(game, card, index, node, ability, gate)
+        return
+    when_conditions = [c for c in conditions if c.form in ("when", "at_start", "at_end")]
+    if timing is not None and timing.use == "triggered" and timing.when is not None \
+            and not when_conditions:
+        # the label's own event ("DEFEND: ...": when a Being at this card is attacked)
+        implied = parse_ability(game.rules, timing.when.text.rstrip(".") + ": Draw a card.",
+                                timing.when.span.path)
+        conditions = tuple(implied.conditions) + tuple(conditions)
+        node = attrs.evolve(node, args=(label, conditions, costs, resolution))
+    elif timing is None and not conditions and kind is not None and kind.text_event:
+        # plain text of a kind whose text happens on an event of the card
+        implied = parse_ability(game.rules, f"When this is {kind.text_event}: Draw a card.",
+                                game.rules.path)
+        conditions = tuple(implied.conditions)
+        node = attrs.evolve(node, args=(label, conditions, costs, resolution))
+    if timing is not None and timing.unless is not None:
+        from interpreter.compile import compile_condition
+
+        unless = parse_ability(game.rules, "If " + timing.unless.text.rstrip(".") + ".",
+                               timing.unless.span.path)
+        test = compile_condition(unless.resolution[0].args[0].args[0].args[0])
+        outer = gate
+        gate = (lambda m, f, test=test, outer=outer: not test(m, f) and
+                (outer is None or outer(m, f)))
+    if timing is not None and (timing.label in game.cued_labels or (
+            timing.response and (conditions or costs or game.cued_labels))):
+        # used in response windows (interpreter.combat), costs paid first
+        from interpreter.combat import compile_response
+        compile_response(game, card, index, node, ability)
+        return
     if timing is not None and timing.response and not conditions and not costs:
         e = Emitter(name, ability.span)
         StepCompiler(e, game).sentences(resolution)
@@ -424,11 +685,38 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     if timing is not None and timing.use == "continuous":
         _compile_static(game, card, node)
         return
+    if timing is not None and timing.use == "requirement":
+        # "REQUIRES: If ...": the card can be used only while this holds
+        from interpreter.compile import compile_condition
+
+        items = list(conditions) + [link.args[0] for sentence in resolution
+                                    for link in sentence.args]
+        for item in items:
+            if not isinstance(item, ast.Condition) or item.form != "if_":
+                raise unsupported(item, "a requirement other than \"If ...\"")
+            game.requirements.setdefault(card.name, []).append(compile_condition(item.args[0]))
+        return
     if timing is not None and timing.use == "activated" and not any(
             c.form == "when" for c in conditions):
         _compile_activated(game, card, index, node, ability)
         return
+    if any(c.form == "after" for c in conditions):
+        # "After X: ...": triggers on X, resolving after the "When X" ones
+        game.after_triggers.add(name)
+        conditions = tuple(attrs.evolve(c, form="when", args=(c.args[0], None))
+                           if c.form == "after" else c for c in conditions)
+        node = attrs.evolve(node, args=(label, conditions, costs, resolution))
     whens = [c for c in conditions if c.form in ("when", "at_start", "at_end")]
+    if whens and any(c.form in ("if_", "once_per") for c in conditions) and gate is None \
+            and not (kind is not None and kind.after_use):
+        # "When ..., once per Round, pay 1 Gem:" / "If this is rested, pay ...:"
+        from interpreter.combat import compile_trigger_body
+        compile_trigger_body(game, name, ability, conditions, costs, resolution, timing)
+        conditions, costs = tuple(whens), ()
+    if costs or gate is not None or (kind is not None and kind.after_use):
+        _paid_program(game, name, costs, resolution,
+                      timing.optional if timing is not None else False, kind)
+        costs = ()
     if not whens or costs or len(conditions) != 1:
         raise unsupported(node, "abilities other than \"When ...: effect\", responses, "
                           "activated and continuous abilities")
@@ -450,6 +738,11 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         player, action = event.args
         events = {"player_draws": "drawn", "player_plays": "played",
                   "player_discards": "discarded", "player_reveals": "revealed"}
+        if action.form == "player_game_event":
+            # a declared event ("When you advance"), singular or plural
+            word = action.args[0].lower()
+            declared = {e.phrase.lower() for e in game.rules.events}
+            events = {"player_game_event": word + "s" if word + "s" in declared else word}
         if action.form not in events:
             raise unsupported(action, f'the event "{action.form.replace("_", " ")}"')
         whose = {"you": "you", "rival": "rival", "each_rival": "rival",
@@ -462,23 +755,71 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         game.triggers.setdefault(card.name, []).append(Trigger(
             events[action.form], program, None, False, "player", whose))
         return
+    if event.form == "bare_event":
+        # "When defended": an event of this card
+        event = ast.Event("card_event", (ast.Selector("this", (), event.span),
+                                         ast.EventAction("event_action", event.args,
+                                                         event.span)), event.span)
     if event.form != "card_event":
         raise unsupported(event, f'the event "{event.form.replace("_", " ")}"')
     subject, action = event.args
-    if action.form != "event_action":
+    if action.form in ("deals_damage", "prevents_damage") and not action.args:
+        # "When this deals damage" / "When this prevents damage" (combat)
+        word = {"deals_damage": "deals damage", "prevents_damage": "prevents damage"}[
+            action.form]
+    elif action.form == "acts" and len(action.args) == 1 and isinstance(action.args[0], str):
+        # "When a Being your Rival controls attacks": an event an action announces
+        word = action.args[0]
+    elif action.form != "event_action":
         raise unsupported(action, f'the event "{action.form.replace("_", " ")}"')
-    inner = action.args[0]
-    word = inner.args[0] if inner.form == "event_participle" else inner.form
+    else:
+        inner = action.args[0]
+        word = inner.args[0] if inner.form == "event_participle" else inner.form
     selection = compile_selector(subject, lambda m, f: f.locals["you"])
     if selection.test is None:
         raise unsupported(subject, "this kind of trigger subject")
     if timing is not None and timing.immediate:
         game.immediate.add(name)
-    e = Emitter(name, ability.span)
-    StepCompiler(e, game).sentences(resolution)
-    game.programs[name] = e.finish()
+    if name not in game.programs:     # not already built with its costs
+        e = Emitter(name, ability.span)
+        StepCompiler(e, game).sentences(resolution)
+        game.programs[name] = e.finish()
+    test = selection.test
+    if gate is not None:
+        test = (lambda m, f, c, t=test: gate(m, f) and t(m, f, c))
     game.triggers.setdefault(card.name, []).append(
-        Trigger(word.lower(), name, selection.test, subject.form == "this"))
+        Trigger(word.lower(), name, test, subject.form == "this"))
+
+
+def _paid_program(game: CompiledGame, name: str, costs, resolution, optional,
+                  kind) -> None:
+    """A triggered ability with costs ("DEFEND: Pay 1 Mana: ..."): when it
+    resolves, its controller may pay (if it is optional and they can), and
+    only then its effect happens. A kind used up after use ("after use:
+    void") goes there once the ability has resolved. Returns the sentences
+    with the costs compiled into a program they start with."""
+    checks = _cost_checks_for_costs(costs, game.rules)
+    e = Emitter(name)
+    steps = StepCompiler(e, game)
+    done = e.label()
+    if costs:
+        e.jump_unless(lambda m, f: all(c(m, f) for c in checks), done)
+        if optional:
+            skip = steps.optional(lambda m, f: f.locals["you"], "pay the cost")
+            for cost in costs:
+                steps.step(cost)
+            steps.sentences(resolution)
+            e.place(skip)
+        else:
+            for cost in costs:
+                steps.step(cost)
+            steps.sentences(resolution)
+    else:
+        steps.sentences(resolution)
+    e.place(done)
+    if kind is not None and kind.after_use:
+        e.emit(lambda m, f, zone=kind.after_use: m.used_up(f.locals["this"], zone))
+    game.programs[name] = e.finish()
 
 
 # ---------------------------------------------------------------- running
@@ -491,7 +832,7 @@ class GameOver(Exception):
 class Machine:
     """Runs a state's frames; every helper an instruction calls is here."""
 
-    __slots__ = ("game", "state", "steps", "_asking", "_in_play")
+    __slots__ = ("game", "state", "steps", "_asking", "_in_play", "quiet")
 
     def __init__(self, game: CompiledGame, state: GameState):
         self.game = game
@@ -499,6 +840,7 @@ class Machine:
         self.steps = 0
         self._asking: set = set()
         self._in_play = None
+        self.quiet = False    # moves "without triggering abilities" (one instruction)
 
     @property
     def rules(self) -> GameRules:
@@ -558,7 +900,9 @@ class Machine:
             return
         if state.cursor < len(state.log):
             # state rules look at counters: only a counter event can change them
-            if any(e[0] == "counter" for e in state.log[state.cursor:]):
+            if any(e[0] == "counter" for e in state.log[state.cursor:]) or (
+                    (self.game.none_loses or self.game.zone_wins) and state.turn > 0 and
+                    any(e[0] == "move" for e in state.log[state.cursor:])):
                 self.state_rules()
             if state.result is None:
                 self.collect_triggers()
@@ -567,6 +911,20 @@ class Machine:
 
     def state_rules(self) -> None:
         state = self.state
+        for zone, count in self.game.zone_wins:
+            # "a player with 3 cards in it wins"
+            for player in range(state.players):
+                if not state.out[player] and len(state.zones.get((zone, player), ())) >= count:
+                    op.end_game(state, ("win", player, f"{count} cards in their {zone}"))
+                    return
+        for zone in self.game.none_loses:
+            # "a player with no cards in it loses", once the game is set up
+            for player in range(state.players):
+                if not state.out[player] and state.turn > 0 and \
+                        not state.zones.get((zone, player)):
+                    self.eliminate(player, f"no cards in their {zone}")
+                    if state.result is not None:
+                        return
         for counter in self.rules.counters.values():
             if counter.loses_at is None or counter.scope != "player":
                 continue
@@ -609,7 +967,8 @@ class Machine:
                     continue
                 if watchers is None:
                     watchers = [w for w in self.in_play()
-                                if state.cards[w].name in self.game.triggers]
+                                if state.cards[w].name in self.game.triggers
+                                and self.working(w)]
                 sources = set(watchers)
                 sources.add(c)
                 for source in sorted(sources):
@@ -628,6 +987,9 @@ class Machine:
                                           state.cards[source].controller, c))
         state.cursor = len(log)
         if not fired:
+            return
+        if "#hold" in state.usage:
+            state.usage["#hold"] = state.usage["#hold"] + tuple(fired)
             return
         if self.rules.resolution is None:
             # no resolution rules: each triggered ability resolves at once
@@ -648,9 +1010,25 @@ class Machine:
         if len(state.pending) + len(state.stack) > MAX_DEPTH:
             self.draw_game(f"more than {MAX_DEPTH} effects waiting (a loop?)")
 
+    def working(self, card: int) -> bool:
+        """Whether a card in play has its abilities: not nullified, and face up
+        (a face-down card is only a card, until it is flipped) unless its kind
+        works face down; not while it has its kind's "waits while" status."""
+        c = self.state.cards[card]
+        if self.has_status(card, "nullified"):
+            return False
+        kind = self.rules.kind(self.definition(card).kind)
+        if not c.face_up and not (kind is not None and kind.works_face_down):
+            return False
+        if kind is not None and kind.waits_while and self.has_status(card, kind.waits_while):
+            return False
+        return True
+
     def _watchers(self, kind: str):
         state = self.state
         for source in self.in_play():
+            if not self.working(source):
+                continue
             for trigger in self.game.triggers.get(state.cards[source].name, ()):
                 if trigger.kind == kind:
                     yield source, trigger
@@ -708,7 +1086,11 @@ class Machine:
             first = [p for p in pending if (p[2] != turn) == settings.rival_first]
             second = [p for p in pending if (p[2] != turn) != settings.rival_first]
             last_controller = None
-            for program, source, controller, card in first + second:
+            ordered = first + second
+            if settings.one_at_a_time:
+                # one effect at a time, each with its own response step
+                ordered, state.pending = ordered[:1], ordered[1:]
+            for program, source, controller, card in ordered:
                 self.push_entry(program, source, controller,
                                 (("it", card), ("this", source), ("you", controller)))
                 last_controller = controller
@@ -725,6 +1107,13 @@ class Machine:
                     del locals_["responder"]
                     state.log.append(("pass", responder))
                     return JUMPED
+                if answer[0] == "use":
+                    # an ability with costs (interpreter.combat)
+                    from interpreter.combat import use_response
+                    top = state.stack[-1]
+                    use_response(self, responder, answer[1], answer[2], top[2], top[0])
+                    locals_["responder"] = self.rival_of(responder)
+                    return JUMPED
                 card, program = answer
                 top = state.stack[-1][0]
                 self.discard(card)
@@ -735,11 +1124,16 @@ class Machine:
                 return JUMPED
             options = [(c, program) for c in self.hand_of(responder)
                        for program in self.game.responses.get(state.cards[c].name, ())]
+            labels = [f"respond with {self.card_label(c)}" for c, _ in options]
+            if self.game.cued:
+                from interpreter.combat import response_options
+                more, names = response_options(self, responder, None, state.stack[-1][2],
+                                               state.stack[-1][0])
+                options, labels = options + more, labels + names
             if options:
                 return self.ask(frame, responder, "respond", "respond or pass",
                                 tuple(options) + (("pass",),), "_respond",
-                                tuple(f"respond with {self.card_label(c)}"
-                                      for c, _ in options) + ("pass",))
+                                tuple(labels) + ("pass",))
             del locals_["responder"]
         entry = state.stack.pop()
         entry_id, program, source, controller, zone, entry_locals, nullified, _ = entry
@@ -750,7 +1144,8 @@ class Machine:
             state.log.append(("fizzle", entry_id, source, "its source left its zone"))
             return JUMPED
         state.log.append(("resolve", entry_id, source))
-        state.frames.append(Frame(program, 0, dict(entry_locals)))
+        if program:    # "": a played card responded to, carried on by its procedure
+            state.frames.append(Frame(program, 0, dict(entry_locals)))
         return JUMPED
 
     def push_entry(self, program: str, source: int, controller: int, entry_locals: tuple,
@@ -778,15 +1173,27 @@ class Machine:
         if state.turn >= MAX_TURNS:
             self.draw_game(f"no winner after {MAX_TURNS} turns")
             raise GameOver
-        if state.turn == 0:
+        chosen = state.usage.pop("#next turn", None)   # a player "takes the next turn"
+        if chosen is not None and not state.out[chosen]:
+            player = chosen
+        elif state.turn == 0:
             player = frame.locals.get("first", 0)
+        elif self.rules.same_turn_player:
+            # "turn player: the same every turn": the first player begins each
+            player = frame.locals.get("first", 0)
+            if state.out[player]:
+                player = self.next_player(player)
         else:
             player = self.next_player(state.turn_player)
         op.begin_turn(state, player)
         op.period(state, "turn", "turn", "start")
+        if self.rules.turn_name:     # "called: Round": the turn is that period too
+            op.period(state, "round", self.rules.turn_name, "start")
         frame.locals["you"] = player
 
     def end_turn(self, frame: Frame) -> None:
+        if self.rules.turn_name:
+            self.end_period("round", self.rules.turn_name)
         self.end_period("turn", "turn")
         self.state.passes = [0] * self.state.players
 
@@ -814,6 +1221,191 @@ class Machine:
         state = self.state
         return [(state.turn_player + i) % state.players for i in range(state.players)
                 if not state.out[(state.turn_player + i) % state.players]]
+
+    # ---- places, exchanges and races
+
+    def face_of(self, card: int) -> str | None:
+        """The face a double-sided card shows: its kind's first face when face
+        up, its second when face down (None for one-sided cards)."""
+        definition = self.definition(card)
+        if not definition.faces:
+            return None
+        kind = self.rules.kind(definition.kind)
+        faces = kind.faces if kind is not None and kind.faces else tuple(
+            f for f, _ in definition.faces)
+        up = self.state.cards[card].face_up
+        return faces[0] if up or len(faces) < 2 else faces[1]
+
+    def stat_value(self, card: int, name: str):
+        """A stat as printed on the face the card shows (or on the card)."""
+        definition = self.definition(card)
+        face = self.face_of(card)
+        if face is not None:
+            value = definition.stat(name, face)
+            if value is not None:
+                return value
+        return definition.stat(name)
+
+    def track_index(self, card: int, counter: str) -> int | None:
+        """Where a card is in the ordered zone a position counter points into."""
+        decl = self.rules.counters.get(counter)
+        if decl is None or decl.track is None:
+            return None
+        zone = next((z for z in self.rules.zones.values()
+                     if z.name.lower() == decl.track.lower()), None)
+        if zone is None:
+            return None
+        state_card = self.state.cards[card]
+        if state_card.zone[0] != zone.name:
+            return None
+        return self.state.zones[state_card.zone].index(card)
+
+    def _exchange_parts(self, frame: Frame, stat: str):
+        """(place, exchange, face) of the exchange stat on the place being resolved."""
+        place = frame.locals.get("this")
+        if place is None:
+            return None
+        value = self.stat_value(place, stat)
+        if value is None or not hasattr(value, "cost"):
+            return None
+        return place, value, self.face_of(place)
+
+    def _exchange_payment(self, frame: Frame, stat: str):
+        """The counters paying an exchange's cost, or None when it cannot be
+        paid. A cost item naming a counter pays 1 of it; a wildcard pays 1 of
+        whichever of its counters the player has most of; an item naming
+        another exchange stat of the same card needs that exchange made by
+        this player this period."""
+        parts = self._exchange_parts(frame, stat)
+        if parts is None:
+            return None
+        place, exchange, _face = parts
+        player = frame.locals["you"]
+        have = dict(self.state.player_counters[player])
+        wildcards = self.rules.wildcards
+        specific, wild = [], []
+        for item in exchange.cost:
+            names = item if isinstance(item, tuple) else (item,)
+            name = names[0]
+            if len(names) == 1 and name in wildcards:
+                wild.append(wildcards[name])
+            elif len(names) == 1 and self.rules.stat(name) is not None:
+                other = self.rules.stat(name).name.lower()
+                done = f"#exchanged|{player}|{place}|{other}|" \
+                       f"{self.state.period_counts.get(self.state.period.get('step'), 0)}"
+                if done not in self.state.usage:
+                    return None
+            else:
+                specific.append(names)
+        paid = []
+        for names in specific:
+            name = max(names, key=lambda n: have.get(n, 0))
+            if have.get(name, 0) <= 0:
+                return None
+            have[name] -= 1
+            paid.append(name)
+        for names in wild:
+            name = max(names, key=lambda n: have.get(n, 0))
+            if have.get(name, 0) <= 0:
+                return None
+            have[name] -= 1
+            paid.append(name)
+        return paid
+
+    def place_at(self, card: int, zone: tuple, host: int, face_up: bool) -> None:
+        """Put a card into a zone, attached to a place (a card elsewhere)."""
+        state = self.state
+        op.move(state, card, zone, face_up=face_up)
+        state.cards[card].attached_to = host
+        state.log.append(("attach", card, host))
+
+    def use_card(self, card: int) -> None:
+        """Use a card: if its requirements hold, it is activated (the event
+        "activated") and its kind's "when used" effect runs; otherwise it has
+        no effect."""
+        state = self.state
+        controller = state.cards[card].controller
+        probe = Frame("probe", 0, {"you": controller, "this": card, "it": card})
+        for requirement in self.game.requirements.get(state.cards[card].name, ()):
+            if not requirement(self, probe):
+                op.note(state, "requirement not met", card)
+                return
+        kind = self.rules.kind(self.definition(card).kind)
+        if kind is not None and kind.when_used is not None:
+            state.frames.append(Frame(f"used:{kind.name}", 0,
+                                      {"you": controller, "this": card, "it": card}))
+        self.event("activated", card, controller)
+
+    def can_exchange(self, frame: Frame, stat: str) -> bool:
+        return self._exchange_payment(frame, stat) is not None
+
+    def exchange(self, frame: Frame, stat: str):
+        """Pay an exchange's cost from the player's counters, then run its reward."""
+        paid = self._exchange_payment(frame, stat)
+        if paid is None:
+            frame.locals["did"] = False
+            return None
+        player = frame.locals["you"]
+        for name in paid:
+            self.set_counter(player, name, self.state.counter(player, name) - 1)
+        place, _exchange, face = self._exchange_parts(frame, stat)
+        self.state.usage[f"#exchanged|{player}|{place}|{stat.lower()}|"
+                         f"{self.state.period_counts.get(self.state.period.get('step'), 0)}"] = 1
+        frame.locals["did"] = True
+        frame.pc += 1
+        self.state.frames.append(Frame(
+            f"exchange:{self.state.cards[place].name}:{face or ''}:{stat.lower()}", 0,
+            {"you": player, "this": place}))
+        return JUMPED
+
+    def hold_triggers(self) -> None:
+        """Abilities that trigger from now on wait (see release_triggers)."""
+        self.collect_triggers()
+        self.state.usage["#hold"] = ()
+
+    def release_triggers(self, frame: Frame):
+        """Run the abilities that waited: the turn player's first, then the
+        other player's; abilities that trigger "after" an event come last."""
+        self.collect_triggers()
+        held = self.state.usage.pop("#hold", ())
+        if not held:
+            return None
+        turn = self.state.turn_player
+        order = sorted(range(len(held)), key=lambda i: (
+            held[i][0] in self.game.after_triggers, held[i][2] != turn, i))
+        frame.pc += 1
+        for i in reversed(order):
+            program, source, controller, card = held[i]
+            self.state.frames.append(Frame(program, 0, {"you": controller, "this": source,
+                                                        "it": card}))
+        return JUMPED
+
+    def race_check(self, frame: Frame):
+        """The player farthest past the end of the race's zone wins; a tie runs
+        the race's tie procedure, at most its number of times."""
+        race = self.rules.race
+        state = self.state
+        decl = next(z for z in self.rules.zones.values()
+                    if z.name.lower() == race.zone.lower())
+        size = len(state.zones.get((decl.name, -1), ()))
+        past = {p: state.counter(p, race.counter) - size + 1 for p in range(state.players)
+                if not state.out[p]}
+        best = max(past.values(), default=0)
+        if best <= 0:
+            return None
+        leaders = [p for p, v in past.items() if v == best]
+        if len(leaders) == 1:
+            self.win(leaders[0], f"{best} past the end of the {decl.name}")
+        ties = state.usage.get("#race ties", 0) + 1
+        state.usage["#race ties"] = ties
+        if ties > race.ties:
+            self.draw_game(f"still tied {best} past the end of the {decl.name} "
+                           f"after {race.ties} tie-breaks")
+            raise GameOver
+        op.note(state, "tie", ties, best)
+        frame.pc += 1
+        state.frames.append(Frame("race:tie", 0, {"you": state.turn_player}))
+        return JUMPED
 
     # ---- reading cards
 
@@ -902,6 +1494,34 @@ class Machine:
                 return True
         return any(True for _ in self.continuous(card, (kind, name)))
 
+    def forbidden(self, player: int, verb: str, card: int | None) -> bool:
+        """Whether a "can't" in force stops ``player`` doing ``verb`` (an
+        action's name, or "be destroyed" ...) with ``card``. "Can't" beats
+        "can": nothing a card is allowed to do lifts a prohibition."""
+        capabilities = self.game.capabilities
+        if not capabilities:
+            return False
+        verb = verb.lower()
+        you = -1 - player
+        probe = None
+        for modifier in self.state.modifiers:
+            if modifier.kind != "cannot" or modifier.target not in (card, you):
+                continue
+            forbids, test = capabilities[modifier.name]
+            if not verb.startswith(forbids):
+                continue
+            if modifier.target == card or test is None:
+                return True
+            if card is not None:
+                probe = probe or Frame("probe", 0, {"you": player})
+                if test(self, probe, card):
+                    return True
+        if card is not None and self.game.statics:
+            for (kind, name), _ in self.continuous(card):
+                if kind == "cannot" and verb.startswith(capabilities[name][0]):
+                    return True
+        return False
+
     def has_value(self, card: int, value: str) -> bool:
         for stat in self.definition(card).stats:
             v = stat.value
@@ -940,9 +1560,11 @@ class Machine:
             if isinstance(how, tuple):
                 limit = how[1]
                 remaining = [c for c in selection.candidates(self, frame) if c not in chosen]
+                if selection.budget is not None:
+                    remaining = self.within_budget(selection, frame, chosen, remaining)
                 if len(chosen) < limit and remaining:
                     locals_[store + "+"] = chosen
-                    done = ("done",) if how[0] == "up to" else ()
+                    done = ("done",) if how[0] == "up to" and selection.budget is None else ()
                     return self.ask(frame, chooser, "target", prompt,
                                     tuple(remaining) + done, store,
                                     tuple(self.card_label(c) for c in remaining) + tuple(
@@ -951,6 +1573,19 @@ class Machine:
             return None
         candidates = selection.candidates(self, frame)
         how = selection.how
+        if isinstance(how, tuple) and how[0] == "random":
+            # "a random card": the engine picks, not a player
+            pool = list(candidates)
+            chosen = []
+            for _ in range(min(how[1], len(pool))):
+                chosen.append(pool.pop(self.state.rng.below(len(pool))))
+            locals_["it"] = chosen[0] if len(chosen) == 1 else tuple(chosen)
+            return None
+        if selection.budget is not None:
+            candidates = self.within_budget(selection, frame, (), candidates)
+            if candidates and isinstance(how, tuple):
+                return self.ask(frame, chooser, "target", prompt, tuple(candidates), store,
+                                tuple(self.card_label(c) for c in candidates))
         if selection.given or how == "all":
             locals_["it"] = tuple(candidates) if (len(candidates) != 1 or selection.plural) \
                 else candidates[0]
@@ -975,6 +1610,19 @@ class Machine:
         return self.ask(frame, chooser, "target", prompt, tuple(candidates) + done, store,
                         tuple(self.card_label(c) for c in candidates) + tuple(
                             "done" for _ in done))
+
+    def within_budget(self, selection: Selection, frame: Frame, chosen: tuple,
+                      candidates: list) -> list:
+        """The candidates that keep the chosen cards' total of a stat within
+        the selection's budget, without a second card of one unique title."""
+        stat, amount = selection.budget
+        left = amount(self, frame) - sum(self.stat(c, stat) for c in chosen)
+        rules = self.rules
+        titles = {rules.title_of(self.state.cards[c].name) for c in chosen
+                  if rules.is_unique(self.state.cards[c].name)}
+        return [c for c in candidates if self.stat(c, stat) <= left and not (
+            rules.is_unique(self.state.cards[c].name) and
+            rules.title_of(self.state.cards[c].name) in titles)]
 
     def action_window(self, frame: Frame, player: int, store: str):
         """The player takes actions until they pass."""
@@ -1006,19 +1654,29 @@ class Machine:
     def alternate(self, frame: Frame, store: str, each: int | None):
         """Players take one action at a time in seat order, the turn player
         first: until every player has passed in a row (``each`` None), or
-        until each has taken ``each`` actions."""
+        until each has taken ``each`` actions. A player who is out of the
+        game mid-window is skipped; the next one in seat order goes on."""
         state = self.state
         locals_ = frame.locals
         seats = self.seat_order()
         if store + "@" not in locals_:
-            locals_[store + "@"] = 0                      # whose go it is
+            locals_[store + "@"] = 0                      # goes so far (a cap)
+            locals_[store + "w"] = seats[0]               # whose go it is
             locals_[store + "p"] = 0                      # passes in a row
             locals_[store + "n"] = tuple(0 for _ in range(state.players))
+
+        def current() -> int:
+            player = locals_[store + "w"]
+            return self.next_player(player) if state.out[player] else player
+
+        def advance(player: int) -> None:
+            locals_[store + "@"] += 1
+            locals_[store + "w"] = self.next_player(player)
         if store in locals_:
             choice = locals_.pop(store)
-            player = seats[locals_[store + "@"] % len(seats)]
+            player = current()
             taken = list(locals_[store + "n"])
-            locals_[store + "@"] += 1
+            advance(player)
             if choice == ("pass",):
                 locals_[store + "p"] += 1
                 state.log.append(("pass", player))
@@ -1033,18 +1691,18 @@ class Machine:
             done = (locals_[store + "p"] >= len(seats)) if each is None else all(
                 taken[p] >= each for p in seats)
             if done or locals_[store + "@"] > MAX_ACTIONS_PER_WINDOW * state.players:
-                for key in ("@", "p", "n"):
+                for key in ("@", "w", "p", "n"):
                     locals_.pop(store + key, None)
                 return None
-            player = seats[locals_[store + "@"] % len(seats)]
+            player = current()
             if each is not None and taken[player] >= each:
-                locals_[store + "@"] += 1
+                advance(player)
                 continue
             options, labels = self.legal_actions_for(frame, player)
             if each is None:
                 options, labels = options + [("pass",)], labels + ["pass"]
             if not options:
-                locals_[store + "@"] += 1
+                advance(player)
                 locals_[store + "p"] += 1
                 continue
             return self.ask(frame, player, "action", "take an action" + (
@@ -1061,14 +1719,23 @@ class Machine:
             state.log.append(("activate", player, ability.label, card))
             state.frames.append(Frame(ability.program, 0, {"you": player, "this": card,
                                                            "it": card}))
+            kind = self.rules.kind(self.definition(card).kind)
+            if kind is not None and kind.once_used:
+                # "once used: discarded / face down" (the card is used up)
+                from interpreter.combat import used_up
+                used_up(self, card)
             return
         index, card = choice
         plan = self.game.actions[index]
         if plan.limit is not None:
-            state.usage[self.action_key(index, plan, card, player)] = 1
+            key = self.action_key(index, plan, card, player)
+            state.usage[key] = state.usage.get(key, 0) + 1
         state.log.append(("action", player, plan.name, card))
+        # an action about no card is about the place being resolved, if any
+        this = card if card is not None or not state.frames else \
+            state.frames[-1].locals.get("this")
         state.frames.append(Frame(plan.program, 0, {"you": player, "it": card,
-                                                    "this": card}))
+                                                    "this": this}))
 
     def legal_actions_for(self, frame: Frame, player: int):
         phase = self.state.period.get("phase")
@@ -1081,21 +1748,44 @@ class Machine:
             cards = plan.choose.candidates(self, probe) if plan.choose else [None]
             for card in cards:
                 if plan.limit is not None and self.action_key(index, plan, card, player) \
-                        in self.state.usage:
+                        in self.state.usage and (not plan.extra or self.uses_left(
+                            index, plan, card, player) <= 0):
+                    continue
+                if self.forbidden(player, plan.name, card):
                     continue
                 probe.locals["it"] = card
-                probe.locals["this"] = card
+                probe.locals["this"] = card if card is not None else frame.locals.get("this")
                 if plan.can_pay(self, probe):
                     options.append((index, card))
                     labels.append(plan.name if card is None else
                                   f"{plan.name} {self.card_label(card)}")
         state = self.state
-        for card in self.in_play():
-            if state.cards[card].controller != player or "nullified" in state.cards[card].statuses:
+        places = [(c, None) for c in self.in_play()]
+        for zone in self.game.activated_zones:
+            places.extend((c, zone) for c in state.zones.get((zone, player), ()))
+        if self.game.used_from_zones:
+            # "used from: hand, ZONE" (interpreter.combat)
+            from interpreter.combat import used_from_cards
+            places.extend((c, None) for c in used_from_cards(self, player))
+        for card, zone in places:
+            if state.cards[card].controller != player or self.has_status(card, "nullified"):
                 continue
+            if not state.cards[card].face_up and self.game.used_from_zones:
+                kind = self.rules.kind(self.definition(card).kind)
+                if kind is not None and kind.once_used and \
+                        state.cards[card].zone[0] not in kind.used_from and not (
+                            "hand" in kind.used_from and state.cards[card].zone[0] ==
+                            self.game.hand):
+                    continue   # used up: face down where it is not used from
             for number, ability in enumerate(self.game.activated.get(state.cards[card].name, ())):
+                if ability.zone != zone:
+                    continue
                 if ability.once_per and self.usage_key(ability) in state.usage:
                     continue
+                timing = self.rules.timing(ability.label) if ability.label else None
+                if timing is not None and timing.during and timing.during.lower() not in (
+                        (phase or "").lower(), (step or "").lower()):
+                    continue   # "during PERIOD": only in that phase or step
                 probe.locals["this"] = card
                 probe.locals["it"] = card
                 if ability.can_pay(self, probe):
@@ -1104,10 +1794,21 @@ class Machine:
         return options, labels
 
     def action_key(self, index: int, plan: ActionPlan, card, player: int) -> str:
-        """What an action's limit counts: its player (and card) in this period."""
+        """What an action's limit counts: its player (and card) in this period;
+        actions "shared as" one name count together."""
         period, per_card = plan.limit
-        return f"action|{index}|{player}|{card if per_card else ''}|{period}|" \
+        shared = plan.extra[2] if plan.extra and plan.extra[2] else index
+        return f"action|{shared}|{player}|{card if per_card else ''}|{period}|" \
                f"{self.state.period_counts.get(period, 0)}"
+
+    def uses_left(self, index: int, plan: ActionPlan, card, player: int) -> int:
+        """How many more times an action with extra uses ("plus its strikes,
+        at most 3") may be taken now."""
+        stat, cap, _shared = plan.extra
+        allowed = 1 + (self.stat(card, stat) if stat and card is not None else 0)
+        if cap is not None:
+            allowed = min(allowed, cap)
+        return allowed - self.state.usage.get(self.action_key(index, plan, card, player), 0)
 
     def usage_key(self, ability: Activated) -> str:
         """What a once-per limit counts: the ability's card name in this period
@@ -1119,13 +1820,218 @@ class Machine:
     # ---- changing the state (through interpreter.operations)
 
     def move(self, card: int, zone: tuple, top: bool = True, face_up=None) -> None:
-        op.move(self.state, card, zone, top=top, face_up=face_up)
+        state = self.state
+        source = state.cards[card].zone
+        decl = self.rules.zones.get(zone[0])
+        if decl is not None and decl.slots is not None and source != zone and \
+                len(state.zones.get(zone, ())) >= decl.slots:
+            state.log.append(("full", card, zone))   # every slot taken: it stays
+            return
+        op.move(state, card, zone, top=top, face_up=face_up)
+        if decl is not None and decl.slots is not None and source != zone:
+            self.take_slot(card, zone, decl.slots)
+        self.after_move(card, source, zone)
+
+    # ---- slots: places of one card each; paired zones share their places
+
+    def slot_of(self, card: int) -> int:
+        """The slot a card holds in its zone (a card put there by a position
+        holds the slot of its place in the list)."""
+        c = self.state.cards[card]
+        stored = c.counter("slot")
+        if stored:
+            return stored - 1
+        pile = self.state.zones.get(c.zone, ())
+        return pile.index(card) if card in pile else -1
+
+    def take_slot(self, card: int, zone: tuple, slots: int) -> None:
+        """The lowest free slot; a card entering a paired zone next to a card
+        in the same slot of the other is paired with it (an event for both)."""
+        state = self.state
+        taken = {self.slot_of(c) for c in state.zones.get(zone, ()) if c != card}
+        slot = next(n for n in range(slots + 1) if n not in taken)
+        op.set_card_counter(state, card, "slot", slot + 1)
+        for first, second, status in self.game.pairs:
+            if zone[0] not in (first, second):
+                continue
+            other = (second if zone[0] == first else first, zone[1])
+            for partner in state.zones.get(other, ()):
+                if self.slot_of(partner) == slot and status:
+                    self.event(status, card, zone[1])
+                    self.event(status, partner, zone[1])
+
+    def same_place(self, card: int, other: int) -> bool:
+        """Whether two cards hold the same slot of one zone or of two paired
+        zones of the same player (a card is in its own place)."""
+        if card == other:
+            return True
+        state = self.state
+        # a card attached to another is at its host's place
+        host_a, host_b = state.cards[card].attached_to, state.cards[other].attached_to
+        if card == host_b or other == host_a or (host_a is not None and host_a == host_b):
+            return True
+        a, b = state.cards[card].zone, state.cards[other].zone
+        if a[1] != b[1]:
+            return False
+        if a[0] != b[0] and not any({a[0], b[0]} == {p[0], p[1]} for p in self.game.pairs):
+            return False
+        if a[0] == b[0]:
+            return False
+        return self.slot_of(card) == self.slot_of(other)
+
+    def has_status(self, card: int, status: str) -> bool:
+        """A status the card has: set on it, given by a modifier ("it is fresh
+        until your next turn"), or the status of paired cards."""
+        c = self.state.cards[card]
+        if status in c.statuses:
+            return True
+        for first, second, paired in self.game.pairs:
+            if paired == status and c.zone[0] in (first, second):
+                other = (second if c.zone[0] == first else first, c.zone[1])
+                slot = self.slot_of(card)
+                if any(self.slot_of(p) == slot for p in self.state.zones.get(other, ())):
+                    return True
+        for modifier in self.state.modifiers:
+            if modifier.target == card and modifier.kind == "status" and modifier.name == status:
+                return True
+        return False
+
+    # ---- combat declarations
+
+    def resolve_now(self, frame: Frame):
+        """Resolve what the last events triggered before going on."""
+        self.collect_triggers()
+        state = self.state
+        if self.rules.resolution is None or not (state.pending or state.stack):
+            return None
+        frame.pc += 1
+        state.frames.append(Frame("resolve", 0, {}))
+        return JUMPED
+
+    def end_roles(self, frame: Frame, role, target_role) -> None:
+        """The attack is over: its cards lose their roles."""
+        for key, status in (("chosen", role), ("target", target_role)):
+            card = frame.locals.get(key)
+            if status and isinstance(card, int) and status in self.state.cards[card].statuses:
+                self.set_status(card, status, False)
+
+    def used_up(self, card: int, zone: str) -> None:
+        """A card whose kind is used up after use goes to its owner's zone."""
+        c = self.state.cards[card]
+        if c.zone[0] in self.game.in_play:
+            self.move(card, (zone, c.owner), face_up=True)
+
+    # ---- counters that may be overspent
+
+    def overspend_key(self, player: int, counter: str) -> str:
+        return f"overspent|{player}|{counter}|{self.state.period_counts.get('turn', 0)}"
+
+    def can_pay(self, player: int, counter: str, amount: int) -> bool:
+        decl = self.rules.counters.get(counter)
+        if decl is not None and decl.overspend_to:
+            return amount <= 0 or self.overspend_key(player, counter) not in self.state.usage
+        return self.state.counter(player, counter) >= amount
+
+    def overspend(self, player: int, counter: str, amount: int, to: str) -> bool:
+        """Pay ``amount``; what the player does not have is given to the
+        rival's ``to`` counter, and the counter is locked for the turn."""
+        if amount <= 0:
+            return True
+        state = self.state
+        key = self.overspend_key(player, counter)
+        if key in state.usage:
+            return False
+        have = state.counter(player, counter)
+        if amount <= have:
+            self.set_counter(player, counter, have - amount)
+            return True
+        self.set_counter(player, counter, 0)
+        rival = self.rival_of(player)
+        self.set_counter(rival, to, state.counter(rival, to) + amount - have)
+        state.usage[key] = 1
+        state.log.append(("overspent", player, counter, amount - have))
+        return True
+
+    def after_move(self, card: int, source: tuple, zone: tuple) -> None:
+        """What a move brings with it: a card leaving play takes the cards
+        attached to it along (to their owners' discard piles); a zone that
+        names an event for the cards entering it fires it (unless the move is
+        made "without triggering abilities")."""
+        state = self.state
+        moved = state.cards[card]
+        if moved.attached_to is not None and source != zone:
+            moved.attached_to = None
+            moved.controller = moved.owner
+        if source[0] in self.game.in_play and source != zone and self.game.attaching:
+            for other in state.cards:
+                if other.attached_to == card and other.zone == source:
+                    self.move(other.id, (self.game.discard_pile, other.owner), face_up=True)
+        event = self.game.entry_events.get(zone[0])
+        if event is not None and not self.quiet:
+            self.event(event, card, moved.owner)
+
+    def attach(self, card: int, host: int) -> None:
+        """Put ``card`` with ``host``: in its zone, under its controller."""
+        state = self.state
+        target = state.cards[host]
+        source = state.cards[card].zone
+        if source != target.zone:
+            op.move(state, card, target.zone, face_up=True)
+            self.after_move(card, source, target.zone)
+        state.cards[card].attached_to = host
+        state.cards[card].controller = target.controller
+        self.game.attaching = True
+        state.log.append(("attach", card, host))
+
+    def play_program_for(self, card: int, player: int, paying: bool) -> str | None:
+        """Which action that counts as "played" plays this card (the first
+        whose choice accepts it, wherever it is): its program, with its
+        cost when "paying all costs", else without."""
+        probe = Frame("probe", 0, {"you": player, "this": card, "it": card})
+        for plan, decl in zip(self.game.actions, self.rules.actions):
+            if decl.event != "played" or plan.choose is None or plan.choose.test is None:
+                continue
+            if plan.choose.test(self, probe, card):
+                return plan.program if paying else plan.program + ":free"
+        return None
+
+    def needed_card_from(self, zone: tuple) -> None:
+        """A player needed a card from an empty pile: if the zone says so,
+        they lose."""
+        decl = self.rules.zones.get(zone[0])
+        if decl is not None and decl.empty_loses and zone[1] >= 0 and \
+                not self.state.out[zone[1]]:
+            self.lose(zone[1], f"needed a card from an empty {zone[0]}")
+
+    def player_with_most(self, counter: str):
+        """The one player with more of ``counter`` than any other; None on a tie."""
+        state = self.state
+        alive = [p for p in range(state.players) if not state.out[p]]
+        best = max((state.counter(p, counter) for p in alive), default=None)
+        leaders = [p for p in alive if state.counter(p, counter) == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def unique_title_in_play(self, card: int, player: int) -> bool:
+        """Whether ``player`` controls in play a unique card with the title
+        of ``card`` (only unique cards have such a limit)."""
+        rules = self.rules
+        state = self.state
+        name = state.cards[card].name
+        if not rules.is_unique(name):
+            return False
+        title = rules.title_of(name)
+        return any(state.cards[c].controller == player and c != card and
+                   rules.title_of(state.cards[c].name) == title for c in self.in_play())
+
+    def add_card_counter(self, card: int, name: str, amount: int) -> None:
+        op.set_card_counter(self.state, card, name, self.state.cards[card].counter(name) + amount)
 
     def draw(self, player: int, count: int) -> int:
         pile = self.state.zones.get((self.game.draw_pile, player), [])
         drawn = 0
         for _ in range(count):
             if not pile:
+                self.needed_card_from((self.game.draw_pile, player))
                 break
             card = pile[-1]
             op.move(self.state, card, (self.game.hand, player), face_up=False)
@@ -1134,18 +2040,26 @@ class Machine:
         return drawn
 
     def discard(self, card: int) -> None:
-        if self.replaced("discarded", card):
+        if self.prevented("be discarded", card) or self.replaced("discarded", card):
             return
         owner = self.state.cards[card].owner
-        op.move(self.state, card, (self.game.discard_pile, owner), face_up=True)
+        self.move(card, (self.game.discard_pile, owner), face_up=True)
         self.event("discarded", card, owner)
 
     def destroy(self, card: int) -> None:
-        if self.replaced("destroyed", card):
+        if self.prevented("be destroyed", card) or self.replaced("destroyed", card):
             return
         owner = self.state.cards[card].owner
-        op.move(self.state, card, (self.game.discard_pile, owner), face_up=True)
+        self.move(card, (self.game.discard_pile, owner), face_up=True)
         self.event("destroyed", card, owner)
+
+    def prevented(self, what: str, card: int) -> bool:
+        """Whether the card "can't" undergo this ("be destroyed"): then the
+        operation does not happen, and the log says why."""
+        if self.forbidden(self.state.cards[card].controller, what, card):
+            self.state.log.append(("prevented", what, card))
+            return True
+        return False
 
     def replaced(self, event: str, card: int) -> bool:
         """Whether a replacement ability takes the place of this event: its
@@ -1168,9 +2082,26 @@ class Machine:
                     return True
         return False
 
-    def damage_card(self, card: int, amount: int) -> None:
-        op.set_card_counter(self.state, card, "damage",
-                            self.state.cards[card].counter("damage") + amount)
+    def damage_card(self, card: int, amount: int, battle: bool = False) -> int:
+        """Damage on a card; effect damage (not battle damage) stops at a
+        card that "can't be damaged by effects". A card whose damage reaches
+        a stat "a card with damage at least its X is destroyed" is destroyed;
+        returns the damage past that stat (the excess)."""
+        state = self.state
+        if not battle and self.forbidden(state.cards[card].controller,
+                                         "be damaged by effects", card):
+            state.log.append(("prevented", "be damaged by effects", card))
+            return 0
+        before = state.cards[card].counter("damage")
+        op.set_card_counter(state, card, "damage", before + amount)
+        for stat in self.rules.stats.values():
+            if stat.lethal_damage:
+                limit = self.stat(card, stat.name)
+                if before + amount >= limit:
+                    excess = before + amount - max(limit, before)
+                    self.destroy(card)
+                    return max(0, min(amount, excess))
+        return 0
 
     def set_counter(self, player: int, name: str, value: int) -> None:
         decl = self.rules.counters.get(name)
@@ -1182,6 +2113,11 @@ class Machine:
         op.set_counter(self.state, player, name, value)
 
     def set_status(self, card: int, status: str, on: bool) -> None:
+        if on and status in self.rules.again_destroys and \
+                status in self.state.cards[card].statuses:
+            self.state.log.append(("again", status, card))
+            self.destroy(card)     # "status S: again destroys"
+            return
         op.set_status(self.state, card, status, on)
 
     def flip(self, card: int, up: bool) -> None:

@@ -71,7 +71,16 @@ def _line(event, state, rules, viewer) -> str | None:
         return f"     {who}: {name} {old} -> {new}."
     if kind == "card-counter":
         _, card, name, old, new = event
+        if name == "slot":      # which slot of its zone a card holds: shown by the move
+            return f"     {state.cards[card].name} takes slot {new} of its zone."
         return f"     {state.cards[card].name}: {name} {old} -> {new}."
+    if kind == "full":
+        _, card, zone = event
+        return f"     {state.cards[card].name} stays: every slot of {_zone(zone, rules)} is taken."
+    if kind == "overspent":
+        _, player, name, excess = event
+        return f"     {_player(player)} over-spends {name} by {excess}: no more {name} " \
+               "can be paid this turn."
     if kind == "status":
         _, card, status, on = event
         return f"     {state.cards[card].name} is {'' if on else 'no longer '}{status}."
@@ -99,6 +108,12 @@ def _line(event, state, rules, viewer) -> str | None:
         return f"   {_player(player)} uses {state.cards[card].name}'s {label} ability."
     if kind == "pass":
         return f"   {_player(event[1])} passes."
+    if kind == "attach":
+        _, card, host = event
+        return f"     {state.cards[card].name} is attached to {state.cards[host].name}."
+    if kind == "again":
+        _, status, card = event
+        return f"     {state.cards[card].name} is {status} again."
     if kind == "choice":
         _, player, what, prompt, label = event
         if what in ("action", "respond"):

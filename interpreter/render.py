@@ -220,9 +220,13 @@ def _step(step: ast.Step) -> str:
         words = [_player(player), "can't", _capability(capability)]
         words.extend(_suffix(s) for s in suffixes)
         return " ".join(words)
-    if step.form == "verb_step":
-        optional, use, suffixes = step.args
-        words = ["you may"] if optional else []
+    if step.form in ("verb_step", "player_verb_step"):
+        if step.form == "player_verb_step":
+            player, optional, use, suffixes = step.args
+            words = [_player(player)] + (["may"] if optional else [])
+        else:
+            optional, use, suffixes = step.args
+            words = ["you may"] if optional else []
         words.append(_verb_use(use))
         words.extend(_suffix(s) for s in suffixes)
         return " ".join(words)
@@ -236,6 +240,12 @@ def _suffix(s: ast.Suffix) -> str:
         return "for each " + _selector(s.args[0])
     if s.form == "instead":
         return "instead"
+    if s.form == "one_at_a_time":
+        return "one at a time"
+    if s.form == "quietly":
+        return "without triggering abilities"
+    if s.form == "excess_to":
+        return f"with excess to {_possessive(s.args[0])} {s.args[1]}"
     raise TypeError(s.form)
 
 
@@ -279,6 +289,11 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('add')} {_selector(x[0])} to {_destination(x[1])}"
     if f == "add_counter":
         return f"{v('add')} {_amount(x[0])} {x[1]} to {_selector(x[2])}"
+    if f == "draw_until":
+        return f"{v('draw')} until {_player(x[0])} {_verb_for(x[0], 'have')} " \
+               f"{_amount(x[1])} cards in hand"
+    if f == "take_next_turn":
+        return f"{v('take')} the next turn"
     if f == "draw_measured":
         return f"{v('draw')} cards equal to {_measure(x[0])}"
     if f in ("gain_measured", "lose_measured", "pay_measured"):
@@ -320,6 +335,16 @@ def _action(a: ast.Action, subject) -> str:
     if f == "alternate_count":
         n = x[0]
         return f"players alternate actions until each has taken {n} action{'' if n == 1 else 's'}"
+    if f == "alternate_moves":
+        return "players alternate moves until all pass in a row" + (
+            f" or pass {_amount(x[0])} moves in a row" if x else "")
+    if f == "respond":
+        names = " or ".join(f'"{n.name}"' for n in x[:-1])
+        return f"{v('respond')} with {names} to {_selector(x[-1])}"
+    if f == "defend_against":
+        return f"{v('defend')} against {_selector(x[0])}"
+    if f == "resolve_waiting":
+        return f"{v('resolve')} the waiting effects"
     raise TypeError(f)
 
 
@@ -359,6 +384,12 @@ def _statement(s: ast.Statement, plural: bool) -> str:
         return "must " + _capability(a[0])
     if f == "becomes":
         return ("are " if plural else "is ") + _state(a[0])
+    if f == "card_deals":
+        return ("deal " if plural else "deals ") + f"{_amount(a[0])} damage to {_target(a[1])}"
+    if f == "card_prevents":
+        return ("prevent" if plural else "prevents") + " damage"
+    if f == "counts_as":
+        return ("count as " if plural else "counts as ") + a[0]
     raise TypeError(f)
 
 
@@ -586,6 +617,14 @@ def _qualifier(q: ast.Qualifier) -> str:
         return "that is " + _state(a[0])
     if f == "that_is_not":
         return "that is not " + _state(a[0])
+    if f == "counter_reaches_stat":
+        return f"with as many {a[0]} as its {a[1]}"
+    if f == "total_budget":
+        return f"with a total {a[0]} of {_amount(a[1])}"
+    if f == "with_timing":
+        return f"with a {_selector(a[0])} ability"
+    if f == "unique_title_free":
+        return f"unless {_player(a[0])} {_verb_for(a[0], 'control')} its unique title"
     raise TypeError(f)
 
 
@@ -604,8 +643,8 @@ def _player(p: ast.Player) -> str:
         "each_rival": "each rival", "turn_player": "the turn player",
         "that_player": "that player", "any_player": "a player",
         "owner": "its owner", "controller": "its controller",
-        "player_slot": "{player}",
-    }[p.form]
+        "player_slot": "{player}", "next_player": "the next player",
+    }[p.form] if p.form != "most_counter" else f"the player with the most {p.args[0]}"
 
 
 def _possessive(p: ast.Possessive) -> str:
@@ -645,8 +684,14 @@ def _duration(d: ast.Duration) -> str:
 def _measure(m: ast.Measure) -> str:
     if m.form == "its_stat":
         return f"its {m.args[0]}"
+    if m.form == "counter_measure":
+        return f"{_possessive(m.args[0])} {m.args[1]}"
+    if m.form == "total_stat":
+        return f"the total {m.args[0]} of {_selector(m.args[1])}"
     return "the number of " + _selector(m.args[0])
 
 
 def _amount(n) -> str:
+    if isinstance(n, ast.Measure):
+        return _measure(n)
     return str(n)

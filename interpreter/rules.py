@@ -36,6 +36,13 @@ class CounterDecl:
     span: Span
     loses_at: int | None = None   # a player whose counter is this or less loses
     takes_damage: bool = False    # damage dealt to a player is lost from it
+    # "overspending gives the excess to the rival's C and locks it for the
+    # turn": paying more than the player has empties it, adds the excess to
+    # the rival's counter C, and nothing more of it can be paid that turn.
+    overspend_to: str | None = None
+    # "position in ZONE": the counter is where the player stands in an ordered
+    # zone of places (0 the bottom card); at or past the zone's size, past the end.
+    track: str | None = None
 
 
 # What the base language's verbs mean for zones: "draw" moves from the draw
@@ -53,6 +60,14 @@ class ZoneDecl:
     slots: int | None
     span: Span
     roles: tuple[str, ...] = ()
+    # "paired with Z, paired cards are S": slot n of this zone and slot n of
+    # zone Z (same player) make one place; cards sharing it have status S.
+    paired_with: str | None = None
+    paired_status: str | None = None
+    entry_event: str | None = None     # "a card entering it is EVENT"
+    empty_loses: bool = False          # "a player who needs a card from it when it is empty loses"
+    none_loses: bool = False           # "a player with no cards in it loses"
+    wins_at: int | None = None         # "a player with 3 cards in it wins"
 
 
 @attrs.frozen(slots=True)
@@ -63,6 +78,9 @@ class StatDecl:
     type: str                  # number | one | list | names | exchange | text | effect
     values: tuple[str, ...]    # allowed values for one/list/exchange
     span: Span
+    # "number, a card with damage at least its HP is destroyed": damage on a
+    # card is measured against this stat (a state rule).
+    lethal_damage: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -75,6 +93,28 @@ class KindDecl:
     boxes: tuple[str, ...]     # text boxes: "text" plus the declared ones
     faces: tuple[str, ...]
     span: Span
+    # "boxes: connection while connected": a box whose abilities work only
+    # while the card has that status; (box, status) pairs.
+    box_status: tuple[tuple[str, str], ...] = ()
+    # "text happens: when this is activated": unlabelled text without a
+    # condition is the card's effect, run on that event of the card.
+    text_event: str | None = None
+    # "after use: void": once a triggered ability of the card has resolved,
+    # the card goes to that zone of its owner.
+    after_use: str | None = None
+    # "face down: works": its abilities work while it is face down
+    works_face_down: bool = False
+    # "when used: EFFECT": what using a card of this kind does (the "use"
+    # step), after its requirements are met and before its text
+    when_used: Sentence | None = None
+    # "waits while: S": its triggered abilities do not fire while it has S
+    waits_while: str | None = None
+    # "used from: hand, ZONE": its activated and response abilities are used
+    # from these places too (not only from play)
+    used_from: tuple[str, ...] = ()
+    # "once used: discarded" / "once used: face down": what using one of its
+    # activated or response abilities does to the card
+    once_used: str | None = None
 
 
 @attrs.frozen(slots=True)
@@ -86,6 +126,11 @@ class TimingDecl:
     span: Span
     response: bool = False     # usable when a player may respond (resolution)
     immediate: bool = False    # resolves at once, even when others wait on a stack
+    once_per: str | None = None    # "once per turn": every ability with the label
+    from_zone: str | None = None   # "from void": used from that zone, not from play
+    when: Sentence | None = None   # the event of abilities with the label and no "When"
+    unless: Sentence | None = None # a condition under which they do not trigger
+    during: str | None = None      # "during PERIOD": usable only in that phase or step
 
 
 @attrs.frozen(slots=True)
@@ -96,6 +141,27 @@ class ResolutionDecl:
     responses: bool            # the other player may respond to each entry
     rival_first: bool          # simultaneous triggers: the rival's go in first
     drop_if_source_left: bool  # an entry whose source left its zone is removed
+    span: Span
+    # "triggered effects: one at a time": of the effects waiting, only the
+    # first (in the order above) becomes an entry; the next waits until the
+    # stack is empty again (each has its own response step)
+    one_at_a_time: bool = False
+
+
+@attrs.frozen(slots=True)
+class DefenseDecl:
+    """How a player defends against an attacking card (a ``defense`` block):
+    cards of a kind from a zone of theirs go into a zone with a status; a
+    defender matches the attacker when they share a value of a list stat."""
+
+    kind: str                  # the defenders' card kind
+    source: str                # the zone they come from ("hand")
+    into: str                  # the zone they go to
+    status: str | None         # the status they get there ("rested")
+    matching: str              # the list stat compared ("colors")
+    single_keyword: str | None # a lone defender with this keyword matches anything
+    double: bool               # 2 defenders that both match or both do not match
+    double_only: str | None    # an attacker with this keyword needs 2 defenders
     span: Span
 
 
@@ -138,6 +204,9 @@ class DeckPartDecl:
     # defaults to the draw pile, face down.
     starts_in: tuple[str, bool] | None = None
     starts_in_span: Span | None = None
+    # Between the games of a match, this part's cards may be swapped with
+    # cards of these parts (a side deck).
+    swaps_with: tuple[str, ...] = ()
 
 
 @attrs.frozen(slots=True)
@@ -185,6 +254,9 @@ class StepDecl:
     name: str
     sentences: tuple[Sentence, ...]
     span: Span
+    # "triggered abilities: wait until the end of the step": abilities that
+    # trigger during the step resolve once its sentences are done
+    hold_triggers: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -194,6 +266,23 @@ class PhaseDecl:
     skip_first_turn: bool
     span: Span
     steps: tuple[StepDecl, ...] = ()
+    # "for each KIND in ZONE:": the steps run once for each card of that
+    # ordered zone, bottom card first, with "this KIND" meaning that card
+    for_each: tuple[str, str] | None = None
+
+
+@attrs.frozen(slots=True)
+class RaceDecl:
+    """ "race: COUNTER past the end of ZONE, at the end of PERIOD": when that
+    period ends, the player whose position counter is farthest past the end of
+    the zone wins; a tie runs ``tie`` (at most ``ties`` times, then a draw)."""
+
+    counter: str
+    zone: str
+    period: str
+    tie: tuple[Sentence, ...]
+    ties: int
+    span: Span
 
 
 @attrs.frozen(slots=True)
@@ -208,6 +297,16 @@ class ActionDecl:
     event: str | None           # the event it counts as ("played")
     span: Span
     limit: tuple | None = None  # ("turn", per card?): "once per turn for each card"
+    # ", plus its STAT, at most N, shared as NAME": more uses from a stat, a
+    # cap, and a name several actions count their uses under
+    limit_extra: tuple = ()     # (stat or None, cap or None, shared name or None)
+    requires: Sentence | None = None   # a condition for the action to be offered
+    role: str | None = None            # a status the chosen card has while it runs
+    target: Sentence | None = None     # a second card, chosen after the first
+    target_role: str | None = None     # a status the target has while it runs
+    exchange: str | None = None        # "exchange: STAT of this KIND": pay its cost, get its reward
+    announces: str | None = None       # an event of the chosen card, once chosen
+    target_announces: str | None = None   # an event of the target, once chosen
 
 
 @attrs.define
@@ -219,6 +318,7 @@ class GameRules:
     players_min: int = 2
     players_max: int = 2
     rulebook: str | None = None
+    match_games: int | None = None   # "match: best of 3": a match is up to 3 games
     counters: dict[str, CounterDecl] = attrs.Factory(dict)
     zones: dict[str, ZoneDecl] = attrs.Factory(dict)
     value_sets: dict[str, tuple[str, ...]] = attrs.Factory(dict)
@@ -229,6 +329,9 @@ class GameRules:
     verbs: list[PatternDecl] = attrs.Factory(list)
     events: list[EventDecl] = attrs.Factory(list)
     statuses: list[str] = attrs.Factory(list)
+    # "status exhausted: again destroys": a card given the status while it
+    # already has it is destroyed
+    again_destroys: list[str] = attrs.Factory(list)
     periods: list[str] = attrs.Factory(list)
     unique_mark: str | None = None
     title_separator: str | None = None
@@ -237,6 +340,18 @@ class GameRules:
     phases: tuple[PhaseDecl, ...] = ()
     actions: tuple[ActionDecl, ...] = ()
     resolution: ResolutionDecl | None = None
+    # "wildcard Any: A, B": a cost item any one of these counters pays
+    wildcards: dict = attrs.Factory(dict)
+    race: RaceDecl | None = None
+    defense: DefenseDecl | None = None
+    # "player damage: SENTENCES": what 1 damage dealt to a player does (run
+    # with "you" the damaged player), instead of a counter that takes damage
+    player_damage: Sentence | None = None
+    # turn block "called: NAME": the turn is also that period ("once per
+    # Round"); "turn player: the same every turn": the first player begins
+    # every turn
+    turn_name: str | None = None
+    same_turn_player: bool = False
     path: str = ""
     _parser: EffectParser | None = None
     _words: dict | None = None
@@ -357,8 +472,9 @@ def _lookup(table: dict, name: str):
 
 _DECLARATIONS = (
     "game", "counter", "zone", "values", "stat", "kind", "timing", "keyword",
-    "verb", "event", "statuses", "periods", "unique mark", "title separator",
-    "deck part", "setup", "turn", "action", "resolution",
+    "verb", "event", "statuses", "status", "periods", "unique mark", "title separator",
+    "deck part", "setup", "turn", "action", "resolution", "wildcard", "race",
+    "defense", "player damage",
 )
 
 
@@ -460,8 +576,16 @@ class _RulesReader:
                 self.rules.players_max = int(m.group(2) or m.group(1))
             elif key == "rulebook":
                 self.rules.rulebook = child.value
+            elif key == "match":
+                m = re.fullmatch(r"best of (\d+)", (child.value or "").strip().rstrip("."), re.I)
+                if not m or int(m.group(1)) % 2 == 0:
+                    self.problem(child.value_span or child.span, "E503",
+                                 "a match must be the best of an odd number of games",
+                                 ('"best of 3"',))
+                    continue
+                self.rules.match_games = int(m.group(1))
             else:
-                self.unknown_field(child, ("players", "rulebook"))
+                self.unknown_field(child, ("players", "rulebook", "match"))
 
     def unknown_field(self, line: OutlineLine, fields: Iterable[str]) -> None:
         fields = list(fields)
@@ -474,6 +598,7 @@ class _RulesReader:
             return
         scope, start, minimum, maximum, loses_at = "player", None, None, None, None
         takes_damage = False
+        overspend_to = track = None
         for prop, span in self.properties(line):
             p = prop.lower()
             if p == "per player":
@@ -492,14 +617,20 @@ class _RulesReader:
                 loses_at = int(m.group(1))
             elif p == "takes damage":
                 takes_damage = True
+            elif m := re.fullmatch(r"overspending gives the excess to the rival's (.+) "
+                                   r"and locks it for the turn", prop, re.I):
+                overspend_to = _unquote(m.group(1))
+            elif m := re.fullmatch(r"position in (?:the )?(.+)", prop, re.I):
+                track = _unquote(m.group(1))
             else:
                 self.bad_property(span, prop, ("per player", "on cards", "shared",
                                                "starts at N", "at least N", "at most N",
                                                "a player at N or less loses",
-                                               "takes damage"))
+                                               "takes damage",
+                                               "position in ZONE"))
         self.add(self.rules.counters, name,
                  CounterDecl(name, scope, start, minimum, maximum, line.span, loses_at,
-                             takes_damage), line)
+                             takes_damage, overspend_to, track), line)
 
     def bad_property(self, span: Span, prop: str, allowed: tuple[str, ...]) -> None:
         self.problem(span, "E505", f'unknown property "{prop}"', allowed,
@@ -517,9 +648,19 @@ class _RulesReader:
             return
         scope, visibility, ordered, slots = "player", "public", False, None
         roles: list[str] = []
+        paired_with = paired_status = None
+        entry_event, empty_loses, none_loses, wins_at = None, False, False, None
         for prop, span in self.properties(line):
             p = prop.lower()
-            if p == "per player":
+            if m := re.fullmatch(r"a card entering it (?:is |are )?(.+)", prop, re.I):
+                entry_event = _unquote(m.group(1).strip()).lower()
+            elif p == "a player who needs a card from it when it is empty loses":
+                empty_loses = True
+            elif p == "a player with no cards in it loses":
+                none_loses = True
+            elif m := re.fullmatch(r"a player with (\d+) cards? in it wins", p):
+                wins_at = int(m.group(1))
+            elif p == "per player":
                 scope = "player"
             elif p == "shared":
                 scope = "shared"
@@ -535,13 +676,23 @@ class _RulesReader:
                 pass  # how cards enter the zone; recorded by the engine issue
             elif p in ZONE_ROLES:
                 roles.append(p)
+            elif m := re.fullmatch(r"paired with (.+)", prop, re.I):
+                paired_with = _unquote(m.group(1))
+            elif m := re.fullmatch(r"paired cards are (.+)", prop, re.I):
+                paired_status = _unquote(m.group(1))
             else:
                 self.bad_property(span, prop, ("per player", "shared", "hidden",
                                                "private", "public", "ordered",
-                                               "N slots", "face down", *ZONE_ROLES))
+                                               "N slots", "face down", *ZONE_ROLES,
+                                               "a card entering it is EVENT",
+                                               "a player who needs a card from it when "
+                                               "it is empty loses",
+                                               "a player with no cards in it loses",
+                                               "a player with N cards in it wins"))
         self.add(self.rules.zones, name,
                  ZoneDecl(name, scope, visibility, ordered, slots, line.span,
-                          tuple(roles)), line)
+                          tuple(roles), paired_with, paired_status, entry_event,
+                          empty_loses, none_loses, wins_at), line)
 
     def decl_values(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
@@ -560,6 +711,10 @@ class _RulesReader:
             return
         text = (line.value or "").strip().rstrip(".")
         span = line.value_span or line.span
+        lethal = False
+        if m := re.fullmatch(r"(.+?),\s*a card with damage at least its (.+) is destroyed",
+                             text, re.I):
+            text, lethal = m.group(1), True
         low = text.lower()
         values: tuple[str, ...] = ()
         if low in ("number", "text", "effect", "card names"):
@@ -573,7 +728,8 @@ class _RulesReader:
                           "exchange of VALUES", "card names", "text", "effect"),
                          did_you_mean(text, ("number", "text", "effect", "card names")))
             return
-        self.add(self.rules.stats, name, StatDecl(name, kind, values, line.span), line)
+        self.add(self.rules.stats, name, StatDecl(name, kind, values, line.span, lethal),
+                 line)
 
     def values_of(self, text: str, span: Span) -> tuple[str, ...]:
         if "," not in text and _lookup(self.rules.value_sets, _unquote(text)) is not None:
@@ -591,12 +747,52 @@ class _RulesReader:
             return
         fields = {"stats": [], "optional": [], "timings": [], "boxes": [],
                   "faces": [], "plural": []}
+        text_event = after_use = waits_while = when_used = None
+        works_face_down = False
+        used_from: tuple[str, ...] = ()
+        once_used = None
         for child in line.children:
             key = child.key.lower()
+            if key == "used from":
+                used_from = tuple(_unquote(v) for v, _ in self.names_list(child))
+                continue
+            if key == "once used":
+                once_used = (child.value or "").strip().rstrip(".").lower()
+                if once_used not in ("discarded", "face down"):
+                    self.problem(child.value_span or child.span, "E521",
+                                 f'unknown setting "{once_used}" for once used',
+                                 ("discarded", "face down"))
+                continue
+            if key == "when used" and child.value:
+                when_used = Sentence(child.value, child.value_span)
+                continue
+            if key == "text happens":
+                m = re.fullmatch(r"when this is (.+?)\.?", (child.value or "").strip(), re.I)
+                if not m:
+                    self.problem(child.value_span or child.span, "E524",
+                                 "unreadable text happens", ("when this is EVENT",))
+                else:
+                    text_event = m.group(1).lower()
+                continue
+            if key == "after use":
+                after_use = _unquote((child.value or "").strip().rstrip("."))
+                continue
+            if key == "waits while":
+                waits_while = _unquote((child.value or "").strip().rstrip("."))
+                continue
+            if key == "face down":
+                works_face_down = (child.value or "").strip().rstrip(".").lower() == "works"
+                continue
             if key not in fields:
-                self.unknown_field(child, fields)
+                self.unknown_field(child, (*fields, "text happens", "after use",
+                                           "waits while", "face down", "when used"))
                 continue
             fields[key] = self.names_list(child)
+        box_status = []
+        for index, (box, span) in enumerate(fields["boxes"]):
+            if m := re.fullmatch(r"(.+?) while (.+)", box, re.I):
+                box_status.append((_unquote(m.group(1)), _unquote(m.group(2))))
+                fields["boxes"][index] = (_unquote(m.group(1)), span)
         for stat, span in fields["stats"] + fields["optional"]:
             if self.rules.stat(stat) is None:
                 self.problem(span, "E510", f'unknown stat "{stat}"',
@@ -611,7 +807,12 @@ class _RulesReader:
             ("text",) + tuple(b for b, _ in fields["boxes"]),
             tuple(f for f, _ in fields["faces"]),
             line.span,
+            tuple(box_status), text_event, after_use, works_face_down, waits_while,
         )
+        if when_used is not None:
+            kind = attrs.evolve(kind, when_used=when_used)
+        if used_from or once_used:
+            kind = attrs.evolve(kind, used_from=used_from, once_used=once_used)
         self.add(self.rules.kinds, name, kind, line)
         self._kind_timing_spans = getattr(self, "_kind_timing_spans", [])
         self._kind_timing_spans.extend(fields["timings"])
@@ -621,9 +822,10 @@ class _RulesReader:
         if not label:
             return
         use, optional, response, immediate = None, True, False, False
+        once_per = from_zone = during = None
         for prop, span in self.properties(line):
             p = prop.lower()
-            if p in ("activated", "triggered", "continuous"):
+            if p in ("activated", "triggered", "continuous", "requirement"):
                 use = p
             elif p == "response":
                 response = True
@@ -633,22 +835,35 @@ class _RulesReader:
                 optional = True
             elif p == "mandatory":
                 optional = False
+            elif m := re.fullmatch(r"once per (.+)", prop, re.I):
+                once_per = _unquote(m.group(1))
+            elif m := re.fullmatch(r"from (.+)", prop, re.I):
+                from_zone = _unquote(m.group(1))
+            elif m := re.fullmatch(r"during (.+)", prop, re.I):
+                during = _unquote(m.group(1))
             else:
                 self.bad_property(span, prop, ("activated", "triggered",
                                                "continuous", "optional", "mandatory",
-                                               "response", "immediate"))
+                                               "response", "immediate",
+                                               "during PERIOD", "requirement"))
         if use is None:
             self.problem(line.span, "E511", f'timing {label} needs a use',
                          ("activated", "triggered", "continuous"))
             use = "activated"
         meaning = None
+        when = unless = None
         for child in line.children:
             if child.key.lower() == "meaning":
                 meaning = child.value
+            elif child.key.lower() == "when" and child.value:
+                when = Sentence(child.value, child.value_span)
+            elif child.key.lower() == "unless" and child.value:
+                unless = Sentence(child.value, child.value_span)
             else:
                 self.unknown_field(child, ("meaning",))
         self.add(self.rules.timings, label,
-                 TimingDecl(label, use, optional, meaning, line.span, response, immediate),
+                 TimingDecl(label, use, optional, meaning, line.span, response, immediate,
+                            once_per, from_zone, when, unless, during),
                  line)
 
     def pattern_decl(self, line: OutlineLine, n: int) -> PatternDecl | None:
@@ -694,6 +909,15 @@ class _RulesReader:
     def decl_statuses(self, line: OutlineLine, n: int) -> None:
         self.rules.statuses.extend(v for v, _ in self.names_list(line))
 
+    def decl_status(self, line: OutlineLine, n: int) -> None:
+        name = self.name_after(line, n)
+        value = (line.value or "").strip().lower().rstrip(".")
+        if name and value == "again destroys":
+            self.rules.again_destroys.append(name)
+        elif name:
+            self.problem(line.span, "E502", f'unknown rule "{value}" for status {name}',
+                         ("status NAME: again destroys",))
+
     def decl_periods(self, line: OutlineLine, n: int) -> None:
         self.rules.periods.extend(v for v, _ in self.names_list(line))
 
@@ -717,8 +941,9 @@ class _RulesReader:
         optional = False
         starts_in: tuple[str, bool] | None = None
         starts_span: Span | None = None
+        swaps_with: list[str] = []
         fields = ("size", "kinds", "copies", "count", "total STAT", "banned",
-                  "limited", "optional", "starts in")
+                  "limited", "optional", "starts in", "swaps with")
         for child in line.children:
             key = child.key.lower()
             value = (child.value or "").strip().rstrip(".")
@@ -795,12 +1020,14 @@ class _RulesReader:
                                  re.I)
                 starts_in = (m.group(1).strip(), (m.group(2) or "").lower() == "face up")
                 starts_span = span
+            elif key == "swaps with":
+                swaps_with.extend(v for v, _ in self.names_list(child))
             else:
                 self.unknown_field(child, fields)
         self.add(self.rules.deck_parts, name, DeckPartDecl(
             name, size_min, size_max, tuple(kinds), tuple(copies), tuple(counts),
             tuple(totals), tuple(banned), tuple(limited), optional, line.span,
-            starts_in, starts_span), line)
+            starts_in, starts_span, tuple(swaps_with)), line)
 
     # ---- procedures: setup, the turn, actions
 
@@ -819,6 +1046,17 @@ class _RulesReader:
     def decl_turn(self, line: OutlineLine, n: int) -> None:
         phases = list(self.rules.phases)
         for child in line.children:
+            if child.key.lower() == "called" and child.value:
+                self.rules.turn_name = _unquote(child.value.strip().rstrip("."))
+                continue
+            if child.key.lower() == "turn player":
+                value = (child.value or "").strip().rstrip(".").lower()
+                if value not in ("the same every turn", "the next player"):
+                    self.problem(child.value_span or child.span, "E521",
+                                 f'unknown setting "{value}" for turn player',
+                                 ("the same every turn", "the next player"))
+                self.rules.same_turn_player = value == "the same every turn"
+                continue
             if child.words[0].lower() != "phase" or len(child.head) != 2:
                 self.problem(child.span, "E518", "a turn is made of phases",
                              ('phase "Name"',), did_you_mean(child.words[0], ["phase"]))
@@ -826,11 +1064,23 @@ class _RulesReader:
             skip = False
             body = []
             steps = []
-            for grandchild in child.children:
+            for_each = None
+            grandchildren = list(child.children)
+            loop = next((g for g in grandchildren if g.has_colon and not g.value and re.fullmatch(
+                r"for each .+ in .+", g.key, re.I)), None)
+            if loop is not None:
+                m = re.fullmatch(r"for each (.+?) in (?:the )?(.+)", loop.key, re.I)
+                for_each = (_unquote(m.group(1)), _unquote(m.group(2)))
+                index = grandchildren.index(loop)
+                grandchildren[index:index + 1] = loop.children
+            for grandchild in grandchildren:
                 if grandchild.words[0].lower() == "step" and len(grandchild.head) == 2 \
                         and not grandchild.has_colon:
+                    lines = [g for g in grandchild.children
+                             if g.key.lower() != "triggered abilities"]
+                    hold = len(lines) != len(grandchild.children)
                     steps.append(StepDecl(grandchild.head[1].text,
-                                          self.sentences(grandchild.children), grandchild.span))
+                                          self.sentences(lines), grandchild.span, hold))
                 elif grandchild.key.lower() == "skip":
                     value = (grandchild.value or "").strip().rstrip(".").lower()
                     if value != "on the first turn of the game":
@@ -841,7 +1091,7 @@ class _RulesReader:
                 else:
                     body.append(grandchild)
             phases.append(PhaseDecl(child.head[1].text, self.sentences(body), skip,
-                                    child.span, tuple(steps)))
+                                    child.span, tuple(steps), for_each))
         self.rules.phases = tuple(phases)
 
     def decl_resolution(self, line: OutlineLine, n: int) -> None:
@@ -849,9 +1099,11 @@ class _RulesReader:
             "responses": ("the other player", "none"),
             "simultaneous": ("rival first", "turn player first"),
             "an entry whose source left its zone": ("is removed", "still resolves"),
+            "triggered effects": ("all together", "one at a time"),
         }
         chosen = {"responses": "none", "simultaneous": "turn player first",
-                  "an entry whose source left its zone": "still resolves"}
+                  "an entry whose source left its zone": "still resolves",
+                  "triggered effects": "all together"}
         for child in line.children:
             key = child.key.lower()
             value = (child.value or "").strip().rstrip(".").lower()
@@ -868,14 +1120,61 @@ class _RulesReader:
             chosen["responses"] == "the other player",
             chosen["simultaneous"] == "rival first",
             chosen["an entry whose source left its zone"] == "is removed",
-            line.span)
+            line.span, chosen["triggered effects"] == "one at a time")
+
+    def decl_player_damage(self, line: OutlineLine, n: int) -> None:
+        if not line.value:
+            self.problem(line.span, "E501", '"player damage" needs sentences',
+                         ("player damage: SENTENCES",))
+            return
+        self.rules.player_damage = Sentence(line.value, line.value_span)
+
+    def decl_defense(self, line: OutlineLine, n: int) -> None:
+        forms = {
+            "defenders": r"(.+?) in the defending player's (.+)",
+            "into": r"(.+?)(?:, (.+))?",
+            "matching": r"(.+)",
+            "single": r"1 matching card(?:, or 1 card with (.+))?",
+            "double": r"2 cards that both match or both do not match",
+            "double only": r"against a card with (.+)",
+        }
+        found: dict[str, tuple] = {}
+        for child in line.children:
+            key = child.key.lower()
+            value = (child.value or "").strip().rstrip(".")
+            if key not in forms:
+                self.unknown_field(child, forms)
+                continue
+            m = re.fullmatch(forms[key], value, re.I)
+            if not m:
+                self.problem(child.value_span or child.span, "E536",
+                             f'unreadable defense {key} "{value}"', (forms[key],))
+                continue
+            found[key] = tuple(_unquote(g) if g else g for g in m.groups())
+        missing = [k for k in ("defenders", "into", "matching", "single") if k not in found]
+        if missing:
+            self.problem(line.span, "E537", "a defense block needs " + ", ".join(missing),
+                         tuple(f"{k}: ..." for k in missing))
+            return
+        kind = self.rules.kind(found["defenders"][0]) or next(
+            (k for k in self.rules.kinds.values()
+             if k.plural.lower() == found["defenders"][0].lower()), None)
+        if kind is None:
+            self.unknown_kind(found["defenders"][0], line.span)
+            return
+        self.rules.defense = DefenseDecl(
+            kind.name, found["defenders"][1], found["into"][0], found["into"][1],
+            found["matching"][0], found["single"][0], "double" in found,
+            found.get("double only", (None,))[0], line.span)
 
     def decl_action(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
         if not name:
             return
         fields = {"during": None, "choose": None, "cost": None, "effect": None,
-                  "counts as": None, "limit": None}
+                  "counts as": None, "limit": None, "requires": None, "as": None,
+                  "target": None, "target as": None, "exchange": None,
+                  "announces": None, "target announces": None}
         for child in line.children:
             key = child.key.lower()
             if key not in fields:
@@ -893,8 +1192,16 @@ class _RulesReader:
 
         event = fields["counts as"].value.strip() if fields["counts as"] else None
         limit = None
+        limit_extra = ()
         if fields["limit"] is not None:
             value = (fields["limit"].value or "").strip().rstrip(".")
+            extra = re.fullmatch(r"(.+?)(?:, plus its (.+?))?(?:, at most (\d+))?"
+                                 r"(?:, shared as (.+))?", value, re.I)
+            if extra and any(extra.groups()[1:]):
+                value = extra.group(1)
+                limit_extra = (extra.group(2) and _unquote(extra.group(2)),
+                               extra.group(3) and int(extra.group(3)),
+                               extra.group(4) and _unquote(extra.group(4)))
             m = re.fullmatch(r"once per (.+?)( for each card)?", value, re.I)
             periods = [p.lower() for p in self.rules.periods]
             if not m or m.group(1).lower() not in periods:
@@ -905,12 +1212,51 @@ class _RulesReader:
             else:
                 period = next(p for p in self.rules.periods if p.lower() == m.group(1).lower())
                 limit = (period, bool(m.group(2)))
+        def word(field):
+            return _unquote(fields[field].value.strip()) if fields[field] and \
+                fields[field].value else None
+        exchange = None
+        if fields["exchange"] is not None:
+            m = re.fullmatch(r"(.+?) of this .+", (fields["exchange"].value or "").strip().rstrip("."),
+                             re.I)
+            stat = self.rules.stat(_unquote(m.group(1))) if m else None
+            if stat is None or stat.type != "exchange":
+                self.problem(fields["exchange"].value_span or fields["exchange"].span, "E525",
+                             "unreadable exchange", ("STAT of this KIND, STAT an exchange stat",))
+            else:
+                exchange = stat.name
         self.rules.actions = self.rules.actions + (ActionDecl(
             name, during, sentence("choose"), sentence("cost"), sentence("effect"),
-            event, line.span, limit),)
+            event, line.span, limit, limit_extra, sentence("requires"), word("as"),
+            sentence("target"), word("target as"),
+            announces=word("announces"), target_announces=word("target announces"),
+            exchange=exchange),)
 
     def procedure_sentences(self):
         return _procedure_sentences(self.rules)
+
+    def decl_wildcard(self, line: OutlineLine, n: int) -> None:
+        name = self.name_after(line, n)
+        if name:
+            self.rules.wildcards[name] = tuple(v for v, _ in self.names_list(line))
+
+    def decl_race(self, line: OutlineLine, n: int) -> None:
+        value = (line.value or "").strip().rstrip(".")
+        m = re.fullmatch(r"(.+?) past the end of (?:the )?(.+?), at the end of (?:the )?(.+)",
+                         value, re.I)
+        if not m:
+            self.problem(line.value_span or line.span, "E527", f'unreadable race "{value}"',
+                         ("COUNTER past the end of ZONE, at the end of PERIOD",))
+            return
+        tie, ties = (), 0
+        for child in line.children:
+            t = re.fullmatch(r"on a tie, at most (\d+) times?", child.key, re.I)
+            if not t:
+                self.unknown_field(child, ("on a tie, at most N times",))
+                continue
+            tie, ties = self.sentences(child.children), int(t.group(1))
+        self.rules.race = RaceDecl(_unquote(m.group(1)), _unquote(m.group(2)),
+                                   _unquote(m.group(3)), tie, ties, line.span)
 
     def unknown_kind(self, kind: str, span: Span) -> None:
         self.problem(span, "E515", f'unknown card kind "{kind}"',
@@ -947,6 +1293,12 @@ class _RulesReader:
                     err, self.source, sentence.text, sentence.span.line,
                     sentence.span.column))
         for part in rules.deck_parts.values():
+            for other in part.swaps_with:
+                if rules.deck_part(other) is None:
+                    self.problem(part.span, "E540",
+                                 f'deck part "{part.name}" swaps with an unknown part "{other}"',
+                                 (listing(rules.deck_parts),),
+                                 did_you_mean(other, rules.deck_parts))
             if part.starts_in and _lookup(rules.zones, part.starts_in[0]) is None:
                 self.problem(part.starts_in_span, "E523",
                              f'unknown zone "{part.starts_in[0]}" for deck part "{part.name}"',
@@ -979,6 +1331,11 @@ def _procedure_sentences(rules: GameRules):
         for sentence in (action.choose, action.cost, action.effect):
             if sentence is not None and action.choose is not sentence:
                 yield sentence
+    if rules.race is not None:
+        yield from rules.race.tie
+    for kind in rules.kinds.values():
+        if kind.when_used is not None:
+            yield kind.when_used
 
 
 def _unquote(text: str) -> str:
