@@ -1161,6 +1161,14 @@ class StepCompiler(CombatSteps):
                 f.locals["did"] = True
             self.e.emit(deal)
             return
+        # the amount is read before the target is chosen: "its" in "damage
+        # equal to its AP to a Being" is the card before the target
+        measured = amount
+
+        def measure(m, f):
+            f.locals["_amount"] = measured(m, f)
+        self.e.emit(measure)
+        amount = (lambda m, f: f.locals.get("_amount", 0))
         self.select(target, who, prompt="choose a card to damage")
         excess = getattr(self, "_excess", None)
         # damage written in a rules file's action is battle damage; card text

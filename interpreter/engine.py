@@ -1476,7 +1476,8 @@ class Machine:
                         continue
                     if static.test(self, probe, card):
                         for kind, name, amount in static.changes:
-                            yield (kind, name), amount
+                            if wanted is None or (kind, name) == wanted:
+                                yield (kind, name), amount
         finally:
             self._asking.discard(asking)
 
@@ -1851,6 +1852,7 @@ class Machine:
         taken = {self.slot_of(c) for c in state.zones.get(zone, ()) if c != card}
         slot = next(n for n in range(slots + 1) if n not in taken)
         op.set_card_counter(state, card, "slot", slot + 1)
+        self.refresh_pairs()
         for first, second, status in self.game.pairs:
             if zone[0] not in (first, second):
                 continue
@@ -1859,6 +1861,22 @@ class Machine:
                 if self.slot_of(partner) == slot and status:
                     self.event(status, card, zone[1])
                     self.event(status, partner, zone[1])
+
+    def refresh_pairs(self) -> None:
+        """Cards sharing a place of paired zones have the pair's status; the
+        others lose it."""
+        state = self.state
+        for first, second, status in self.game.pairs:
+            if not status:
+                continue
+            for player in range(state.players):
+                a = state.zones.get((first, player), ())
+                b = state.zones.get((second, player), ())
+                slots_a = {self.slot_of(c) for c in a}
+                slots_b = {self.slot_of(c) for c in b}
+                for cards, others in ((a, slots_b), (b, slots_a)):
+                    for card in list(cards):
+                        op.set_status(state, card, status, self.slot_of(card) in others)
 
     def same_place(self, card: int, other: int) -> bool:
         """Whether two cards hold the same slot of one zone or of two paired
@@ -1966,6 +1984,9 @@ class Machine:
             for other in state.cards:
                 if other.attached_to == card and other.zone == source:
                     self.move(other.id, (self.game.discard_pile, other.owner), face_up=True)
+        if self.game.pairs and source != zone and any(
+                source[0] in p[:2] for p in self.game.pairs):
+            self.refresh_pairs()           # a card left a place: its partner is alone
         event = self.game.entry_events.get(zone[0])
         if event is not None and not self.quiet:
             self.event(event, card, moved.owner)
@@ -2230,6 +2251,8 @@ class Match:
             state.period["phase"] = game.step_phase[phase]
             state.period_counts[game.step_phase[phase]] = 1
         state.log.append(("position", players, seed, turn, turn_player, phase))
+        if game.pairs:
+            Machine(game, state).refresh_pairs()
         state.frames.append(Frame("game", game.phase_starts[phase],
                                   {"you": turn_player, "first": turn_player}))
         match = cls(game, state)
