@@ -45,6 +45,7 @@ _ACTION_RULES = {
     "search", "add", "gain", "lose", "pay", "set_counter", "deal", "destroy",
     "ready", "rest", "exhaust", "nullify", "flip", "attach", "choose", "play",
     "win", "lose_game", "repeat", "end_period", "take_actions", "alternate",
+    "take_next_turn", "use", "respond", "defend_against", "resolve_waiting",
 }
 
 _BASE_PARTICIPLES = {"played", "destroyed", "discarded", "drawn", "revealed", "attacked",
@@ -155,6 +156,8 @@ class _ToAst(Transformer):
             return args[0]  # the alternative inside has its own alias
         if name == "x_amount":
             return "X"
+        if name == "its_amount":    # "Mill its cost": a number read from the card
+            return ast.Measure("its_stat", args, self.span(children))
         if name in ("stat_at_least", "stat_at_most", "stat_exactly"):
             return self._stat_comparison(name, children, meta)
         if name in _PASSTHROUGH:
@@ -220,6 +223,13 @@ class _ToAst(Transformer):
         rest = children[1:] if optional else children
         use, suffixes = rest[0], tuple(rest[1:])
         return ast.Step("verb_step", (bool(optional), use, suffixes), use.span)
+
+    def player_verb_step(self, children):
+        subject, *rest = children
+        optional = bool(rest) and rest[0] == "may"
+        rest = rest[1:] if optional else rest
+        use, suffixes = rest[0], tuple(rest[1:])
+        return ast.Step("player_verb_step", (subject, optional, use, suffixes), use.span)
 
     def sep_and(self, children):
         return "and"
