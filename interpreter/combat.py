@@ -115,8 +115,11 @@ class CombatSteps:
         selector, statement, suffixes = step.args
         form = statement.form
         you = lambda m, f: f.locals["you"]  # noqa: E731
+        lasting = any(s.form == "lasting" for s in suffixes)
         if form == "becomes" and statement.args[0].form in ("attacking", "defending",
-                                                              "status"):
+                                                              "status") and not (
+                lasting and statement.args[0].form == "status"):
+            # (a status with a duration is a modifier: see statement_changes)
             state = statement.args[0]
             # "the attacking X" / "the defending X" read these statuses
             status = state.args[0] if state.form == "status" else {

@@ -104,9 +104,6 @@ class KindDecl:
     after_use: str | None = None
     # "face down: works": its abilities work while it is face down
     works_face_down: bool = False
-    # "when used: EFFECT": what using a card of this kind does (the "use"
-    # step), after its requirements are met and before its text
-    when_used: Sentence | None = None
     # "waits while: S": its triggered abilities do not fire while it has S
     waits_while: str | None = None
     # "used from: hand, ZONE": its activated and response abilities are used
@@ -115,6 +112,9 @@ class KindDecl:
     # "once used: discarded" / "once used: face down": what using one of its
     # activated or response abilities does to the card
     once_used: str | None = None
+    # "when used: EFFECT": what using a card of this kind does (the "use"
+    # step), after its requirements are met and before its text
+    when_used: Sentence | None = None
 
 
 @attrs.frozen(slots=True)
@@ -342,6 +342,9 @@ class GameRules:
     resolution: ResolutionDecl | None = None
     # "wildcard Any: A, B": a cost item any one of these counters pays
     wildcards: dict = attrs.Factory(dict)
+    # "simulation prefers: "label", ...": choices random players take first
+    # when offered (not a rule: it keeps simulated games sensible)
+    prefer: tuple = ()
     race: RaceDecl | None = None
     defense: DefenseDecl | None = None
     # "player damage: SENTENCES": what 1 damage dealt to a player does (run
@@ -473,7 +476,7 @@ def _lookup(table: dict, name: str):
 _DECLARATIONS = (
     "game", "counter", "zone", "values", "stat", "kind", "timing", "keyword",
     "verb", "event", "statuses", "status", "periods", "unique mark", "title separator",
-    "deck part", "setup", "turn", "action", "resolution", "wildcard", "race",
+    "deck part", "setup", "turn", "action", "resolution", "wildcard", "race", "simulation prefers",
     "defense", "player damage",
 )
 
@@ -807,7 +810,8 @@ class _RulesReader:
             ("text",) + tuple(b for b, _ in fields["boxes"]),
             tuple(f for f, _ in fields["faces"]),
             line.span,
-            tuple(box_status), text_event, after_use, works_face_down, waits_while,
+            box_status=tuple(box_status), text_event=text_event, after_use=after_use,
+            works_face_down=works_face_down, waits_while=waits_while,
         )
         if when_used is not None:
             kind = attrs.evolve(kind, when_used=when_used)
@@ -1234,6 +1238,9 @@ class _RulesReader:
 
     def procedure_sentences(self):
         return _procedure_sentences(self.rules)
+
+    def decl_simulation_prefers(self, line: OutlineLine, n: int) -> None:
+        self.rules.prefer = self.rules.prefer + tuple(v for v, _ in self.names_list(line))
 
     def decl_wildcard(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
