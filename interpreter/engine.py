@@ -333,6 +333,8 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         target = compile_selector(step.args[2].args[0], lambda m, f: f.locals["you"])
         checks.append(lambda m, f, t=target: bool(t.candidates(m, f)))
     _compile_declaration(e, action, target)
+    if action.effect is not None:
+        checks.extend(_room_checks(game, _sentences(rules, action.effect)))
     if action.cost is not None:
         cost = _sentences(rules, action.cost)
         checks.extend(_cost_checks(cost, rules))
@@ -366,6 +368,35 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
     game.actions.append(ActionPlan(action.name, action.during, choose,
                                    lambda m, f: all(c(m, f) for c in checks), name,
                                    action.limit, action.limit_extra, target))
+
+
+def _room_checks(game: CompiledGame, sentences) -> list[Callable]:
+    """An action whose effect puts its card into a zone of slots can be
+    taken only while that zone has a free slot."""
+    from interpreter.compile import compile_zone
+
+    checks = []
+    for sentence in sentences:
+        for link in sentence.args:
+            step = link.args[0]
+            if not isinstance(step, ast.Step) or step.form != "act":
+                continue
+            action = step.args[2]
+            if action.form not in ("put", "move") or len(action.args) < 2:
+                continue
+            selector, destination = action.args[0], action.args[1]
+            if getattr(selector, "form", None) != "it" or destination.form != "to_zone":
+                continue
+            zone_ref = destination.args[0]
+            if zone_ref.form == "zone_slot":
+                continue
+            decl = game.rules.zones.get(zone_ref.args[1])
+            if decl is None or decl.slots is None:
+                continue
+            key = compile_zone(zone_ref, lambda m, f: f.locals["you"])
+            checks.append(lambda m, f, key=key, slots=decl.slots:
+                          len(m.state.zones.get(key(m, f), ())) < slots)
+    return checks
 
 
 def _compile_declaration(e: Emitter, action, target) -> None:

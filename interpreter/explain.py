@@ -68,8 +68,8 @@ def _kind_of(item) -> str:
         if item.form == "act":
             optional = " (optional)" if item.args[1] else ""
             return f"step{optional}"
-        if item.form == "verb_step":
-            optional = " (optional)" if item.args[0] else ""
+        if item.form in ("verb_step", "player_verb_step"):
+            optional = " (optional)" if item.args[item.form == "player_verb_step"] else ""
             return f"game verb{optional}"
         return "continuous change"
     return "modifier"

@@ -89,6 +89,7 @@ def _condition(c: ast.Condition) -> str:
         "is_state": lambda: f"{_selector(a[0])} is {_state(a[1])}",
         "is_not_state": lambda: f"{_selector(a[0])} is not {_state(a[1])}",
         "would": lambda: f"{_selector(a[0])} would {_event_action(a[1], base=True)}",
+        "there_are": lambda: f"there are {_selector(a[0])}",
         "you_do": lambda: "you do",
         "you_dont": lambda: "you don't",
         "you_cant": lambda: "you can't",
@@ -106,6 +107,8 @@ def _verb_for(player: ast.Player, verb: str) -> str:
 def _comparison(c: ast.Comparison) -> str:
     if c.form == "none":
         return "no"
+    if c.form == "less_than_counter":
+        return f"less than {_possessive(c.args[0])} {c.args[1]}"
     n = _amount(c.args[0])
     return {"exactly": f"{n}", "at_least": f"{n} or more",
             "at_most": f"{n} or less"}[c.form]
@@ -128,6 +131,8 @@ def _state(s: ast.State) -> str:
         return text
     if f == "is_period":
         return f"{_possessive(a[0])} {a[1]}"
+    if f == "at_position":
+        return f"at {_possessive(a[0])} {a[1]}"
     if f == "is_a":
         words = [_adjective(x) if isinstance(x, ast.Adjective) else _noun(x) for x in a]
         return ("an " if words[0][:1].lower() in "aeiou" else "a ") + " ".join(words)
@@ -274,6 +279,10 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('put')} {_selector(x[0])} {_placement(x[1])}"
     if f == "put_counter":
         return f"{v('put')} {_amount(x[0])} {x[1]} {_placement(x[2])}"
+    if f == "put_at":
+        return f"{v('place')} {_selector(x[0])} {x[1]} in {_zone(x[2])} at {_selector(x[3])}"
+    if f == "use":
+        return f"{v('use')} {_selector(x[0])}"
     if f == "return":
         return f"{v('return')} {_selector(x[0])} to {_destination(x[1])}"
     if f == "reveal":
@@ -453,7 +462,7 @@ def _last_number(args) -> int | None:
 
 
 def _slot_value(arg) -> str:
-    if isinstance(arg, (int, str)):
+    if isinstance(arg, (int, str, ast.Measure)):
         return _amount(arg)
     if isinstance(arg, ast.Player):
         return _player(arg)
@@ -617,6 +626,10 @@ def _qualifier(q: ast.Qualifier) -> str:
         return "that is " + _state(a[0])
     if f == "that_is_not":
         return "that is not " + _state(a[0])
+    if f in ("at_or_ahead", "behind", "ahead_of", "at_counter"):
+        words = {"at_or_ahead": "at or ahead of", "behind": "behind",
+                 "ahead_of": "ahead of", "at_counter": "at"}[f]
+        return f"{words} {_possessive(a[0])} {a[1]}"
     if f == "counter_reaches_stat":
         return f"with as many {a[0]} as its {a[1]}"
     if f == "total_budget":

@@ -520,6 +520,18 @@ def _check(expectation, match, game, source, trace) -> Problem | None:
         if actual != n:
             return fail(f'"{card}" to have {n} {name}', f"it has {actual}")
         return None
+    if kind in ("can_choose", "cannot_choose"):
+        # what the decision the play stopped at offers its player
+        player, wanted = player_of(args[0]), str(args[1]).strip('"\u201c\u201d').lower()
+        decision = state.decision
+        labels = [] if decision is None or decision.player != player else [
+            _strip_number(label).lower() for label in decision.labels]
+        offered = wanted in labels
+        if offered != (kind == "can_choose"):
+            return fail(f'player {player + 1} {"" if kind == "can_choose" else "not "}'
+                        f'to be able to choose "{wanted}"',
+                        "it is offered" if offered else "it is not offered")
+        return None
     if kind == "winner":
         player = player_of(args[0])
         result = state.result

@@ -53,37 +53,43 @@ def test_unknown_counter_property():
     p = the_problem(rules_problems("ryft"), RYFT, 7)
     pin(p, "E505", RYFT, 7, 62, 'unknown property "forever"',
         ("per player", "on cards", "shared", "starts at N", "at least N", "at most N",
-         "a player at N or less loses", "takes damage"))
+         "a player at N or less loses", "takes damage",
+         "overspending gives the excess to the rival's C and locks it for the turn",
+         "position in ZONE"))
     assert p.render() == (
         f'{RYFT}:7:62: E505 unknown property "forever"\n'
         '  7 | counter "Life Force": per player, starts at 300, at least 0, forever\n'
         "    |                                                              ^^^^^^^\n"
         "  expected: per player, on cards, shared, starts at N, at least N, at most N, "
-        "a player at N or less loses, takes damage")
+        "a player at N or less loses, takes damage, overspending gives the excess to the "
+        "rival's C and locks it for the turn, position in ZONE")
 
 
 def test_unknown_zone_property():
     p = the_problem(rules_problems("ryft"), RYFT, 9)
     pin(p, "E505", RYFT, 9, 24, 'unknown property "secret"',
         ("per player", "shared", "hidden", "private", "public", "ordered", "N slots",
-         "face down", "draw pile", "hand", "discard pile", "in play"))
+         "face down", "draw pile", "hand", "discard pile", "in play",
+         "a card entering it is EVENT",
+         "a player who needs a card from it when it is empty loses",
+         "a player with no cards in it loses", "a player with N cards in it wins"))
     assert text_at(p) == "secret"
 
 
 def test_unknown_declaration():
     p = the_problem(rules_problems("ryft"), RYFT, 10)
     pin(p, "E502", RYFT, 10, 1, 'unknown declaration "zon"',
-        ("a declaration: action, counter, deck part, event, game, keyword, kind, periods, "
-         "resolution, setup, stat, statuses, timing, title separator, turn, unique mark, "
-         "values, verb, zone",),
+        ("a declaration: action, counter, deck part, defense, event, game, keyword, kind, "
+         "periods, player damage, race, resolution, setup, simulation prefers, stat, status, "
+         "statuses, timing, title separator, turn, ... (25 in all)",),
         'did you mean "zone"?')
     assert p.render() == (
         f'{RYFT}:10:1: E502 unknown declaration "zon"\n'
         "  10 | zon void: per player, public, ordered\n"
         "     | ^^^\n"
-        "  expected: a declaration: action, counter, deck part, event, game, keyword, kind, "
-        "periods, resolution, setup, stat, statuses, timing, title separator, turn, unique "
-        "mark, values, verb, zone\n"
+        "  expected: a declaration: action, counter, deck part, defense, event, game, "
+        "keyword, kind, periods, player damage, race, resolution, setup, simulation prefers, "
+        "stat, status, statuses, timing, title separator, turn, ... (25 in all)\n"
         '  did you mean "zone"?')
 
 
