@@ -14,11 +14,22 @@ from interpreter.rng import Random
 
 
 class RandomAgent:
+    """Picks uniformly; among the choices a game's rules file says simulated
+    players prefer ("simulation prefers"), when any is offered."""
+
     def __init__(self, seed: int = 0):
         self.rng = Random(seed)
 
     def act(self, match) -> int:
-        return self.rng.choice(match.legal_actions())
+        legal = match.legal_actions()
+        prefer = getattr(getattr(match, "game", None), "rules", None)
+        prefer = getattr(prefer, "prefer", ())
+        if prefer:
+            preferred = [a for a in legal
+                         if match.action_to_string(a).startswith(prefer)]
+            if preferred:
+                return self.rng.choice(preferred)
+        return self.rng.choice(legal)
 
 
 class FirstLegalAgent:

@@ -426,6 +426,14 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
         label = q.args[0].name if isinstance(q.args[0], ast.CardName) else q.args[0]
         return None, lambda m, f, c: any(
             a.ability.label == label for a in m.definition(c).abilities)
+    if form == "that_can":
+        capability = q.args[0]
+        name = capability_name(capability)
+
+        def can(m, f, c):
+            what = m.game.capabilities.get(name, (name, None))[0]
+            return not m.forbidden(m.state.cards[c].controller, what, c)
+        return None, can
     if form == "unique_title_free":
         who = compile_player(q.args[0])
         return None, lambda m, f, c: not m.unique_title_in_play(c, who(m, f))
@@ -982,6 +990,57 @@ class StepCompiler(CombatSteps):
             f.locals["did"] = bool(items)
             return None
         self.e.emit(gain)
+
+    def do_compare(self, action, who):
+        """"Compare X against Y by power plus the cost of the top card of its
+        controller's deck": each side's stat, plus (when written) the stat of
+        the top card of that pile of its controller's, revealed and put back
+        at the bottom; "it" is the card with the lower total (none on a tie).
+        A side whose pile is empty needs a card from it (see the zone's
+        rules)."""
+        first, second, stat = action.args[:3]
+        bonus = action.args[3:5] if len(action.args) > 3 else None
+        keep = f"_cmp{len(self.e.program.instructions)}"
+        self.select(first, who, who, "choose a card")
+
+        def hold(m, f):
+            f.locals[keep] = f.locals.get("it")
+        self.e.emit(hold)
+        self.select(second, who, who, "choose a card")
+
+        def compare(m, f):
+            one = f.locals.pop(keep, None)
+            other = f.locals.get("it")
+            one = one[0] if isinstance(one, tuple) and one else one
+            other = other[0] if isinstance(other, tuple) and other else other
+            f.locals["did"] = False
+            if one in (None, ()) or other in (None, ()):
+                f.locals["it"] = ()
+                return None
+            totals = []
+            for card in (one, other):
+                total = m.stat(card, stat)
+                if bonus is not None:
+                    pile_key = (bonus[1], m.state.cards[card].controller)
+                    pile = m.state.zones.get(pile_key, [])
+                    if not pile:
+                        m.needed_card_from(pile_key)
+                        if m.state.result is not None:
+                            return None
+                    else:
+                        top = pile[-1]
+                        op.reveal(m.state, top)
+                        total += m.stat(top, bonus[0])
+                        m.move(top, pile_key, top=False)
+                totals.append(total)
+            m.state.log.append(("compare", one, totals[0], other, totals[1], stat))
+            if totals[0] == totals[1]:
+                f.locals["it"] = ()
+                return None
+            f.locals["it"] = one if totals[0] < totals[1] else other
+            f.locals["did"] = True
+            return None
+        self.e.emit(compare)
 
     def do_take_next_turn(self, action, who):
         """The player takes the next turn (whatever the seat order says)."""

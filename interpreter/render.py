@@ -301,6 +301,11 @@ def _action(a: ast.Action, subject) -> str:
     if f == "draw_until":
         return f"{v('draw')} until {_player(x[0])} {_verb_for(x[0], 'have')} " \
                f"{_amount(x[1])} cards in hand"
+    if f == "compare":
+        text = f"{v('compare')} {_selector(x[0])} against {_selector(x[1])} by {x[2]}"
+        if len(x) > 3:
+            text += f" plus the {x[3]} of the top card of its controller's {x[4]}"
+        return text
     if f == "take_next_turn":
         return f"{v('take')} the next turn"
     if f == "draw_measured":
@@ -634,6 +639,8 @@ def _qualifier(q: ast.Qualifier) -> str:
         return f"with as many {a[0]} as its {a[1]}"
     if f == "total_budget":
         return f"with a total {a[0]} of {_amount(a[1])}"
+    if f == "that_can":
+        return "that can " + _capability(a[0])
     if f == "with_timing":
         return f"with a {_selector(a[0])} ability"
     if f == "unique_title_free":

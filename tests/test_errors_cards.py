@@ -210,7 +210,8 @@ def test_misspelt_timing_label():
 
 def test_unknown_timing_label_rival_rush():
     p = the_problem(problems_in("rival-rush", "rival-rush", RR), RR, 46)
-    pin(p, "E301", RR, 46, 5, 'unknown timing label "DASH"', ("a timing label (INSTINCT)",))
+    pin(p, "E301", RR, 46, 5, 'unknown timing label "DASH"',
+        ("a timing label (INSTINCT, REQUIRES)",))
 
 
 def test_verb_without_its_number():
