@@ -1,0 +1,84 @@
+"""Silver Wing Rivals (rules/silver-wing-rivals.rules) plays whole Battles:
+soak with the invariants checked after every action (30 Battles, not 200:
+a Battle takes ~0.35 s under the checks, so 200 would take over a minute;
+`cardrules soak silver-wing-rivals -n 200` is the long run), and random
+Battles that end the way the rulebook says: a player whose Stamina Area is
+empty loses (never by decking out, never a draw by a cap)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter.agents import RandomAgent, play_out
+from interpreter.engine import Match, compile_game
+from interpreter.games import load_game
+from interpreter.soak import soak
+
+RULINGS = Path(__file__).resolve().parent / "rulings" / "silver-wing-rivals"
+
+
+@pytest.fixture(scope="module")
+def game():
+    loaded = load_game("silver-wing-rivals")
+    assert loaded.problems == []
+    return loaded, compile_game(loaded)
+
+
+def test_soak(game):
+    loaded, compiled = game
+    decks = lambda i: [loaded.decks[(i + p) % len(loaded.decks)] for p in range(2)]  # noqa: E731
+    report = soak(compiled, decks, 30, seed=1)
+    assert report.violations == [], "\n".join(v.render() for v in report.violations)
+    assert report.games == 30
+
+
+def test_battles_end_when_a_stamina_area_is_empty(game):
+    loaded, compiled = game
+    for seed in range(40):
+        decks = [loaded.decks[(seed + p) % len(loaded.decks)] for p in range(2)]
+        match = Match.start(compiled, decks, seed)
+        play_out(match, [RandomAgent(seed * 10 + p) for p in range(2)])
+        result = match.state.result
+        assert result is not None and result[0] == "win", result
+        loser = 1 - result[1]
+        assert "Stamina Area" in result[2], result
+        assert match.state.zones.get(("Stamina Area", loser), []) == []
+        assert match.state.zones.get(("Stamina Area", result[1]), []) != []
+
+
+def test_the_first_player_begins_every_round_and_colour_attacks_are_one_each(game):
+    loaded, compiled = game
+    match = Match.start(compiled, [loaded.decks[0], loaded.decks[1]], 7)
+    first = match.state.turn_player
+    play_out(match, [RandomAgent(70), RandomAgent(71)])
+    starts = [e for e in match.state.log if e[0] == "turn"]
+    assert len(starts) >= 2 and all(e[2] == first for e in starts)
+    for event in match.state.log:
+        if event[0] == "counter" and event[2].endswith("Attack"):
+            assert 0 <= event[4] <= 1, event
+
+
+def test_the_decks_are_legal_and_use_the_whole_set(game):
+    loaded, _ = game
+    assert len(loaded.decks) >= 4
+    used = set()
+    for deck in loaded.decks:
+        parts = dict(deck.parts)
+        assert 40 <= sum(e.count for e in parts["Main Deck"]) <= 60
+        assert sum(e.count for e in parts["Stamina"]) == 3
+        assert sum(e.count for e in parts["Crystals"]) == 2
+        assert sum(e.count for e in parts.get("Side Deck", ())) <= 20
+        used.update(e.name for part in parts.values() for e in part)
+    kinds = {}
+    for card in loaded.cards.values():
+        kinds.setdefault(card.kind, []).append(card.name)
+    assert len(loaded.cards) >= 50
+    assert len(kinds["Main Character"]) >= 4 and len(kinds["Signature"]) >= 4
+    assert len(kinds["Ally"]) >= 28 and len(kinds["Support"]) >= 14
+    # the banned card cannot be in a deck: a ruling uses it
+    banned = set(loaded.rules.deck_part("Main Deck").banned)
+    assert set(loaded.cards) - banned <= used
+    rulings = "".join(p.read_text() for p in RULINGS.glob("*.ruling"))
+    assert all(f'"{name}"' in rulings for name in banned)

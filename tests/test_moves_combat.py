@@ -1,0 +1,193 @@
+"""Moves, combat and response windows (interpreter/combat.py) on a fixture
+game written in the language (tests/fixtures/skirmish): alternating moves
+with the two-passes rule, a turn that is also a Round and begins with the
+same player, defending with matching cards (single, double, a keyword that
+defends alone, a keyword that needs two), damage to a player by the rules'
+procedure and the loss when a zone is empty, a response window whose
+response becomes a chain link, and triggered effects one at a time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from interpreter.engine import Match, compile_game
+from interpreter.games import load_game
+
+ROOT = Path(__file__).resolve().parent / "fixtures" / "skirmish"
+
+
+def compiled():
+    game = load_game("skirmish", ROOT)
+    assert game.problems == []
+    return compile_game(game)
+
+
+def position(p1_hand=(), p2_hand=(), p1_lives=2, p2_lives=2, p1_deck=(), p2_deck=(),
+             p2_reserve=()):
+    zones = {
+        ("hand", 0): [(n, ()) for n in p1_hand],
+        ("hand", 1): [(n, ()) for n in p2_hand],
+        ("lives", 0): [("Life Token", ())] * p1_lives,
+        ("lives", 1): [("Life Token", ())] * p2_lives,
+        ("deck", 0): [(n, ()) for n in p1_deck],
+        ("deck", 1): [(n, ()) for n in p2_deck],
+        ("reserve", 1): [(n, ()) for n in p2_reserve],
+    }
+    return Match.from_position(compiled(), 2, 1, zones, {}, 1, 0, "Main")
+
+
+def labels(match):
+    return [match.action_to_string(a) for a in match.legal_actions()]
+
+
+def choose(match, label):
+    options = [lab.split(" #")[0] if " #" in lab and " and " not in lab else lab
+               for lab in labels(match)]
+    stripped = [_strip(lab) for lab in labels(match)]
+    assert label in stripped, (label, options)
+    match.apply_action(stripped.index(label))
+
+
+def _strip(label: str) -> str:
+    import re
+
+    return re.sub(r"\s*#\d+", "", label)
+
+
+def names(match, zone, player):
+    return [match.state.cards[c].name for c in match.state.zones.get((zone, player), ())]
+
+
+# ---------------------------------------------------------------- moves
+
+
+def test_both_players_passing_their_moves_ends_the_window_and_the_round():
+    match = position(p1_hand=["Red Brawler"], p2_hand=["Blue Brawler"])
+    assert match.current_player() == 0
+    choose(match, "pass")
+    assert match.current_player() == 1
+    choose(match, "pass")
+    # next Round: the same player begins it, and the Round is counted
+    assert match.state.turn == 2
+    assert match.current_player() == 0
+    assert match.state.period_counts["Round"] == 1
+
+
+def test_a_player_who_passes_two_moves_in_a_row_makes_no_more_moves():
+    match = position(p2_hand=["Blue Brawler", "Red Brawler"], p1_lives=2, p2_lives=2)
+    choose(match, "pass")                  # player 1, move 1
+    choose(match, "strike Blue Brawler")   # player 2 acts in their move
+    choose(match, "Life Token")            # player 1 takes the damage
+    choose(match, "pass")                  # player 2 ends the move
+    choose(match, "pass")                  # player 1, 2 passes in a row: out
+    assert match.current_player() == 1     # player 2 moves again
+    assert match.state.turn_player == 1    # the mover is the turn player
+    choose(match, "strike Red Brawler")    # player 1's last Life: they lose
+    assert match.state.result[:2] == ("win", 1)
+
+
+def test_the_other_player_moves_on_alone_until_they_pass():
+    match = position(p2_hand=["Blue Brawler", "Red Brawler"], p1_lives=3, p2_lives=2)
+    choose(match, "pass")
+    choose(match, "strike Blue Brawler")
+    choose(match, "Life Token")
+    choose(match, "pass")
+    choose(match, "pass")                  # player 1 is out of moves
+    choose(match, "strike Red Brawler")
+    choose(match, "Life Token")
+    choose(match, "pass")
+    assert match.current_player() == 1
+    choose(match, "pass")                  # a move without an action: the window ends
+    assert match.state.turn == 2
+    assert match.state.turn_player == 0
+
+
+def test_an_action_limited_once_per_move():
+    match = position(p1_hand=["Red Brawler", "Blue Brawler"], p1_deck=["Blue Brawler"])
+    choose(match, "strike Red Brawler")
+    assert "strike Blue Brawler" not in [_strip(x) for x in labels(match)]
+
+
+# ---------------------------------------------------------------- defending and damage
+
+
+def test_single_defence_needs_a_shared_value_double_both_or_neither():
+    match = position(p1_hand=["Red Brawler"],
+                     p2_hand=["Blue Brawler", "Red Brawler", "Blue Sentry"])
+    choose(match, "strike Red Brawler")
+    options = [_strip(x) for x in labels(match)]
+    assert "take the damage" in options
+    assert "defend with Red Brawler" in options
+    assert "defend with Blue Sentry" in options          # <GUARD>: alone, any color
+    assert "defend with Blue Brawler" not in options
+    assert "defend with Blue Brawler and Blue Sentry" in options   # neither matches
+    assert "defend with Blue Brawler and Red Brawler" not in options
+
+
+def test_a_heavy_attacker_needs_two_defenders():
+    match = position(p1_hand=["Red Giant"], p2_hand=["Red Brawler", "Blue Sentry"])
+    choose(match, "strike Red Giant")
+    options = [_strip(x) for x in labels(match)]
+    assert options == ["take the damage"] or "defend with Red Brawler" not in options
+    assert "defend with Blue Sentry" not in options
+
+
+def test_a_defended_attack_prevents_damage_and_triggers_the_defender():
+    match = position(p1_hand=["Red Brawler"], p2_hand=["Blue Sentry"],
+                     p2_deck=["Blue Brawler"])
+    choose(match, "strike Red Brawler")
+    choose(match, "defend with Blue Sentry")
+    assert len(names(match, "lives", 1)) == 2
+    assert "Blue Brawler" in names(match, "hand", 1)      # "When this prevents damage"
+    assert "Blue Sentry" in names(match, "graveyard", 1)
+    assert "Red Brawler" in names(match, "graveyard", 0)
+
+
+def test_undefended_damage_runs_the_player_damage_procedure_and_an_empty_zone_loses():
+    match = position(p1_hand=["Red Brawler"], p2_lives=1, p1_deck=["Blue Brawler"])
+    choose(match, "strike Red Brawler")
+    assert names(match, "lives", 1) == []
+    assert match.state.result[0] == "win" and match.state.result[1] == 0
+    assert any(e[0] == "event" and e[1] == "deals damage" for e in match.state.log)
+
+
+# ---------------------------------------------------------------- responses
+
+
+def test_a_response_window_puts_the_attack_and_the_response_on_a_chain():
+    match = position(p1_hand=["Red Brawler", "Riposte"], p2_hand=["Parry", "Blue Brawler"])
+    choose(match, "strike Red Brawler")
+    assert match.current_player() == 1
+    choose(match, "respond with BLOCK RESPONSE of Parry")   # pays: discard a card
+    assert match.current_player() == 1                      # which card to discard
+    choose(match, "Blue Brawler")
+    # player 1 answers the response with a COUNTER (a timing that answers links)
+    assert match.current_player() == 0
+    choose(match, "respond with COUNTER of Riposte")
+    log = match.state.log
+    entries = [e for e in log if e[0] == "entry"]
+    assert [e[4] for e in entries[:3]] == [1, 2, 3]         # three chain links
+    nullified = [e for e in log if e[0] == "fizzle"]
+    assert nullified and nullified[0][3] == "nullified"      # Parry's link
+    assert "nullified" not in match.state.cards[
+        next(c.id for c in match.state.cards if c.name == "Red Brawler" and c.owner == 0)
+    ].statuses
+    choose(match, "Life Token")                             # the attack went on: damage
+    assert len(names(match, "lives", 1)) == 1
+
+
+def test_a_nullified_attack_deals_no_damage():
+    match = position(p1_hand=["Red Brawler"], p2_hand=["Parry", "Blue Brawler"])
+    choose(match, "strike Red Brawler")
+    choose(match, "respond with BLOCK RESPONSE of Parry")
+    choose(match, "Blue Brawler")
+    assert len(names(match, "lives", 1)) == 2
+    assert "Parry" in names(match, "graveyard", 1)          # once used: discarded
+    assert "Red Brawler" in names(match, "graveyard", 0)
+
+
+def test_a_response_card_can_be_used_from_a_zone_its_kind_is_used_from():
+    match = position(p1_hand=["Red Brawler"], p2_hand=["Blue Brawler"],
+                     p2_reserve=["Parry"])
+    choose(match, "strike Red Brawler")
+    assert "respond with BLOCK RESPONSE of Parry" in [_strip(x) for x in labels(match)]
