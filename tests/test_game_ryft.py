@@ -1,0 +1,88 @@
+"""RYFT Card Battle (rules/ryft.rules, cards/ryft): random games of the
+shipped decks end the way the rulebook says, with the invariants checked
+after every action.
+
+The soak runs 40 games (200 take about a minute; `cardrules soak ryft -n 200`
+is the long run), the result check 120 games.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.agents import RandomAgent, play_out
+from interpreter.engine import Match, compile_game
+from interpreter.games import load_game
+from interpreter.soak import soak
+
+
+@pytest.fixture(scope="module")
+def ryft():
+    game = load_game("ryft")
+    assert game.problems == []
+    return game, compile_game(game)
+
+
+def test_soak_without_violations(ryft):
+    game, compiled = ryft
+    decks = game.decks
+
+    def seats(index):
+        return [decks[index % len(decks)], decks[(index + 1) % len(decks)]]
+    report = soak(compiled, seats, 40, seed=1)
+    assert report.violations == [], "\n".join(v.render() for v in report.violations)
+    assert report.games == 40
+
+
+def test_games_end_by_life_force(ryft):
+    """SUMMARY OF RYFT: a game is won by reducing the Rival's Life Force to
+    zero (by battle, effects or the Deck Virus); no game ends by a cap."""
+    game, compiled = ryft
+    decks = game.decks
+    for index in range(120):
+        match = Match.start(compiled, [decks[index % len(decks)],
+                                       decks[(index + 2) % len(decks)]], seed=index)
+        play_out(match, [RandomAgent(index), RandomAgent(index + 1000)])
+        result = match.state.result
+        assert result is not None and result[0] == "win", result
+        assert "Life Force" in result[2]
+        loser = 1 - result[1]
+        assert match.state.counter(loser, "Life Force") == 0
+        assert match.state.counter(result[1], "Life Force") > 0
+
+
+def test_first_turn_has_no_battle_stage(ryft):
+    game, compiled = ryft
+    match = Match.start(compiled, [game.decks[0], game.decks[1]], seed=3)
+    play_out(match, [RandomAgent(1), RandomAgent(2)])
+    periods = [e for e in match.state.log if e[0] == "period" and e[4] == "start"]
+    first_turn = []
+    for event in periods:
+        if event[2] == "turn" and first_turn:
+            break
+        first_turn.append(event[2])
+    assert "Battle Stage" not in first_turn
+    assert "Summon Stage" in first_turn and "End Stage" in first_turn
+
+
+def test_every_turn_starts_with_5_synergy_plus_the_rivals_excess(ryft):
+    """SYNERGY: 5 each turn; OVER-SYNERGISING: the excess goes on top of the
+    Rival's next turn; left over Synergy does not carry over."""
+    game, compiled = ryft
+    for seed in range(6):
+        match = Match.start(compiled, [game.decks[seed % 5], game.decks[(seed + 1) % 5]],
+                            seed=seed)
+        play_out(match, [RandomAgent(seed), RandomAgent(seed + 7)])
+        owed = {0: 0, 1: 0}
+        log = match.state.log
+        for index, event in enumerate(log):
+            if event[0] == "overspent":
+                owed[1 - event[1]] += event[3]
+            if event[0] == "period" and event[2] == "Summon Stage" and event[4] == "start":
+                # the Synergy the turn player has as the Summon Stage begins
+                turn = next(e for e in reversed(log[:index]) if e[0] == "turn")
+                player = turn[2]
+                synergy = [e for e in log[:index] if e[0] == "counter" and e[1] == player
+                           and e[2] == "Synergy"]
+                assert synergy[-1][4] == 5 + owed[player]
+                owed[player] = 0
