@@ -383,17 +383,30 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--players", type=click.IntRange(1, 8), default=None)
 @_deck_option
+@click.option("--check-every", type=click.IntRange(1), default=9, show_default=True,
+              help="Clone, JSON and every-legal-action checks once every N actions on average.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes to share the games among (the results do not depend on it).")
 def soak(game: str, games_count: int, seed: int, players: int | None,
-         deck_names: tuple) -> None:
+         deck_names: tuple, check_every: int, jobs: int) -> None:
     """Play N random games of GAME checking the engine's invariants after every action."""
     import time
 
-    from interpreter.soak import soak as run_soak
+    from interpreter.soak import merge
 
     playable = _playable_or_exit(game, players, deck_names)
     compiled = playable.compiled
     start = time.perf_counter()
-    report = run_soak(compiled, playable.seats, games_count, seed)
+    share = -(-games_count // jobs)
+    parts = [(game, players, deck_names, seed, first, min(share, games_count - first),
+              check_every) for first in range(0, games_count, share)]
+    if len(parts) == 1:
+        report = _soak_part(parts[0], playable)
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(len(parts)) as pool:
+            report = merge(list(pool.map(_soak_part, parts)))
     elapsed = time.perf_counter() - start
     for violation in report.violations:
         click.echo(violation.render())
@@ -402,6 +415,15 @@ def soak(game: str, games_count: int, seed: int, players: int | None,
                f"({', '.join(f'{k} {v}' for k, v in sorted(report.results.items()))}) "
                f"in {elapsed:.1f} s")
     sys.exit(1 if report.violations else 0)
+
+
+def _soak_part(part: tuple, playable: Playable | None = None):
+    """One process's share of a soak run: games ``first`` to ``first + count - 1``."""
+    from interpreter.soak import soak as run_soak
+
+    game, players, deck_names, seed, first, count, check_every = part
+    playable = playable or _load_playable(game, players, deck_names)
+    return run_soak(playable.compiled, playable.seats, count, seed, check_every, first)
 
 
 # ---------------------------------------------------------------- rulings

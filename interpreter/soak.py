@@ -44,10 +44,14 @@ class SoakReport:
     results: dict = attrs.Factory(dict)
 
 
-def soak(compiled, decks, games: int, seed: int = 0, check_every: int = 9) -> SoakReport:
-    """``decks``: one deck per seat, or a function giving game ``i``'s decks."""
+def soak(compiled, decks, games: int, seed: int = 0, check_every: int = 9,
+         first: int = 0) -> SoakReport:
+    """Games ``first`` to ``first + games - 1`` of a soak; game i has seed
+    ``seed + i``. ``decks``: one deck per seat, or a function giving game
+    i's decks. ``check_every``: the deep checks run on average once every
+    that many actions."""
     report = SoakReport()
-    for index in range(games):
+    for index in range(first, first + games):
         game_seed = seed + index
         seats = decks(index) if callable(decks) else decks
         violation = _soak_one(compiled, seats, game_seed, check_every, report)
@@ -55,6 +59,20 @@ def soak(compiled, decks, games: int, seed: int = 0, check_every: int = 9) -> So
         if violation is not None:
             report.violations.append(violation)
     return report
+
+
+def merge(reports: list[SoakReport]) -> SoakReport:
+    """One report for the parts of a soak run side by side."""
+    total = SoakReport()
+    for part in reports:
+        total.games += part.games
+        total.actions += part.actions
+        total.checks += part.checks
+        total.violations.extend(part.violations)
+        for kind, n in part.results.items():
+            total.results[kind] = total.results.get(kind, 0) + n
+    total.violations.sort(key=lambda v: v.seed)
+    return total
 
 
 def _soak_one(compiled, decks, seed, check_every, report) -> Violation | None:

@@ -50,3 +50,14 @@ def test_soak_command():
     assert result.exit_code == 0, result.output
     assert result.output.startswith("duel: 20 games, ")
     assert "0 violations" in result.output
+
+
+def test_sharing_a_soak_among_processes_gives_the_same_figures():
+    rules = str(FIXTURES / "engine" / "rules" / "duel.rules")
+    runner = CliRunner()
+    alone = runner.invoke(main, ["soak", rules, "-n", "30", "--seed", "4"])
+    shared = runner.invoke(main, ["soak", rules, "-n", "30", "--seed", "4", "--jobs", "2"])
+    assert alone.exit_code == shared.exit_code == 0, alone.output + shared.output
+    figures = alone.output.rsplit(" in ", 1)[0]
+    assert figures.startswith("duel: 30 games,") and "0 violations (win 30)" in figures
+    assert shared.output.rsplit(" in ", 1)[0] == figures
