@@ -458,16 +458,21 @@ def compile_trigger_body(game, name: str, ability, conditions, costs, resolution
     steps = StepCompiler(e, game)
     end = e.label()
     once = None
+    gates = []
     for c in conditions:
         if c.form == "if_":
-            e.jump_unless(C.compile_condition(c.args[0]), end)
+            test = C.compile_condition(c.args[0])
+            gates.append(test)
+            e.jump_unless(test, end)
         elif c.form == "once_per":
             once = c.args[0]
     if once is not None:
         key = _once_key(name, once)
-        e.jump_unless(lambda m, f: key(m, f) not in m.state.usage, end)
+        gates.append(lambda m, f: key(m, f) not in m.state.usage)
+        e.jump_unless(gates[-1], end)
     if costs:
         checks = _cost_checks_for_costs(costs, game.rules)
+        gates.extend(checks)
         e.jump_unless(lambda m, f: all(c(m, f) for c in checks), end)
         store = f"_pay{len(e.program.instructions)}"
 
@@ -484,6 +489,8 @@ def compile_trigger_body(game, name: str, ability, conditions, costs, resolution
         for cost in costs:
             steps.step(cost)
         e.emit(lambda m, f: f.locals.__setitem__("it", f.locals.pop(held)))
+    # the conditions and costs must be met for the effect to trigger at all
+    game.trigger_gates[name] = lambda m, f: all(g(m, f) for g in gates)
     if once is not None:
         e.emit(lambda m, f: m.state.usage.__setitem__(key(m, f), 1))
     steps.sentences(resolution)

@@ -129,6 +129,9 @@ class CompiledGame:
     cued_labels: set = attrs.Factory(set)
     cued: dict = attrs.Factory(dict)          # card name -> [Cued]
     used_from_zones: tuple = ()
+    # trigger program -> test of its conditions and costs when it triggers
+    # ("If this is rested, pay 2 ...": nothing triggers while they fail)
+    trigger_gates: dict = attrs.Factory(dict)
     after_triggers: set = attrs.Factory(set)   # programs of "After ..." triggers
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
@@ -1042,6 +1045,10 @@ class Machine:
             self.draw_game(f"more than {MAX_DEPTH} effects waiting (a loop?)")
 
     def working(self, card: int) -> bool:
+        if fired and self.game.trigger_gates:
+            gates = self.game.trigger_gates
+            fired = [f for f in fired if f[0] not in gates or gates[f[0]](
+                self, Frame("probe", 0, {"you": f[2], "this": f[1], "it": f[3]}))]
         """Whether a card in play has its abilities: not nullified, and face up
         (a face-down card is only a card, until it is flipped) unless its kind
         works face down; not while it has its kind's "waits while" status."""
