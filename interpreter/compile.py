@@ -427,11 +427,9 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
         return None, lambda m, f, c: any(
             a.ability.label == label for a in m.definition(c).abilities)
     if form == "that_can":
-        capability = q.args[0]
-        name = capability_name(capability)
+        what = "be " + str(q.args[0]).lower()
 
         def can(m, f, c):
-            what = m.game.capabilities.get(name, (name, None))[0]
             return not m.forbidden(m.state.cards[c].controller, what, c)
         return None, can
     if form == "unique_title_free":
@@ -1488,6 +1486,11 @@ def compile_duration(duration: ast.Duration) -> Callable:
         count = m.state.period_counts.get(period, 0)
         current = period == "turn" or m.state.period.get("phase") == period or \
             m.state.period.get("step") == period
+        if period == "turn" and relation in ("your", "rivals") and "you" in f.locals:
+            # "your Rival's turn" during your turn (or "your turn" during your
+            # Rival's): the next turn, not this one
+            mine = m.state.turn_player == f.locals["you"]
+            current = mine if relation == "your" else not mine
         if relation == "next" or edge == "start" or not current:
             return count + 1
         return count

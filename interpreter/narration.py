@@ -108,6 +108,10 @@ def _line(event, state, rules, viewer) -> str | None:
         return f"   {_player(player)} uses {state.cards[card].name}'s {label} ability."
     if kind == "pass":
         return f"   {_player(event[1])} passes."
+    if kind == "compare":
+        _, one, first, other, second, stat = event
+        return (f"     {state.cards[one].name} ({first} {stat}) against "
+                f"{state.cards[other].name} ({second} {stat}).")
     if kind == "attach":
         _, card, host = event
         return f"     {state.cards[card].name} is attached to {state.cards[host].name}."

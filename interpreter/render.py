@@ -640,7 +640,7 @@ def _qualifier(q: ast.Qualifier) -> str:
     if f == "total_budget":
         return f"with a total {a[0]} of {_amount(a[1])}"
     if f == "that_can":
-        return "that can " + _capability(a[0])
+        return "that can be " + a[0]
     if f == "with_timing":
         return f"with a {_selector(a[0])} ability"
     if f == "unique_title_free":
