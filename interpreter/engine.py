@@ -73,6 +73,7 @@ class Trigger:
     whose: str = "any"         # player and period triggers: "you", "rival", "any"
     edge: str = "start"        # period triggers: "start" or "end"
     immediate: bool = False    # resolves at once, not on the stack
+    once_per: str | None = None   # its label's "once per turn": once per card and period
 
 
 @attrs.define
@@ -128,13 +129,15 @@ class CompiledGame:
     # procedures name, the abilities used in them, the zones cards are used from
     cued_labels: set = attrs.Factory(set)
     cued: dict = attrs.Factory(dict)          # card name -> [Cued]
-    used_from_zones: tuple = ()
     # trigger program -> test of its conditions and costs when it triggers
     # ("If this is rested, pay 2 ...": nothing triggers while they fail)
     trigger_gates: dict = attrs.Factory(dict)
+    used_from_zones: tuple = ()
     after_triggers: set = attrs.Factory(set)   # programs of "After ..." triggers
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
+    kind_answers: dict = attrs.Factory(dict)  # (card name, kind word) -> is it of that kind
+    prohibitions_found: tuple | None = None   # see static_prohibitions()
     in_play: tuple[str, ...] = ()
     pairs: tuple = ()          # (zone, paired zone, status): slots that make one place
     activated_zones: tuple = ()   # zones (not in play) abilities are used from
@@ -145,6 +148,14 @@ class CompiledGame:
     draw_pile: str = ""
     hand: str = ""
     discard_pile: str = ""
+
+    def static_prohibitions(self) -> tuple[str, ...]:
+        """The "can't"s that continuous abilities give (worked out once)."""
+        if self.prohibitions_found is None:
+            self.prohibitions_found = tuple(sorted(
+                {name for abilities in self.statics.values() for static in abilities
+                 for kind, name, _ in static.changes if kind == "cannot"}))
+        return self.prohibitions_found
 
     def starting_place(self, part_name: str, index: int) -> tuple[str, bool] | None:
         """(zone, face up?) where a deck part's cards start a game; None for a
@@ -338,6 +349,10 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
     _compile_declaration(e, action, target)
     if action.effect is not None:
         checks.extend(_room_checks(game, _sentences(rules, action.effect)))
+    if action.sacrifices:
+        stat = action.sacrifices
+        checks.append(lambda m, f: m.sacrifice_cards(f, stat) is not None)
+        e.emit(lambda m, f: m.sacrifice(f, stat))
     if action.cost is not None:
         cost = _sentences(rules, action.cost)
         checks.extend(_cost_checks(cost, rules))
@@ -822,7 +837,8 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     if gate is not None:
         test = (lambda m, f, c, t=test: gate(m, f) and t(m, f, c))
     game.triggers.setdefault(card.name, []).append(
-        Trigger(word.lower(), name, test, subject.form == "this"))
+        Trigger(word.lower(), name, test, subject.form == "this",
+                once_per=timing.once_per if timing is not None else None))
 
 
 def _paid_program(game: CompiledGame, name: str, costs, resolution, optional,
@@ -866,7 +882,7 @@ class GameOver(Exception):
 class Machine:
     """Runs a state's frames; every helper an instruction calls is here."""
 
-    __slots__ = ("game", "state", "steps", "_asking", "_in_play", "quiet")
+    __slots__ = ("game", "state", "steps", "_asking", "_in_play", "quiet", "_continuous_seen")
 
     def __init__(self, game: CompiledGame, state: GameState):
         self.game = game
@@ -874,6 +890,9 @@ class Machine:
         self.steps = 0
         self._asking: set = set()
         self._in_play = None
+        # What continuous abilities give, per (card, wanted), valid while the
+        # log has this many events (every change of state is an event).
+        self._continuous_seen: tuple[int, dict] = (-1, {})
         self.quiet = False    # moves "without triggering abilities" (one instruction)
 
     @property
@@ -1017,9 +1036,19 @@ class Machine:
                         probe = Frame("probe", 0, {"you": state.cards[source].controller,
                                                    "this": source})
                         if trigger.test(self, probe, c):
+                            if trigger.once_per:
+                                key = f"{source}|{trigger.program}|{trigger.once_per}|" \
+                                      f"{state.period_counts.get(trigger.once_per, 0)}"
+                                if key in state.usage:
+                                    continue
+                                state.usage[key] = 1
                             fired.append((trigger.program, source,
                                           state.cards[source].controller, c))
         state.cursor = len(log)
+        if fired and self.game.trigger_gates:
+            gates = self.game.trigger_gates
+            fired = [f for f in fired if f[0] not in gates or gates[f[0]](
+                self, Frame("probe", 0, {"you": f[2], "this": f[1], "it": f[3]}))]
         if not fired:
             return
         if "#hold" in state.usage:
@@ -1045,10 +1074,6 @@ class Machine:
             self.draw_game(f"more than {MAX_DEPTH} effects waiting (a loop?)")
 
     def working(self, card: int) -> bool:
-        if fired and self.game.trigger_gates:
-            gates = self.game.trigger_gates
-            fired = [f for f in fired if f[0] not in gates or gates[f[0]](
-                self, Frame("probe", 0, {"you": f[2], "this": f[1], "it": f[3]}))]
         """Whether a card in play has its abilities: not nullified, and face up
         (a face-down card is only a card, until it is flipped) unless its kind
         works face down; not while it has its kind's "waits while" status."""
@@ -1366,7 +1391,8 @@ class Machine:
         probe = Frame("probe", 0, {"you": controller, "this": card, "it": card})
         for requirement in self.game.requirements.get(state.cards[card].name, ()):
             if not requirement(self, probe):
-                op.note(state, "requirement not met", card)
+                op.note(state, f"{state.cards[card].name} does not meet its requirements: "
+                               "it has no effect.")
                 return
         kind = self.rules.kind(self.definition(card).kind)
         if kind is not None and kind.when_used is not None:
@@ -1440,7 +1466,7 @@ class Machine:
             self.draw_game(f"still tied {best} past the end of the {decl.name} "
                            f"after {race.ties} tie-breaks")
             raise GameOver
-        op.note(state, "tie", ties, best)
+        op.note(state, f"Tied {best} past the end of the {decl.name}: tie-break {ties}.")
         frame.pc += 1
         state.frames.append(Frame("race:tie", 0, {"you": state.turn_player}))
         return JUMPED
@@ -1465,6 +1491,13 @@ class Machine:
         return self.game.cards[self.state.cards[card].name]
 
     def is_kind(self, card: int, kind: str) -> bool:
+        name = self.state.cards[card].name
+        known = self.game.kind_answers.get((name, kind))
+        if known is None:
+            known = self.game.kind_answers[(name, kind)] = self._is_kind(card, kind)
+        return known
+
+    def _is_kind(self, card: int, kind: str) -> bool:
         decl = self.rules.kind(kind)
         if decl is None:  # a plural
             for k in self.rules.kinds.values():
@@ -1493,11 +1526,28 @@ class Machine:
         question is being answered: no loop."""
         statics = self.game.statics
         if not statics:
-            return
-        state = self.state
+            return ()
         asking = (card, wanted)
         if asking in self._asking:
-            return
+            return ()
+        events = len(self.state.log)
+        seen_at, seen = self._continuous_seen
+        if seen_at != events:
+            seen = {}
+            self._continuous_seen = (events, seen)
+        elif asking in seen:
+            return seen[asking]
+        # Only a complete answer is kept: one computed while another question
+        # is open may have left out the abilities that asked it.
+        top_level = not self._asking
+        found = list(self._continuous(card, wanted, asking))
+        if top_level:
+            seen[asking] = found
+        return found
+
+    def _continuous(self, card: int, wanted, asking):
+        statics = self.game.statics
+        state = self.state
         self._asking.add(asking)
         try:
             for source in self.in_play():
@@ -1556,8 +1606,9 @@ class Machine:
                 if test(self, probe, card):
                     return True
         if card is not None and self.game.statics:
-            for (kind, name), _ in self.continuous(card):
-                if kind == "cannot" and verb.startswith(capabilities[name][0]):
+            for name in self.game.static_prohibitions():
+                if verb.startswith(capabilities[name][0]) and \
+                        self.continuous(card, ("cannot", name)):
                     return True
         return False
 
@@ -1954,6 +2005,33 @@ class Machine:
 
     # ---- combat declarations
 
+    def sacrifice_cards(self, frame: Frame, stat: str):
+        """The cards in play of the acting player named by the chosen card's
+        card-names stat (one for each name listed), or None if any is missing."""
+        state = self.state
+        card = frame.locals.get("it")
+        if card is None:
+            return None
+        names = self.definition(card).stat(stat)
+        if not names or not isinstance(names, tuple):
+            return None
+        you = frame.locals["you"]
+        mine = [c for c in self.in_play() if state.cards[c].controller == you and c != card]
+        picked = []
+        for name in names:
+            found = next((c for c in mine if state.cards[c].name == name and c not in picked),
+                         None)
+            if found is None:
+                return None
+            picked.append(found)
+        return picked
+
+    def sacrifice(self, frame: Frame, stat: str) -> None:
+        for card in self.sacrifice_cards(frame, stat) or ():
+            owner = self.state.cards[card].owner
+            self.move(card, (self.game.discard_pile, owner), face_up=True)
+            self.event("sacrificed", card, owner)
+
     def resolve_now(self, frame: Frame):
         """Resolve what the last events triggered before going on."""
         self.collect_triggers()
@@ -2180,7 +2258,13 @@ class Machine:
         op.set_status(self.state, card, status, on)
 
     def flip(self, card: int, up: bool) -> None:
+        """Turn a card; a card turned over is the event "flipped face up" (or
+        down) that triggers see ("Whenever a Trap you control is flipped face up")."""
+        was = self.state.cards[card].face_up
         op.flip(self.state, card, up)
+        if was != up:
+            self.event("flipped_face_up" if up else "flipped_face_down", card,
+                       self.state.cards[card].controller)
 
     def event(self, name: str, card, player: int) -> None:
         self.state.log.append(("event", name, card, player))

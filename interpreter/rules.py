@@ -307,6 +307,10 @@ class ActionDecl:
     exchange: str | None = None        # "exchange: STAT of this KIND": pay its cost, get its reward
     announces: str | None = None       # an event of the chosen card, once chosen
     target_announces: str | None = None   # an event of the target, once chosen
+    # "sacrifices: the cards its STAT names": a cost of the cards the chosen
+    # card's card-names stat lists, taken from the player's cards in play
+    # (each "sacrificed"); the action is offered only while they are there
+    sacrifices: str | None = None
 
 
 @attrs.define
@@ -1178,7 +1182,7 @@ class _RulesReader:
         fields = {"during": None, "choose": None, "cost": None, "effect": None,
                   "counts as": None, "limit": None, "requires": None, "as": None,
                   "target": None, "target as": None, "exchange": None,
-                  "announces": None, "target announces": None}
+                  "announces": None, "target announces": None, "sacrifices": None}
         for child in line.children:
             key = child.key.lower()
             if key not in fields:
@@ -1234,6 +1238,7 @@ class _RulesReader:
             event, line.span, limit, limit_extra, sentence("requires"), word("as"),
             sentence("target"), word("target as"),
             announces=word("announces"), target_announces=word("target announces"),
+            sacrifices=_sacrificed_stat(word("sacrifices")),
             exchange=exchange),)
 
     def procedure_sentences(self):
@@ -1343,6 +1348,14 @@ def _procedure_sentences(rules: GameRules):
     for kind in rules.kinds.values():
         if kind.when_used is not None:
             yield kind.when_used
+
+
+def _sacrificed_stat(text: str | None) -> str | None:
+    """ "the cards its "alt. summon" names" -> "alt. summon"."""
+    if text is None:
+        return None
+    m = re.fullmatch(r"the cards its (.+) names\.?", text.strip(), re.I)
+    return _unquote(m.group(1)) if m else _unquote(text)
 
 
 def _unquote(text: str) -> str:
