@@ -22,7 +22,7 @@ sentences, and what the machine does for them.
 - ``PLAYER may defend against X``: the rules' ``defense`` block says with
   which cards (a single matching defender, or two that both match or both do
   not), where they go and what an attacker with a keyword needs.
-- ``Resolve the waiting effects``: triggered effects waiting resolve now.
+- ``The waiting effects resolve``: triggered effects waiting resolve now.
 
 Triggered abilities may have costs (asked, paid, or skipped), "once per
 PERIOD" and "if" conditions; the ability programs are built here too.

@@ -358,7 +358,7 @@ def _action(a: ast.Action, subject) -> str:
     if f == "defend_against":
         return f"{v('defend')} against {_selector(x[0])}"
     if f == "resolve_waiting":
-        return f"{v('resolve')} the waiting effects"
+        return "the waiting effects resolve"
     raise TypeError(f)
 
 
