@@ -1133,7 +1133,11 @@ class Machine:
         state = self.state
         if (state.pending or state.stack) and state.frames and \
                 state.frames[-1].program == "game" and self.rules.resolution is not None:
-            state.frames.append(Frame("resolve", 0, {}))
+            locals_ = {}
+            if state.stack and not state.pending and self.rules.resolution.responses:
+                # an activated ability's entry: the other player may respond to it
+                locals_["responder"] = self.rival_of(state.stack[-1][3])
+            state.frames.append(Frame("resolve", 0, locals_))
 
     def resolve_step(self, frame: Frame):
         """One step of resolving: add waiting effects as entries (the rival's
@@ -1765,6 +1769,11 @@ class Machine:
         if store in locals_:
             choice = locals_.pop(store)
             player = current()
+            if choice[0] != "ability" and choice != ("pass",) and \
+                    self.rules.actions[choice[0]].free:
+                # "uses an action: no": the same player goes on afterwards
+                self.start_action(player, choice)
+                return JUMPED
             taken = list(locals_[store + "n"])
             advance(player)
             if choice == ("pass",):
@@ -1939,7 +1948,15 @@ class Machine:
         in the same slot of the other is paired with it (an event for both)."""
         state = self.state
         taken = {self.slot_of(c) for c in state.zones.get(zone, ()) if c != card}
-        slot = next(n for n in range(slots + 1) if n not in taken)
+        free = [n for n in range(slots + 1) if n not in taken]
+        # in a paired zone, a free slot next to a card of the other zone first
+        # (so that the card entering is paired, as putting it there means)
+        partners = set()
+        for first, second, _status in self.game.pairs:
+            if zone[0] in (first, second):
+                other = (second if zone[0] == first else first, zone[1])
+                partners.update(self.slot_of(c) for c in state.zones.get(other, ()))
+        slot = next((n for n in free if n in partners), free[0])
         op.set_card_counter(state, card, "slot", slot + 1)
         self.refresh_pairs()
         for first, second, status in self.game.pairs:
