@@ -196,6 +196,21 @@ def check_deck(deck: Deck, rules: GameRules, cards: dict,
                 problem(where, "E610", f'the total {total.stat} of "{decl.name}" is {n}; '
                         f"it must be {total.relation} {total.number}",
                         (f"{total.relation} {total.number}",))
+        if decl.matching is not None:
+            # "matching: Main Character part, by name or Archetype"
+            other, stat = decl.matching
+            model = [cards[e.name] for e in deck.part(other) if e.name in cards]
+            kinds = {c.kind for c in model}
+            names = {c.name for c in model}
+            values = {c.stat(stat) for c in model} - {None}
+            for e in entries:
+                card = cards[e.name]
+                if card.kind in kinds and card.name not in names and \
+                        card.stat(stat) not in values:
+                    problem(e.span, "E613", f'"{e.name}" shares neither the name nor the '
+                            f'{stat} of the "{other}" ({listing(sorted(names))})',
+                            (f"a {card.kind} named {listing(sorted(names))} or with the "
+                             f"{stat} {listing(sorted(map(str, values)))}",))
         for e in entries:
             if e.name in decl.banned:
                 problem(e.span, "E611", f'"{e.name}" is banned')

@@ -207,6 +207,9 @@ class DeckPartDecl:
     # Between the games of a match, this part's cards may be swapped with
     # cards of these parts (a side deck).
     swaps_with: tuple[str, ...] = ()
+    # "matching: PART part, by name or STAT": its cards of that part's kinds
+    # share a name or the STAT with a card of that part (PART, STAT)
+    matching: tuple[str, str] | None = None
 
 
 @attrs.frozen(slots=True)
@@ -951,7 +954,8 @@ class _RulesReader:
         starts_span: Span | None = None
         swaps_with: list[str] = []
         fields = ("size", "kinds", "copies", "count", "total STAT", "banned",
-                  "limited", "optional", "starts in", "swaps with")
+                  "limited", "optional", "starts in", "swaps with", "matching")
+        matching = None
         for child in line.children:
             key = child.key.lower()
             value = (child.value or "").strip().rstrip(".")
@@ -1030,12 +1034,19 @@ class _RulesReader:
                 starts_span = span
             elif key == "swaps with":
                 swaps_with.extend(v for v, _ in self.names_list(child))
+            elif key == "matching":
+                m = re.fullmatch(r"(.+?) part, by name or (.+)", value, re.I)
+                if not m:
+                    self.problem(span, "E514", f'unreadable matching "{value}"',
+                                 ("PART part, by name or STAT",))
+                else:
+                    matching = (_unquote(m.group(1)), _unquote(m.group(2)))
             else:
                 self.unknown_field(child, fields)
         self.add(self.rules.deck_parts, name, DeckPartDecl(
             name, size_min, size_max, tuple(kinds), tuple(copies), tuple(counts),
             tuple(totals), tuple(banned), tuple(limited), optional, line.span,
-            starts_in, starts_span, tuple(swaps_with)), line)
+            starts_in, starts_span, tuple(swaps_with), matching), line)
 
     # ---- procedures: setup, the turn, actions
 

@@ -82,3 +82,26 @@ def test_the_decks_are_legal_and_use_the_whole_set(game):
     assert set(loaded.cards) - banned <= used
     rulings = "".join(p.read_text() for p in RULINGS.glob("*.ruling"))
     assert all(f'"{name}"' in rulings for name in banned)
+
+
+def test_side_deck_main_characters_share_the_name_or_archetype(game):
+    """SIDE DECK: only Main Characters that match the starting Main
+    Character's name or Archetype (``matching:`` on the deck part)."""
+    from interpreter.decks import load_decks
+    from interpreter.source import SourceText
+
+    loaded, _ = game
+    text = (Path(__file__).resolve().parent.parent / "cards" / "silver-wing-rivals" /
+            "decks" / "starter.deck").read_text()
+    assert '1 "Lio Brightfeather"' in text            # Skyguard, like Kael Ashwind
+    for changed, codes in ((text, []),
+                           (text.replace('1 "Lio Brightfeather"', '1 "Nami Deepcurrent"'),
+                            ["E613"])):
+        source = SourceText("side.deck", changed)
+        _decks, found = load_decks(source, loaded.rules, loaded.cards)   # checked too
+        assert [p.code for p in found] == codes
+        if codes:
+            assert found[0].message == ('"Nami Deepcurrent" shares neither the name nor the '
+                                        'Archetype of the "Main Character" (Kael Ashwind)')
+            assert found[0].span.line == changed.splitlines().index(
+                '    1 "Nami Deepcurrent"') + 1
