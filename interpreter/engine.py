@@ -258,7 +258,8 @@ def _compile_turn(game: CompiledGame) -> None:
         if phase.skip_first_turn:
             e.jump_unless(lambda m, f: m.state.turn > 1, after)
         game.phase_starts[phase.name] = len(e.program.instructions)
-        e.emit(lambda m, f, name=phase.name: op.period(m.state, "phase", name, "start"))
+        e.emit(lambda m, f, name=phase.name: (op.period(m.state, "phase", name, "start"),
+                                              m.lethal_check())[-1])
         for sentence in phase.sentences:
             steps.sentences(_sentences(rules, sentence))
         places = _each_place(game, e, phase) if phase.for_each else None
@@ -1268,6 +1269,20 @@ class Machine:
         state = self.state
         op.period(state, kind, name, "end")
         op.expire_modifiers(state, name, state.period_counts.get(name, 0), "end")
+        self.lethal_check()
+
+    def lethal_check(self) -> None:
+        """A card whose damage is at its lethal stat now (a boost to the stat
+        has ended) is destroyed."""
+        lethal = [s.name for s in self.rules.stats.values() if s.lethal_damage]
+        if not lethal:
+            return
+        state = self.state
+        for card in list(self.in_play()):
+            damage = state.cards[card].counter("damage")
+            if damage and state.cards[card].zone[0] in self.game.in_play and any(
+                    damage >= self.stat(card, stat) for stat in lethal):
+                self.destroy(card)
 
     def add_modifier(self, card: int, kind: str, name: str, amount: int, source,
                      until: tuple) -> None:

@@ -314,6 +314,9 @@ class ActionDecl:
     # card's card-names stat lists, taken from the player's cards in play
     # (each "sacrificed"); the action is offered only while they are there
     sacrifices: str | None = None
+    # "uses an action: no": in an alternating window it is not one of the
+    # player's actions (they go on; it does not count toward "each has taken N")
+    free: bool = False
 
 
 @attrs.define
@@ -1193,7 +1196,8 @@ class _RulesReader:
         fields = {"during": None, "choose": None, "cost": None, "effect": None,
                   "counts as": None, "limit": None, "requires": None, "as": None,
                   "target": None, "target as": None, "exchange": None,
-                  "announces": None, "target announces": None, "sacrifices": None}
+                  "announces": None, "target announces": None, "sacrifices": None,
+                  "uses an action": None}
         for child in line.children:
             key = child.key.lower()
             if key not in fields:
@@ -1250,7 +1254,8 @@ class _RulesReader:
             sentence("target"), word("target as"),
             announces=word("announces"), target_announces=word("target announces"),
             sacrifices=_sacrificed_stat(word("sacrifices")),
-            exchange=exchange),)
+            exchange=exchange,
+            free=(word("uses an action") or "yes").lower() == "no"),)
 
     def procedure_sentences(self):
         return _procedure_sentences(self.rules)
