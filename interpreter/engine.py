@@ -1147,6 +1147,32 @@ class Machine:
         state = self.state
         settings = self.rules.resolution
         locals_ = frame.locals
+        if not state.pending:
+            locals_.pop("_pushing", None)
+        if settings.own_order and state.pending and (
+                not state.stack or locals_.get("_pushing")) and \
+                not settings.responses and not settings.one_at_a_time:
+            # entries one by one: the first player's effects (in the order its
+            # controller chooses), then the other's; the last resolves first
+            pending = state.pending
+            turn = state.turn_player
+            group = [i for i, p in enumerate(pending)
+                     if (p[2] != turn) == settings.rival_first] or list(range(len(pending)))
+            if "_link" in locals_:
+                index = locals_.pop("_link")
+            elif len(group) > 1:
+                return self.ask(frame, pending[group[0]][2], "order", "choose the next link",
+                                tuple(group), "_link",
+                                tuple(f"{self.card_label(pending[i][1])}'s effect"
+                                      for i in group))
+            else:
+                index = group[0]
+            program, source, controller, card = pending[index]
+            state.pending = pending[:index] + pending[index + 1:]
+            locals_["_pushing"] = bool(state.pending)   # the rest of this link next
+            self.push_entry(program, source, controller,
+                            (("it", card), ("this", source), ("you", controller)))
+            return JUMPED
         if state.pending and not state.stack:
             pending = state.pending
             state.pending = []
@@ -1719,6 +1745,74 @@ class Machine:
         return self.ask(frame, chooser, "target", prompt, tuple(candidates) + done, store,
                         tuple(self.card_label(c) for c in candidates) + tuple(
                             "done" for _ in done))
+
+    def bid_for_turn(self, frame: Frame, store: str, limit: int, zone: str, stat: str):
+        """Secret bids for the next turn: each player in seat order bids 0 to
+        ``limit`` (the bids are shown once all are in); the highest bidder
+        pays the bid from the top of their ``zone`` to their discard pile
+        without triggering abilities and takes the next turn. On a tie the
+        tied players pay and bid again; on a second tie they pay, then the
+        top cards of their piles are compared by ``stat``, card after card
+        (revealed, left in place). ``they`` is the winner."""
+        state = self.state
+        locals_ = frame.locals
+        if store + "b" not in locals_:
+            locals_[store + "p"] = tuple(self.seat_order())    # who bids
+            locals_[store + "b"] = ()                          # their bids so far
+            locals_[store + "r"] = 0                           # a rebid?
+        if store in locals_:
+            locals_[store + "b"] = locals_[store + "b"] + (locals_.pop(store),)
+        bidders, bids = locals_[store + "p"], locals_[store + "b"]
+        if len(bids) < len(bidders):
+            player = bidders[len(bids)]
+            return self.ask(frame, player, "bid", "bid in secret", tuple(range(limit + 1)),
+                            store, tuple(f"bid {n}" for n in range(limit + 1)))
+        state.log.append(("bids", bidders, bids))
+        best = max(bids)
+        leaders = [p for p, b in zip(bidders, bids) if b == best]
+
+        def pay(player: int, amount: int) -> None:
+            pile = state.zones.get((zone, player), [])
+            self.quiet = True
+            try:
+                for _ in range(amount):
+                    if not pile:
+                        self.needed_card_from((zone, player))
+                        return
+                    self.move(pile[-1], (self.game.discard_pile, player), face_up=True)
+            finally:
+                self.quiet = False
+        for player in leaders if len(leaders) > 1 else leaders[:1]:
+            pay(player, best)
+        if state.result is not None:
+            return None
+        leaders = [p for p in leaders if not state.out[p]]
+        if len(leaders) > 1 and locals_[store + "r"] == 0:
+            locals_[store + "p"], locals_[store + "b"], locals_[store + "r"] = \
+                tuple(leaders), (), 1
+            return self.bid_for_turn(frame, store, limit, zone, stat)
+        depth = 0
+        while len(leaders) > 1:
+            shown = {}
+            for player in leaders:
+                pile = state.zones.get((zone, player), [])
+                if depth < len(pile):
+                    card = pile[-1 - depth]
+                    op.reveal(state, card)
+                    shown[player] = self.stat(card, stat)
+            if not shown:
+                break
+            top = max(shown.values())
+            leaders = [p for p in leaders if shown.get(p) == top]
+            depth += 1
+        winner = leaders[0]
+        for key in ("p", "b", "r"):
+            locals_.pop(store + key, None)
+        state.usage["#next turn"] = winner
+        frame.locals["they"] = winner
+        frame.locals["did"] = True
+        state.log.append(("note", f"player {winner + 1} goes first"))
+        return None
 
     def within_budget(self, selection: Selection, frame: Frame, chosen: tuple,
                       candidates: list) -> list:

@@ -229,7 +229,8 @@ class GameState:
             "log": [_jsonable(e) for e in self.log],
             "result": _jsonable(self.result),
             "modifiers": [m.to_json() for m in self.modifiers],
-            "usage": self.usage,
+            # values may be tuples (effects held until a step ends)
+            "usage": {k: _jsonable(v) for k, v in self.usage.items()},
             "passes": self.passes,
             "pending": _jsonable(self.pending),
             "cursor": self.cursor,
@@ -255,7 +256,7 @@ class GameState:
         state.log = [_from_jsonable(e) for e in data["log"]]
         state.result = _from_jsonable(data["result"])
         state.modifiers = [Modifier.from_json(m) for m in data["modifiers"]]
-        state.usage = dict(data["usage"])
+        state.usage = {k: _from_jsonable(v) for k, v in data["usage"].items()}
         state.passes = list(data["passes"])
         state.pending = _from_jsonable(data["pending"])
         state.cursor = data["cursor"]

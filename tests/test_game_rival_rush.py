@@ -1,0 +1,76 @@
+"""Super Meat Boy Rival Rush (rules/rival-rush.rules) plays whole games: a
+soak with the invariants checked (3 chosen seeds, not 200 games: the checks
+copy and serialize the whole log, so a long game takes minutes under them;
+`cardrules soak rival-rush -n 200` runs the full soak), and random games (with the rules file's simulation
+preferences) that end the way the rulebook says: a Player's Character
+advances past the end Segment, farthest past it wins; a tie goes to Final
+Rush. The generic mechanisms the game added are tested on a small fixture
+game in tests/test_places.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.agents import RandomAgent, play_out
+from interpreter.engine import Match, compile_game
+from interpreter.games import load_game
+from interpreter.soak import soak
+
+
+@pytest.fixture(scope="module")
+def game():
+    loaded = load_game("rival-rush")
+    return loaded, compile_game(loaded)
+
+
+def _decks(loaded, i):
+    return [loaded.decks[i % len(loaded.decks)], loaded.decks[(i + 1) % len(loaded.decks)]]
+
+
+@pytest.mark.parametrize("seed", [1, 4, 7])
+def test_soak(game, seed):
+    loaded, compiled = game
+    # seeds whose games end within a few dozen turns keep the checks fast
+    report = soak(compiled, lambda i: _decks(loaded, i), 1, seed=seed)
+    assert report.violations == [], "\n".join(v.render() for v in report.violations)
+    assert report.games == 1
+
+
+def test_games_end_past_the_end_segment(game):
+    loaded, compiled = game
+    wins = draws = 0
+    for seed in range(30):
+        match = Match.start(compiled, _decks(loaded, seed), seed)
+        play_out(match, [RandomAgent(seed * 1000 + p) for p in range(2)])
+        result = match.state.result
+        assert result is not None
+        if result[0] == "win":
+            assert "past the end of the Segment Row" in result[2], result
+            wins += 1
+        else:
+            # the only draws: the turn cap, or Final Rush tied too many times
+            assert result[1].startswith(("no winner after", "still tied")), result
+            draws += 1
+    assert wins >= 22, (wins, draws)
+
+
+def test_the_decks_are_legal(game):
+    loaded, _ = game
+    assert len(loaded.decks) >= 4
+    for deck in loaded.decks:
+        parts = dict(deck.parts)
+        assert sum(e.count for e in parts["Deck"]) == 20
+        assert sum(e.count for e in parts["Segments"]) == 4
+        assert sum(e.count for e in parts["Character"]) == 1
+
+
+def test_setup_builds_the_row_alternating_faces(game):
+    loaded, compiled = game
+    match = Match.start(compiled, _decks(loaded, 0), 1)
+    state = match.state
+    row = state.zones[("Segment Row", -1)]
+    assert len(row) == 8
+    assert [state.cards[c].face_up for c in row] == [True, False] * 4
+    for player in range(2):
+        assert state.counter(player, "Position") == 0
+        assert len(state.zones[("hand", player)]) == 5      # 3, then the first Draw Phase
