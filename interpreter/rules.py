@@ -146,6 +146,9 @@ class ResolutionDecl:
     # first (in the order above) becomes an entry; the next waits until the
     # stack is empty again (each has its own response step)
     one_at_a_time: bool = False
+    # "each player's effects: ordered by their controller": among a player's
+    # simultaneous effects, that player chooses which becomes the next entry
+    own_order: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -1122,10 +1125,13 @@ class _RulesReader:
             "simultaneous": ("rival first", "turn player first"),
             "an entry whose source left its zone": ("is removed", "still resolves"),
             "triggered effects": ("all together", "one at a time"),
+            "each player's effects": ("in the order they happened",
+                                      "ordered by their controller"),
         }
         chosen = {"responses": "none", "simultaneous": "turn player first",
                   "an entry whose source left its zone": "still resolves",
-                  "triggered effects": "all together"}
+                  "triggered effects": "all together",
+                  "each player's effects": "in the order they happened"}
         for child in line.children:
             key = child.key.lower()
             value = (child.value or "").strip().rstrip(".").lower()
@@ -1142,7 +1148,8 @@ class _RulesReader:
             chosen["responses"] == "the other player",
             chosen["simultaneous"] == "rival first",
             chosen["an entry whose source left its zone"] == "is removed",
-            line.span, chosen["triggered effects"] == "one at a time")
+            line.span, chosen["triggered effects"] == "one at a time",
+            chosen["each player's effects"] == "ordered by their controller")
 
     def decl_player_damage(self, line: OutlineLine, n: int) -> None:
         if not line.value:
