@@ -73,7 +73,7 @@ class CombatSteps:
         self.e.emit(window)
 
     def do_respond(self, action, who):
-        *names, selector = action.args
+        *names, selector = [a for a in action.args if not isinstance(a, str)]
         labels = []
         for name in names:
             label = name.name if isinstance(name, ast.CardName) else str(name)
@@ -93,7 +93,8 @@ class CombatSteps:
     def do_defend_against(self, action, who):
         if self.game.rules.defense is None:
             raise C.unsupported(action, "defending (the rules file has no defense block)")
-        selection = C.compile_selector(action.args[0], lambda m, f: f.locals["you"])
+        selector = action.args[-1]
+        selection = C.compile_selector(selector, lambda m, f: f.locals["you"])
         store = f"_defend{len(self.e.program.instructions)}"
 
         def window(m, f):

@@ -304,6 +304,8 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
                 tests.append(test)
         elif isinstance(part, ast.Qualifier) and part.form == "total_budget":
             budget = (part.args[0], compile_amount(part.args[1], part))
+        elif isinstance(part, ast.Qualifier) and part.form == "located_in_either":
+            zones.extend(compile_zone(z, subject) for z in part.args)
         elif isinstance(part, ast.Qualifier):
             zone, test = _qualifier(part, subject)
             if zone is not None:

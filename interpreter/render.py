@@ -353,10 +353,10 @@ def _action(a: ast.Action, subject) -> str:
         return "players alternate moves until all pass in a row" + (
             f" or pass {_amount(x[0])} moves in a row" if x else "")
     if f == "respond":
-        names = " or ".join(f'"{n.name}"' for n in x[:-1])
+        names = " or ".join(f'"{n.name}"' for n in x if isinstance(n, ast.CardName))
         return f"{v('respond')} with {names} to {_selector(x[-1])}"
     if f == "defend_against":
-        return f"{v('defend')} against {_selector(x[0])}"
+        return f"{v('defend')} against {_selector(x[-1])}"
     if f == "resolve_waiting":
         return "the waiting effects resolve"
     raise TypeError(f)
@@ -609,6 +609,8 @@ def _qualifier(q: ast.Qualifier) -> str:
     f, a = q.form, q.args
     if f == "located_in":
         return "in " + _zone(a[0])
+    if f == "located_in_either":
+        return "in " + _zone(a[0]) + " or " + _zone(a[1])
     if f == "taken_from":
         return "from " + _zone(a[0])
     if f == "at_card":
