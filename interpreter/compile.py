@@ -1042,6 +1042,14 @@ class StepCompiler(CombatSteps):
             return None
         self.e.emit(compare)
 
+    def do_bid_for_turn(self, action, who):
+        """"Players bid up to 5 cards of their deck for the next turn, ties
+        broken by cost" (see Machine.bid_for_turn); "they" is the winner."""
+        limit = compile_amount(action.args[0], action)
+        zone, stat = action.args[1], action.args[2]
+        store = f"_bid{len(self.e.program.instructions)}"
+        self.e.emit(lambda m, f: m.bid_for_turn(f, store, limit(m, f), zone, stat))
+
     def do_take_next_turn(self, action, who):
         """The player takes the next turn (whatever the seat order says)."""
         def take(m, f):
@@ -1415,6 +1423,14 @@ class StepCompiler(CombatSteps):
             self.sentences(filled)
         finally:
             self._verb_depth = depth
+        if decl.event is not None:
+            # "counts as: sacrificed": the event of each card the verb acted on
+            def counts(m, f, event=decl.event):
+                it = f.locals.get("it")
+                for card in (it if isinstance(it, tuple) else (it,)):
+                    if isinstance(card, int):
+                        m.event(event, card, m.state.cards[card].owner)
+            self.e.emit(counts)
         if skip is not None:
             self.e.place(skip)
 

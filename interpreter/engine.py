@@ -792,7 +792,8 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
             # a declared event ("When you advance"), singular or plural
             word = action.args[0].lower()
             declared = {e.phrase.lower() for e in game.rules.events}
-            events = {"player_game_event": word + "s" if word + "s" in declared else word}
+            plural = next((w for w in (word + "s", word + "es") if w in declared), word)
+            events = {"player_game_event": plural}
         if action.form not in events:
             raise unsupported(action, f'the event "{action.form.replace("_", " ")}"')
         whose = {"you": "you", "rival": "rival", "each_rival": "rival",

@@ -108,6 +108,9 @@ def _line(event, state, rules, viewer) -> str | None:
         return f"   {_player(player)} uses {state.cards[card].name}'s {label} ability."
     if kind == "pass":
         return f"   {_player(event[1])} passes."
+    if kind == "bids":
+        _, players, bids = event
+        return "   Bids: " + ", ".join(f"{_player(p)} {b}" for p, b in zip(players, bids)) + "."
     if kind == "compare":
         _, one, first, other, second, stat = event
         return (f"     {state.cards[one].name} ({first} {stat}) against "
@@ -122,6 +125,8 @@ def _line(event, state, rules, viewer) -> str | None:
         _, player, what, prompt, label = event
         if what in ("action", "respond"):
             return None  # narrated by the action, response or pass that follows
+        if what == "bid" and viewer != player:
+            return f"   {_player(player)} bids in secret."   # shown once all are in
         return f"   {_player(player)} chooses {label} ({prompt})."
     if kind == "event":
         return None  # the move or action it belongs to is already narrated

@@ -301,6 +301,9 @@ def _action(a: ast.Action, subject) -> str:
     if f == "draw_until":
         return f"{v('draw')} until {_player(x[0])} {_verb_for(x[0], 'have')} " \
                f"{_amount(x[1])} cards in hand"
+    if f == "bid_for_turn":
+        return (f"players bid up to {_amount(x[0])} cards of their {x[1]} for the next "
+                f"turn, ties broken by {x[2]}")
     if f == "compare":
         text = f"{v('compare')} {_selector(x[0])} against {_selector(x[1])} by {x[2]}"
         if len(x) > 3:
