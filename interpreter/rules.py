@@ -178,6 +178,8 @@ class PatternDecl:
     description: str | None
     span: Span
     definition_span: Span | None
+    # a verb's "counts as: EVENT" line: the event of each card it acted on
+    event: str | None = None
 
 
 @attrs.frozen(slots=True)
@@ -914,6 +916,11 @@ class _RulesReader:
                          "definition in the card language",
                          ("verb \"Mill {n}\": Move the top {n} cards of your deck "
                           "to your graveyard.",))
+        for child in line.children:
+            if child.key.lower() == "counts as" and child.value:
+                decl = attrs.evolve(decl, event=child.value.strip().rstrip(".").lower())
+            else:
+                self.unknown_field(child, ("counts as",))
         self.rules.verbs.append(decl)
 
     def decl_event(self, line: OutlineLine, n: int) -> None:
