@@ -74,15 +74,16 @@ def test_every_turn_starts_with_5_synergy_plus_the_rivals_excess(ryft):
                             seed=seed)
         play_out(match, [RandomAgent(seed), RandomAgent(seed + 7)])
         owed = {0: 0, 1: 0}
-        log = match.state.log
-        for index, event in enumerate(log):
+        synergy = {0: 5, 1: 5}          # replayed from the counter events
+        player = None
+        for event in match.state.log:
+            if event[0] == "counter" and event[2] == "Synergy":
+                synergy[event[1]] = event[4]
+            if event[0] == "turn":
+                player = event[2]
             if event[0] == "overspent":
                 owed[1 - event[1]] += event[3]
             if event[0] == "period" and event[2] == "Summon Stage" and event[4] == "start":
                 # the Synergy the turn player has as the Summon Stage begins
-                turn = next(e for e in reversed(log[:index]) if e[0] == "turn")
-                player = turn[2]
-                synergy = [e for e in log[:index] if e[0] == "counter" and e[1] == player
-                           and e[2] == "Synergy"]
-                assert synergy[-1][4] == 5 + owed[player]
+                assert synergy[player] == 5 + owed[player]
                 owed[player] = 0
