@@ -167,7 +167,7 @@ def test_missing_colon_after_a_two_word_stat():
 def test_unknown_verb_in_effect_text():
     p = the_problem(ryft(RYFT_EFFECTS), RYFT_EFFECTS, 23)
     pin(p, "E201", RYFT_EFFECTS, 23, 29, 'unexpected word "Frobnicate"', expected=None)
-    assert "a verb (Connect, Quick-Summon, Revive, Sacrifice)" in p.expected
+    assert "a verb (Connect, Quick-Summon, Reset, Revive, ...)" in p.expected
     assert p.render().splitlines()[:3] == [
         f'{RYFT_EFFECTS}:23:29: E201 unexpected word "Frobnicate"',
         "  23 |     ABILITY: Pay 1 Synergy: Frobnicate a Being your Rival controls.",
