@@ -1,0 +1,169 @@
+"""Generic mechanisms of race games, on the Track fixture
+(tests/fixtures/track): places in an ordered shared zone with a position
+counter per player ("position in ZONE"), cards placed face down at a place
+("Place it face down in ZONE at ..."), a phase whose steps run once per
+place ("for each KIND in ZONE:"), using cards ("uses", "when used",
+requirements), exchanges paid from counters with a wildcard, triggered
+abilities held until a step ends, and a race won past the end of the zone
+with a capped tie-break."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from interpreter.agents import RandomAgent, play_out
+from interpreter.engine import Match, compile_game
+from interpreter.games import load_game
+
+ROOT = Path(__file__).parent / "fixtures" / "track"
+
+
+@pytest.fixture(scope="module")
+def game():
+    loaded = load_game("track", ROOT)
+    return loaded, compile_game(loaded)
+
+
+def _start(game, seed=1):
+    loaded, compiled = game
+    decks = sorted(loaded.decks, key=lambda d: d.name)
+    return Match.start(compiled, decks, seed)
+
+
+def _play(match, choices):
+    """Answer decisions by label (card ids left out)."""
+    for wanted in choices:
+        labels = [re.sub(r"\s*#\d+", "", match.action_to_string(a))
+                  for a in match.legal_actions()]
+        assert wanted in labels, (wanted, labels)
+        match.apply_action(match.legal_actions()[labels.index(wanted)])
+
+
+def _names(match, zone, player=-1):
+    return [match.state.cards[c].name for c in match.state.zones.get((zone, player), ())]
+
+
+def test_deck_parts_start_in_their_zones_and_the_row_is_built(game):
+    match = _start(game)
+    state = match.state
+    assert len(state.zones[("Room Row", -1)]) == 3
+    assert len(state.zones.get(("Room Deck", -1), ())) == 1
+    assert _names(match, "lane", 0) == ["Cheer"]
+    assert _names(match, "lane", 1) == ["After Cheer"]
+    assert all(state.counter(p, "Place") == 0 for p in range(2))
+
+
+def test_placing_offers_only_places_at_or_ahead_of_the_position(game):
+    match = _start(game)
+    labels = [match.action_to_string(a) for a in match.legal_actions()]
+    assert any(label.startswith("place a card here") for label in labels)
+    ahead = next(a for a in match.legal_actions()
+                 if match.action_to_string(a).startswith("place a card ahead"))
+    match.apply_action(ahead)
+    decision = match.state.decision
+    row = match.state.zones[("Room Row", -1)]
+    assert set(decision.options) == set(row[1:])       # not the Room at Place 0
+
+
+def test_a_placed_card_is_face_down_and_attached_to_its_place(game):
+    match = _start(game)
+    here = next(a for a in match.legal_actions()
+                if match.action_to_string(a).startswith("place a card here"))
+    match.apply_action(here)
+    player = match.state.turn_player
+    placed = match.state.zones[("track", player)]
+    assert len(placed) == 1
+    card = match.state.cards[placed[0]]
+    assert not card.face_up
+    assert card.attached_to == match.state.zones[("Room Row", -1)][0]
+
+
+def test_random_games_end_by_the_race(game):
+    """Random players, taking the choices the rules file prefers when offered."""
+    loaded, compiled = game
+    results = []
+    for seed in range(40):
+        match = _start(game, seed)
+        play_out(match, [RandomAgent(seed * 10 + p) for p in range(2)])
+        results.append(match.state.result)
+    assert all(r is not None for r in results)
+    wins = [r for r in results if r[0] == "win"]
+    assert len(wins) >= 20 and all("past the end of the Room Row" in r[2] for r in wins)
+    for r in results:
+        if r[0] == "draw":
+            assert r[1].startswith(("still tied", "no winner after")), r
+
+
+def test_requirements_exchanges_and_held_triggers_in_a_scripted_turn(game):
+    loaded, compiled = game
+    decks = sorted(loaded.decks, key=lambda d: d.name)
+    match = Match.from_position(
+        compiled, 2, 1,
+        {("hand", 0): [("Hopper", ()), ("Eager Shoe", ())],
+         ("deck", 0): [("Skipper", ()), ("Skipper", ())],
+         ("lane", 0): [("Cheer", ())],
+         ("hand", 1): [],
+         ("deck", 1): [("Hopper", ()), ("Hopper", ())],
+         ("lane", 1): [("After Cheer", ())],
+         ("Room Row", 0): [("Easy Room", ()), ("Hop Room", ())]},
+        {}, 2, 0, "Set")
+    # the Hop Room is the first place (listed last: the bottom of the row)
+    _play(match, ["place a card here Hopper", "place a card ahead Eager Shoe"])
+    state = match.state
+    log = match.narration()
+    text = "\n".join(log)
+    # Eager Shoe at the Room ahead: its requirement fails, it gives nothing
+    assert "Eager Shoe does not meet its requirements: it has no effect." in text
+    # Hopper alone cannot pay Hop Hop: the Hop Room is not cleared
+    assert state.counter(0, "Place") == 0
+    assert decks  # the decks load
+
+
+def test_a_wildcard_pays_and_the_reward_waits_for_the_end_of_the_step(game):
+    loaded, compiled = game
+    match = Match.from_position(
+        compiled, 2, 1,
+        {("hand", 0): [("Skipper", ())],
+         ("deck", 0): [("Hopper", ()), ("Hopper", ())],
+         ("lane", 0): [("Cheer", ())],
+         ("deck", 1): [("Skipper", ()), ("Skipper", ())],
+         ("lane", 1): [("After Cheer", ())],
+         ("Room Row", 0): [("Hop Room", ()), ("Easy Room", ())]},
+        {}, 2, 0, "Set")
+    _play(match, ["place a card here Skipper", "clear the room"])
+    text = "\n".join(match.narration())
+    assert match.state.counter(0, "Place") == 1
+    # Either paid with a Skip; Cheer ("When you go") gains its Hop after the
+    # Room's Moves are emptied, and After Cheer (the Rival's) draws after it
+    assert text.index("Player 1: Skip 1 -> 0") < text.index("Player 1: Place 0 -> 1")
+    assert text.index("Player 1: Place 0 -> 1") < text.index("Player 1: Hop 0 -> 1")
+    assert text.index("Player 1: Hop 0 -> 1") < text.index(
+        "Skipper moves from Player 2's deck to Player 2's hand")
+
+
+def test_a_tie_past_the_end_runs_the_tie_break_then_draws_at_its_cap(game):
+    loaded, compiled = game
+    match = Match.from_position(
+        compiled, 2, 1,
+        {("deck", 0): [("Hopper", ())] * 6,
+         ("lane", 0): [("Cheer", ())],
+         ("deck", 1): [("Hopper", ())] * 6,
+         ("lane", 1): [("Cheer", ())],
+         ("Room Row", 0): [("Hop Room", ()), ("Easy Room", ())]},
+        {(0, "Place"): 2, (1, "Place"): 2}, 2, 0, "Run")
+    # both players already past the end: tie, tie-break (both back to 0) ...
+    text = "\n".join(match.narration())
+    assert "Tied 1 past the end of the Room Row: tie-break 1." in text
+    assert match.state.counter(0, "Place") == 0 and match.state.counter(1, "Place") == 0
+    # ... and past the cap of 2 tie-breaks the game is a draw with the reason
+    state = match.state
+    state.usage["#race ties"] = 2
+    state.player_counters[0]["Place"] = state.player_counters[1]["Place"] = 2
+    play_out(match, [RandomAgent(1), RandomAgent(2)])
+    result = match.state.result
+    assert result is not None
+    if result[0] == "draw":
+        assert result[1].startswith(("still tied", "no winner after"))
