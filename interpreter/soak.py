@@ -99,6 +99,9 @@ def _soak_one(compiled, decks, seed, check_every, report) -> Violation | None:
             report.actions += 1
     except Exception as err:  # a crash is a violation, with what reproduces it
         return Violation(seed, actions, f"{type(err).__name__}: {err}")
+    problem = _deep_checks(match, with_log=True)
+    if problem:
+        return Violation(seed, actions, problem)
     kind = match.state.result[0]
     report.results[kind] = report.results.get(kind, 0) + 1
     replay = Match.start(compiled, decks, seed)
@@ -142,12 +145,18 @@ def _invariants(match, compiled, total) -> str | None:
     return None
 
 
-def _deep_checks(match) -> str | None:
+def _deep_checks(match, with_log: bool = False) -> str | None:
+    """A clone equals its original, the JSON round trip keeps the state, and
+    every legal action applies. The log is compared as it is (serializing a
+    long game's whole log at every check would make long games quadratic);
+    its own JSON round trip is checked once, at the end of the game."""
+    state = match.state
     twin = match.clone()
-    if twin.state.to_json() != match.state.to_json():
+    if twin.state.log != state.log or twin.state.to_json(False) != state.to_json(False):
         return "a clone differs from its original"
-    data = json.loads(json.dumps(match.state.to_json()))
-    if GameState.from_json(data).to_json() != match.state.to_json():
+    original = state.to_json(with_log)
+    data = json.loads(json.dumps(original))
+    if GameState.from_json(data).to_json(with_log) != original:
         return "the JSON round trip changed the state"
     for action in match.legal_actions():
         trial = match.clone()

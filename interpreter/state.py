@@ -212,7 +212,9 @@ class GameState:
 
     # ---- JSON
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, log: bool = True) -> dict[str, Any]:
+        """The state as JSON data; ``log=False`` leaves the event log out
+        (checks that compare the log directly need not serialize it)."""
         return {
             "cards": [c.to_json() for c in self.cards],
             "zones": [[list(k), v] for k, v in self.zones.items()],
@@ -226,7 +228,7 @@ class GameState:
             "frames": [f.to_json() for f in self.frames],
             "decision": self.decision.to_json() if self.decision else None,
             "rng": self.rng.state,
-            "log": [_jsonable(e) for e in self.log],
+            "log": [_jsonable(e) for e in self.log] if log else [],
             "result": _jsonable(self.result),
             "modifiers": [m.to_json() for m in self.modifiers],
             # values may be tuples (effects held until a step ends)
