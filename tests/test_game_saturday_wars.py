@@ -1,7 +1,6 @@
 """Saturday Wars CCG (rules/saturday-wars.rules) plays whole games for 2, 3
-and 4 players: soak with the invariants checked (60 games for 2 players and
-10 for 4, not 200: a 4-player game takes ~0.5 s under the checks), and random
-games that end the way the rulebook says: a player claims a 3rd Chapter, or
+and 4 players (the soak with the invariants checked is in tests/test_soak.py),
+and random games that end the way the rulebook says: a player claims a 3rd Chapter, or
 every other player is out (an empty Shonen Deck when a card is needed, or no
 Protagonists left)."""
 
@@ -12,7 +11,6 @@ import pytest
 from interpreter.agents import RandomAgent, play_out
 from interpreter.engine import Match, compile_game
 from interpreter.games import load_game
-from interpreter.soak import soak
 
 REASONS = ("3 cards in their Chapters Won",
            "needed a card from an empty Shonen Deck",
@@ -23,15 +21,6 @@ REASONS = ("3 cards in their Chapters Won",
 def game():
     loaded = load_game("saturday-wars")
     return loaded, compile_game(loaded)
-
-
-@pytest.mark.parametrize("players,games", [(2, 60), (4, 10)])
-def test_soak(game, players, games):
-    loaded, compiled = game
-    decks = lambda i: [loaded.decks[(i + p) % len(loaded.decks)] for p in range(players)]  # noqa: E731
-    report = soak(compiled, decks, games, seed=1)
-    assert report.violations == [], "\n".join(v.render() for v in report.violations)
-    assert report.games == games
 
 
 @pytest.mark.parametrize("players,games", [(2, 150), (3, 40), (4, 40)])

@@ -1,8 +1,6 @@
-"""Silver Wing Rivals (rules/silver-wing-rivals.rules) plays whole Battles:
-soak with the invariants checked after every action (30 Battles, not 200:
-a Battle takes ~0.35 s under the checks, so 200 would take over a minute;
-`cardrules soak silver-wing-rivals -n 200` is the long run), and random
-Battles that end the way the rulebook says: a player whose Stamina Area is
+"""Silver Wing Rivals (rules/silver-wing-rivals.rules) plays whole Battles
+(the soak with the invariants checked is in tests/test_soak.py):
+random Battles that end the way the rulebook says: a player whose Stamina Area is
 empty loses (never by decking out, never a draw by a cap)."""
 
 from __future__ import annotations
@@ -14,7 +12,6 @@ import pytest
 from interpreter.agents import RandomAgent, play_out
 from interpreter.engine import Match, compile_game
 from interpreter.games import load_game
-from interpreter.soak import soak
 
 RULINGS = Path(__file__).resolve().parent / "rulings" / "silver-wing-rivals"
 
@@ -24,14 +21,6 @@ def game():
     loaded = load_game("silver-wing-rivals")
     assert loaded.problems == []
     return loaded, compile_game(loaded)
-
-
-def test_soak(game):
-    loaded, compiled = game
-    decks = lambda i: [loaded.decks[(i + p) % len(loaded.decks)] for p in range(2)]  # noqa: E731
-    report = soak(compiled, decks, 30, seed=1)
-    assert report.violations == [], "\n".join(v.render() for v in report.violations)
-    assert report.games == 30
 
 
 def test_battles_end_when_a_stamina_area_is_empty(game):

@@ -37,6 +37,26 @@ def test_soak_200_games(root, game_id, players):
     assert sum(report.results.values()) == games
 
 
+# The shipped games in CI: 200 games each, except Rival Rush, whose random
+# games run to ~1,000 decisions each (about 1.3 s under the checks): 20 there.
+# The long runs are the command (figures in docs/reliability.md).
+SHIPPED = [("ryft", 2, 200), ("silver-wing-rivals", 2, 200), ("saturday-wars", 2, 200),
+           ("saturday-wars", 4, 50), ("rival-rush", 2, 20)]
+
+
+@pytest.mark.parametrize("game_id,players,games", SHIPPED,
+                         ids=[f"{g}-{p}p" for g, p, _ in SHIPPED])
+def test_soak_shipped_games(game_id, players, games):
+    game = load_game(game_id)
+    compiled = compile_game(game)
+    decks = lambda i: [game.decks[(i + p) % len(game.decks)]  # noqa: E731
+                       for p in range(players)]
+    report = soak(compiled, decks, games, seed=1)
+    assert report.violations == [], "\n".join(v.render() for v in report.violations)
+    assert report.games == games
+    assert sum(report.results.values()) == games
+
+
 def test_a_violation_names_the_seed_and_the_actions():
     violation = Violation(7, [0, 2, 1], "card 3 is in ('hand', 0) and in ('deck', 0)")
     assert violation.render() == (
