@@ -974,8 +974,7 @@ class StepCompiler(CombatSteps):
             index = f.locals.get(store + "#", 0)
             player = who(m, f)
             if store in f.locals:
-                name = f.locals.pop(store)
-                m.set_counter(player, name, m.state.counter(player, name) + 1)
+                m.gain_counter(f, player, f.locals.pop(store), 1)
                 index += 1
             while index < len(items):
                 item = items[index]
@@ -984,7 +983,7 @@ class StepCompiler(CombatSteps):
                     f.locals[store + "#"] = index
                     return m.ask(f, player, "choose", "choose a move", tuple(names), store,
                                  tuple(names))
-                m.set_counter(player, names[0], m.state.counter(player, names[0]) + 1)
+                m.gain_counter(f, player, names[0], 1)
                 index += 1
             f.locals.pop(store + "#", None)
             f.locals["did"] = bool(items)
@@ -1150,6 +1149,8 @@ class StepCompiler(CombatSteps):
     def _counter_change(self, who, counter, amount, sign, pay=False):
         decl = self.game.rules.counters.get(counter)
         overspend = decl.overspend_to if decl is not None else None
+        # a counter kept per place gains for the place of the effect
+        per_place = sign > 0 and not pay and decl is not None and decl.per_place is not None
 
         def change(m, f):
             player = who(m, f)
@@ -1161,7 +1162,10 @@ class StepCompiler(CombatSteps):
             if pay and have < n:
                 f.locals["did"] = False
                 return None
-            m.set_counter(player, counter, have + sign * n)
+            if per_place:
+                m.gain_counter(f, player, counter, n)
+            else:
+                m.set_counter(player, counter, have + sign * n)
             f.locals["did"] = True
             return None
         self.e.emit(change)

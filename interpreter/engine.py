@@ -144,6 +144,10 @@ class CompiledGame:
     entry_events: dict = attrs.Factory(dict)   # zone -> the event of cards entering it
     none_loses: tuple[str, ...] = ()          # zones a player loses without cards in
     zone_wins: tuple = ()                     # (zone, N): N cards in it win the game
+    # counters kept per place ("per place in ZONE"): counter -> zone; and the
+    # position counter of each such zone (where a player's own effects are)
+    place_counters: dict = attrs.Factory(dict)
+    place_positions: dict = attrs.Factory(dict)
     attaching: bool = False                   # whether any card was ever attached
     draw_pile: str = ""
     hand: str = ""
@@ -206,6 +210,15 @@ def compile_game(game) -> CompiledGame:
     compiled.none_loses = tuple(z.name for z in rules.zones.values() if z.none_loses)
     compiled.zone_wins = tuple((z.name, z.wins_at) for z in rules.zones.values()
                                if z.wins_at is not None)
+    zone_names = {z.lower(): z for z in rules.zones}
+    for counter in rules.counters.values():
+        if counter.per_place and counter.per_place.lower() in zone_names:
+            compiled.place_counters[counter.name] = zone_names[counter.per_place.lower()]
+    for counter in rules.counters.values():
+        if counter.track and zone_names.get(counter.track.lower()) in \
+                compiled.place_counters.values():
+            compiled.place_positions.setdefault(zone_names[counter.track.lower()],
+                                                counter.name)
 
     def guard(build):
         try:
@@ -271,6 +284,11 @@ def _compile_turn(game: CompiledGame) -> None:
                 e.emit(lambda m, f: m.hold_triggers())
             for sentence in step.sentences:
                 steps.sentences(_sentences(rules, sentence))
+            if places is not None and step is phase.steps[-1]:
+                # the place is resolved once its last step's procedure has
+                # run: what the abilities held until then gain is for the
+                # place at each player's position (see Machine.gain_counter)
+                e.emit(lambda m, f: m.state.usage.pop("#resolving", None) and None)
             if step.hold_triggers:
                 e.emit(lambda m, f: m.release_triggers(f))
             e.emit(lambda m, f, name=step.name: m.end_period("step", name))
@@ -313,6 +331,8 @@ def _each_place(game: CompiledGame, e: Emitter, phase):
         if f.locals["#place"] >= len(cards):
             return False
         f.locals["this"] = cards[f.locals["#place"]]
+        m.state.log.append(("place", cards[f.locals["#place"]]))
+        m.arrive_at_place(cards[f.locals["#place"]])
         return True
     e.jump_unless(bind, done)
 
@@ -326,6 +346,7 @@ def _each_place(game: CompiledGame, e: Emitter, phase):
         def unbind(m, f):
             f.locals.pop("this", None)
             f.locals.pop("#place", None)
+            m.state.usage.pop("#resolving", None)
         e.emit(unbind)
     return close
 
@@ -1369,6 +1390,71 @@ class Machine:
             return None
         return self.state.zones[state_card.zone].index(card)
 
+    # ---- counters kept per place: a cache per Segment
+
+    def gain_counter(self, frame: Frame, player: int, name: str, amount: int) -> None:
+        """Add to a player's counter. A counter kept per place ("per place in
+        ZONE") gains for the place of the effect: the place its card is at;
+        for a card at no place (a Character), the place being resolved by
+        the loop over the zone's places, or, when none is (before the loop,
+        or once the last step of a place has run its procedure), the place
+        at the player's position. The counter holds the amount of the place
+        being resolved; an amount for another place waits there until the
+        loop reaches it (with no place at all, past the end, it is lost)."""
+        zone = self.game.place_counters.get(name)
+        if zone is not None:
+            place = self.place_of_effect(frame, player, zone)
+            if place is None or place != self.state.usage.get("#resolving"):
+                if place is not None:
+                    self.state.usage["#waiting"] = self.state.usage.get("#waiting", ()) + (
+                        (player, name, place, amount),)
+                self.state.log.append(("waits", player, name, place, amount))
+                return
+        self.set_counter(player, name, self.state.counter(player, name) + amount)
+
+    def place_of_effect(self, frame: Frame, player: int, zone: str) -> int | None:
+        """The place of ``zone`` an effect happens at: its card's own place
+        (a card of the zone, or a card attached to one), else the place being
+        resolved, else the place at the player's position in the zone."""
+        cards = self.state.cards
+        this = frame.locals.get("this")
+        if this is not None:
+            card = cards[this]
+            if card.zone[0] == zone:
+                return this
+            host = card.attached_to
+            if host is not None and cards[host].zone[0] == zone:
+                return host
+        resolving = self.state.usage.get("#resolving")
+        if resolving is not None:
+            return resolving
+        counter = self.game.place_positions.get(zone)
+        if counter is None:
+            return None
+        decl = self.rules.zones[zone]
+        row = self.state.zones.get((zone, -1 if decl.scope == "shared" else player), ())
+        index = self.state.counter(player, counter)
+        return row[index] if 0 <= index < len(row) else None
+
+    def arrive_at_place(self, place: int) -> None:
+        """A loop over places reaches ``place``: the amounts waiting for it
+        join their counters."""
+        usage = self.state.usage
+        usage["#resolving"] = place
+        waiting = usage.get("#waiting")
+        if not waiting:
+            return
+        here = tuple(w for w in waiting if w[2] == place)
+        if not here:
+            return
+        left = tuple(w for w in waiting if w[2] != place)
+        if left:
+            usage["#waiting"] = left
+        else:
+            del usage["#waiting"]
+        for player, name, _place, amount in here:
+            self.set_counter(player, name, self.state.counter(player, name) + amount)
+
     def _exchange_parts(self, frame: Frame, stat: str):
         """(place, exchange, face) of the exchange stat on the place being resolved."""
         place = frame.locals.get("this")
@@ -2039,6 +2125,13 @@ class Machine:
         op.move(state, card, zone, top=top, face_up=face_up)
         if decl is not None and decl.slots is not None and source != zone:
             self.take_slot(card, zone, decl.slots)
+        if "#waiting" in state.usage and source != zone:
+            # a place leaving its zone: what waited for it is lost
+            kept = tuple(w for w in state.usage["#waiting"] if w[2] != card)
+            if kept:
+                state.usage["#waiting"] = kept
+            else:
+                del state.usage["#waiting"]
         self.after_move(card, source, zone)
 
     # ---- slots: places of one card each; paired zones share their places

@@ -69,6 +69,13 @@ def _line(event, state, rules, viewer) -> str | None:
         _, player, name, old, new = event
         who = "The game" if player < 0 else _player(player)
         return f"     {who}: {name} {old} -> {new}."
+    if kind == "place":     # a loop over places reaches this one
+        return f"    At {state.cards[event[1]].name}:"
+    if kind == "waits":
+        _, player, name, place, amount = event
+        if place is None:
+            return f"     {_player(player)}: {amount} {name} is lost (no place to keep it)."
+        return f"     {_player(player)}: {amount} {name} waits at {state.cards[place].name}."
     if kind == "card-counter":
         _, card, name, old, new = event
         if name == "slot":      # which slot of its zone a card holds: shown by the move

@@ -12,7 +12,8 @@ name, old, new), ``status`` (card, status, on), ``flip`` (card, face up),
 ``reveal`` (card, to player), ``modifier`` (card, kind, name, amount),
 ``period`` (kind, name, number, "start" / "end"), ``turn`` (number,
 player), ``choice`` (player, prompt, label), ``pass`` (player), ``end``
-(result...), ``note`` (text).
+(result...), ``note`` (text). The engine adds a few of its own (``place``:
+a loop over places reaches a card; ``waits``: an amount kept for a place).
 """
 
 from __future__ import annotations

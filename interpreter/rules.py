@@ -43,6 +43,12 @@ class CounterDecl:
     # "position in ZONE": the counter is where the player stands in an ordered
     # zone of places (0 the bottom card); at or past the zone's size, past the end.
     track: str | None = None
+    # "per place in ZONE": one amount per place of the zone (a cache per
+    # Segment). The counter holds the amount of the place being resolved by a
+    # "for each" loop over the zone; an amount gained for another place waits
+    # there until the loop reaches it (see Machine.gain_counter).
+    per_place: str | None = None
+    per_place_span: Span | None = None
 
 
 # What the base language's verbs mean for zones: "draw" moves from the draw
@@ -616,7 +622,7 @@ class _RulesReader:
             return
         scope, start, minimum, maximum, loses_at = "player", None, None, None, None
         takes_damage = False
-        overspend_to = track = None
+        overspend_to = track = per_place = per_place_span = None
         for prop, span in self.properties(line):
             p = prop.lower()
             if p == "per player":
@@ -640,15 +646,19 @@ class _RulesReader:
                 overspend_to = _unquote(m.group(1))
             elif m := re.fullmatch(r"position in (?:the )?(.+)", prop, re.I):
                 track = _unquote(m.group(1))
+            elif m := re.fullmatch(r"per place in (?:the )?(.+)", prop, re.I):
+                per_place, per_place_span = _unquote(m.group(1)), span
             else:
                 self.bad_property(span, prop, ("per player", "on cards", "shared",
                                                "starts at N", "at least N", "at most N",
                                                "a player at N or less loses",
                                                "takes damage",
-                                               "position in ZONE"))
+                                               "position in ZONE",
+                                               "per place in ZONE"))
         self.add(self.rules.counters, name,
                  CounterDecl(name, scope, start, minimum, maximum, line.span, loses_at,
-                             takes_damage, overspend_to, track), line)
+                             takes_damage, overspend_to, track, per_place, per_place_span),
+                 line)
 
     def bad_property(self, span: Span, prop: str, allowed: tuple[str, ...]) -> None:
         self.problem(span, "E505", f'unknown property "{prop}"', allowed,
@@ -1345,6 +1355,26 @@ class _RulesReader:
                 self.problem(part.starts_in_span, "E523",
                              f'unknown zone "{part.starts_in[0]}" for deck part "{part.name}"',
                              (listing(rules.zones),), did_you_mean(part.starts_in[0], rules.zones))
+        for counter in rules.counters.values():
+            # "per place in ZONE": an ordered zone of places, where a
+            # position counter says which place a player's own effects are at
+            if counter.per_place is None:
+                continue
+            zone = _lookup(rules.zones, counter.per_place)
+            if zone is None or not zone.ordered:
+                self.problem(counter.per_place_span or counter.span, "E541",
+                             f'counter "{counter.name}" is kept per place in '
+                             + (f'an unknown zone "{counter.per_place}"' if zone is None
+                                else f'"{zone.name}", which is not ordered'),
+                             ("an ordered zone of places",),
+                             did_you_mean(counter.per_place, rules.zones) if zone is None
+                             else None)
+            elif not any(c.track and c.track.lower() == zone.name.lower()
+                         for c in rules.counters.values()):
+                self.problem(counter.per_place_span or counter.span, "E541",
+                             f'counter "{counter.name}" is kept per place in "{zone.name}", '
+                             "but no counter is a position in it",
+                             (f'a counter NAME: per player, position in "{zone.name}"',))
         periods = [p.name for p in rules.phases] + [s.name for p in rules.phases
                                                      for s in p.steps]
         for action in rules.actions:

@@ -137,11 +137,62 @@ def test_a_wildcard_pays_and_the_reward_waits_for_the_end_of_the_step(game):
     text = "\n".join(match.narration())
     assert match.state.counter(0, "Place") == 1
     # Either paid with a Skip; Cheer ("When you go") gains its Hop after the
-    # Room's Moves are emptied, and After Cheer (the Rival's) draws after it
+    # Room's Moves are emptied, and After Cheer (the Rival's) draws after it.
+    # The Hop is kept per place: a Runner's is for the Room at its Place, the
+    # next Room, where it waits until the Run reaches that Room.
     assert text.index("Player 1: Skip 1 -> 0") < text.index("Player 1: Place 0 -> 1")
-    assert text.index("Player 1: Place 0 -> 1") < text.index("Player 1: Hop 0 -> 1")
-    assert text.index("Player 1: Hop 0 -> 1") < text.index(
+    assert text.index("Player 1: Place 0 -> 1") < text.index(
+        "Player 1: 1 Hop waits at Hop Room.")
+    assert text.index("Player 1: 1 Hop waits at Hop Room.") < text.index(
         "Skipper moves from Player 2's deck to Player 2's hand")
+    assert text.index("Skipper moves from Player 2's deck to Player 2's hand") < text.index(
+        "Player 1: Hop 0 -> 1")
+
+
+def test_a_counter_kept_per_place_waits_for_its_place(game):
+    """ "per place in ZONE": what a card at no place (a Runner) gains is for
+    the place at its player's position; it waits there, joining the counter
+    only when the loop over the places reaches that place, so the places in
+    between empty their counters without it; clones and JSON copies keep it
+    waiting."""
+    from interpreter.state import Frame, GameState
+
+    loaded, compiled = game
+    match = Match.from_position(
+        compiled, 2, 1,
+        {("hand", 0): [("Hopper", ()), ("Hopper", ()), ("Skipper", ())],
+         ("deck", 0): [("Skipper", ())] * 4,
+         ("lane", 0): [("Cheer", ())],
+         ("deck", 1): [("Skipper", ())] * 4,
+         ("lane", 1): [("After Cheer", ())],
+         ("Room Row", 0): [("Easy Room", ()), ("Mixed Room", ()), ("Hop Room", ())]},
+        {}, 2, 0, "Set")
+    # the Hop Room (Hop Hop -> Go 2) is the first place: cleared there, the
+    # Runner is two Rooms ahead, at the Easy Room, and Cheer's Hop is for it
+    _play(match, ["place a card here Hopper", "place a card here Hopper",
+                  "place a card ahead Skipper", "Mixed Room", "Hopper", "clear the room"])
+    # at the Mixed Room (Hop Skip) only the Skipper's Skip is there: no
+    # clearing it, and its Skip is emptied; at the Easy Room the Hop joins
+    state = match.state
+    assert state.counter(0, "Place") == 2 and state.counter(0, "Hop") == 1
+    assert "#waiting" not in state.usage
+    text = "\n".join(match.narration())
+    emptied = text.index("Player 1: Skip 1 -> 0")
+    assert text.index("Player 1: Place 0 -> 2") < text.index(
+        "Player 1: 1 Hop waits at Easy Room.") < text.index("Player 1: Skip 0 -> 1") \
+        < emptied < text.index("Player 1: Hop 0 -> 1", emptied)
+    _play(match, ["clear the room"])
+    assert match.state.result == ("win", 0, "1 past the end of the Room Row")
+    # a waiting amount is plain data: clones and JSON copies keep it
+    from interpreter.engine import Machine
+
+    twin = match.clone()
+    Machine(compiled, twin.state).gain_counter(
+        Frame("probe", 0, {"you": 1, "this": None}), 1, "Skip", 2)
+    waiting = twin.state.usage["#waiting"]
+    assert waiting == ((1, "Skip", twin.state.zones[("Room Row", -1)][0], 2),)
+    assert GameState.from_json(twin.state.to_json()).usage["#waiting"] == waiting
+    assert twin.clone().state.usage["#waiting"] == waiting
 
 
 def test_a_tie_past_the_end_runs_the_tie_break_then_draws_at_its_cap(game):
