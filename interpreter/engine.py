@@ -134,6 +134,7 @@ class CompiledGame:
     trigger_gates: dict = attrs.Factory(dict)
     used_from_zones: tuple = ()
     after_triggers: set = attrs.Factory(set)   # programs of "After ..." triggers
+    trigger_programs: dict = attrs.Factory(dict)   # program -> its Trigger
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
     kind_answers: dict = attrs.Factory(dict)  # (card name, kind word) -> is it of that kind
@@ -246,6 +247,7 @@ def compile_game(game) -> CompiledGame:
     for card in game.cards.values():
         for index, ability in enumerate(card.abilities):
             guard(lambda c=card, i=index, a=ability: _compile_ability(compiled, c, i, a))
+    compiled.trigger_programs = {t.program: t for ts in compiled.triggers.values() for t in ts}
     if problems:
         raise CardrulesError(problems)
     return compiled
@@ -898,6 +900,23 @@ def _paid_program(game: CompiledGame, name: str, costs, resolution, optional,
 # ---------------------------------------------------------------- running
 
 
+def _wildcards_payable(have: dict, wild: list) -> bool:
+    """Whether each wildcard item (a list of the counters it may take) can
+    take 1 of a different unit of ``have``: a small matching, tried in turn."""
+    if not wild:
+        return True
+    first, rest = wild[0], wild[1:]
+    for name in first:
+        if have.get(name, 0) > 0:
+            have[name] -= 1
+            try:
+                if _wildcards_payable(have, rest):
+                    return True
+            finally:
+                have[name] += 1
+    return False
+
+
 class GameOver(Exception):
     """Raised inside the machine when the game has just ended."""
 
@@ -1466,11 +1485,14 @@ class Machine:
         return place, value, self.face_of(place)
 
     def _exchange_payment(self, frame: Frame, stat: str):
-        """The counters paying an exchange's cost, or None when it cannot be
-        paid. A cost item naming a counter pays 1 of it; a wildcard pays 1 of
-        whichever of its counters the player has most of; an item naming
-        another exchange stat of the same card needs that exchange made by
-        this player this period."""
+        """How an exchange's cost is paid from the player's counters, or None
+        when it cannot be: (the counters the specific items take, the
+        wildcard items left as (name, counters it may take)). A cost item
+        naming a counter pays 1 of it (an item with alternatives, the one the
+        player has most of); a wildcard pays 1 of any of its counters (the
+        player chooses which, see ``exchange``); an item naming another
+        exchange stat of the same card needs that exchange made by this
+        player this period."""
         parts = self._exchange_parts(frame, stat)
         if parts is None:
             return None
@@ -1483,7 +1505,7 @@ class Machine:
             names = item if isinstance(item, tuple) else (item,)
             name = names[0]
             if len(names) == 1 and name in wildcards:
-                wild.append(wildcards[name])
+                wild.append((name, wildcards[name]))
             elif len(names) == 1 and self.rules.stat(name) is not None:
                 other = self.rules.stat(name).name.lower()
                 done = f"#exchanged|{player}|{place}|{other}|" \
@@ -1499,13 +1521,46 @@ class Machine:
                 return None
             have[name] -= 1
             paid.append(name)
-        for names in wild:
-            name = max(names, key=lambda n: have.get(n, 0))
-            if have.get(name, 0) <= 0:
-                return None
-            have[name] -= 1
-            paid.append(name)
-        return paid
+        if not _wildcards_payable(have, [counters for _, counters in wild]):
+            return None
+        return paid, wild
+
+    def exchanges_left(self, frame: Frame, stat: str) -> bool:
+        """Whether the place has another exchange stat this player has not
+        made this period: then what a wildcard leaves may still be spent, and
+        which counter pays it matters."""
+        parts = self._exchange_parts(frame, stat)
+        if parts is None:
+            return False
+        place, _exchange, face = parts
+        player = frame.locals["you"]
+        definition = self.definition(place)
+        stats = definition.stats if face is None else dict(definition.faces).get(face, ())
+        count = self.state.period_counts.get(self.state.period.get("step"), 0)
+        for other in stats:
+            name = other.name.lower()
+            if name != stat.lower() and hasattr(other.value, "cost") and \
+                    f"#exchanged|{player}|{place}|{name}|{count}" not in self.state.usage:
+                return True
+        return False
+
+    def wildcard_options(self, player: int, paid: list, wild: list, chosen: tuple) -> list:
+        """The counters that may pay the next wildcard item, once the
+        specific items and the wildcards already chosen are paid, so that the
+        wildcards after it can still be paid."""
+        have = dict(self.state.player_counters[player])
+        for name in list(paid) + list(chosen):
+            have[name] = have.get(name, 0) - 1
+        _, counters = wild[len(chosen)]
+        rest = [c for _, c in wild[len(chosen) + 1:]]
+        options = []
+        for name in counters:
+            if have.get(name, 0) > 0:
+                have[name] -= 1
+                if _wildcards_payable(have, rest):
+                    options.append(name)
+                have[name] += 1
+        return options
 
     def place_at(self, card: int, zone: tuple, host: int, face_up: bool) -> None:
         """Put a card into a zone, attached to a place (a card elsewhere)."""
@@ -1536,12 +1591,37 @@ class Machine:
         return self._exchange_payment(frame, stat) is not None
 
     def exchange(self, frame: Frame, stat: str):
-        """Pay an exchange's cost from the player's counters, then run its reward."""
-        paid = self._exchange_payment(frame, stat)
-        if paid is None:
-            frame.locals["did"] = False
+        """Pay an exchange's cost from the player's counters, then run its
+        reward. The player chooses the counter each wildcard item pays with
+        when more than one can ("pay Any with": Jump or Punch)."""
+        plan = self._exchange_payment(frame, stat)
+        locals_ = frame.locals
+        if plan is None:
+            locals_.pop("_wild+", None)
+            locals_["did"] = False
             return None
-        player = frame.locals["you"]
+        paid, wild = plan
+        player = locals_["you"]
+        chosen = locals_.pop("_wild+", ())
+        if "_wild" in locals_:
+            chosen = chosen + (locals_.pop("_wild"),)
+        matters = None
+        while len(chosen) < len(wild):
+            options = self.wildcard_options(player, paid, wild, chosen)
+            if len(options) > 1:
+                if matters is None:
+                    matters = self.exchanges_left(frame, stat)
+                if matters:
+                    locals_["_wild+"] = chosen
+                    return self.ask(frame, player, "choose",
+                                    f"pay {wild[len(chosen)][0]} with", tuple(options), "_wild",
+                                    tuple(options))
+                # nothing else here could use what is left: the most plentiful
+                have = self.state.player_counters[player]
+                options = [max(options, key=lambda n: have.get(n, 0) - list(
+                    paid + list(chosen)).count(n))]
+            chosen = chosen + (options[0],)
+        paid = paid + list(chosen)
         for name in paid:
             self.set_counter(player, name, self.state.counter(player, name) - 1)
         place, _exchange, face = self._exchange_parts(frame, stat)
@@ -1560,21 +1640,55 @@ class Machine:
         self.state.usage["#hold"] = ()
 
     def release_triggers(self, frame: Frame):
-        """Run the abilities that waited: the turn player's first, then the
-        other player's; abilities that trigger "after" an event come last."""
-        self.collect_triggers()
-        held = self.state.usage.pop("#hold", ())
+        """Run the abilities that waited, one at a time. Those a player's own
+        event triggered ("When you advance", and the Rival's "Whenever your
+        Rival advances") are that player's to use, the turn player's first,
+        in the order that player chooses when they have several; abilities
+        that trigger "after" an event come last, each player ordering their
+        own."""
+        locals_ = frame.locals
+        if "_held" not in locals_:
+            self.collect_triggers()
+            held = self.state.usage.pop("#hold", ())
+            if not held:
+                return None
+            locals_["_held"] = tuple(held)
+        held = locals_["_held"]
         if not held:
+            del locals_["_held"]
             return None
-        turn = self.state.turn_player
-        order = sorted(range(len(held)), key=lambda i: (
-            held[i][0] in self.game.after_triggers, held[i][2] != turn, i))
-        frame.pc += 1
-        for i in reversed(order):
-            program, source, controller, card = held[i]
-            self.state.frames.append(Frame(program, 0, {"you": controller, "this": source,
-                                                        "it": card}))
+        if "_held_next" in locals_:
+            index = locals_.pop("_held_next")
+        else:
+            state = self.state
+            keys = [(entry[0] in self.game.after_triggers,
+                     (self.user_of_held(entry) - state.turn_player) % state.players)
+                    for entry in held]
+            first = min(keys)
+            group = [i for i, key in enumerate(keys) if key == first]
+            if len(group) > 1:
+                user = (first[1] + state.turn_player) % state.players
+                return self.ask(frame, user, "order", "use which effect next", tuple(group),
+                                "_held_next", tuple(f"{self.card_label(held[i][1])}'s effect"
+                                                    for i in group))
+            index = group[0]
+        program, source, controller, card = held[index]
+        locals_["_held"] = held[:index] + held[index + 1:]
+        self.state.frames.append(Frame(program, 0, {"you": controller, "this": source,
+                                                    "it": card}))
         return JUMPED
+
+    def user_of_held(self, entry: tuple) -> int:
+        """Who orders a held ability: for one a player's event triggered (a
+        player trigger), that player ("Whenever your Rival advances": the
+        Rival); for an "after" trigger or any other, its controller."""
+        program, _source, controller, _card = entry
+        trigger = self.game.trigger_programs.get(program)
+        if trigger is None or trigger.kind != "player" or program in self.game.after_triggers:
+            return controller
+        if trigger.whose == "rival":
+            return self.rival_of(controller)
+        return controller
 
     def race_check(self, frame: Frame):
         """The player farthest past the end of the race's zone wins; a tie runs

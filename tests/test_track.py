@@ -195,6 +195,68 @@ def test_a_counter_kept_per_place_waits_for_its_place(game):
     assert twin.clone().state.usage["#waiting"] == waiting
 
 
+def test_the_player_chooses_what_a_wildcard_pays_with_when_it_matters(game):
+    """A wildcard item is paid with the counter the player chooses, when
+    more than one can pay it and another exchange of the place is still to
+    be made (its rest may be spent there); otherwise it takes the most
+    plentiful one without asking."""
+    loaded, compiled = game
+
+    def at_the_double_room(hand):
+        return Match.from_position(
+            compiled, 2, 1,
+            {("hand", 0): [(name, ()) for name in hand],
+             ("deck", 0): [("Skipper", ())] * 4,
+             ("lane", 0): [("Cheer", ())],
+             ("deck", 1): [("Skipper", ())] * 4,
+             ("lane", 1): [("Cheer", ())],
+             ("Room Row", 0): [("Easy Room", ()), ("Double Room", ())]},
+            {}, 2, 0, "Set")
+    match = at_the_double_room(["Hopper", "Skipper"])
+    _play(match, ["place a card here Hopper", "place a card here Skipper", "Hopper",
+                  "clear the room"])
+    decision = match.state.decision
+    assert decision.prompt == "pay Either with" and set(decision.labels) == {"Hop", "Skip"}
+    _play(match, ["Skip", "clear the extra"])
+    assert match.state.counter(0, "Place") == 2
+    # the extra first: the cost is then the last exchange, and its Either
+    # takes what is left without a question
+    match = at_the_double_room(["Hopper", "Hopper", "Skipper"])
+    _play(match, ["place a card here Hopper", "place a card here Hopper",
+                  "place a card here Skipper", "Hopper", "Hopper", "clear the extra",
+                  "clear the room"])
+    assert match.state.counter(0, "Place") == 2
+    assert not any(e[0] == "choice" and e[3] == "pay Either with" for e in match.state.log)
+
+
+def test_the_player_whose_event_it_is_orders_the_abilities_it_triggered(game):
+    """Held abilities are used player by player, the turn player's first;
+    those a player's event triggered, the Rival's "Whenever your Rival goes"
+    included, are that player's to order."""
+    loaded, compiled = game
+    for first, before, after in (("Cheer's effect", "Player 1: 1 Hop waits",
+                                  "Skipper moves from Player 1's deck"),
+                                 ("Rival Cheer's effect", "Skipper moves from Player 1's deck",
+                                  "Player 1: 1 Hop waits")):
+        match = Match.from_position(
+            compiled, 2, 1,
+            {("hand", 0): [("Hopper", ())],
+             ("deck", 0): [("Skipper", ())] * 4,
+             ("lane", 0): [("Cheer", ())],
+             ("deck", 1): [("Skipper", ())] * 4,
+             ("lane", 1): [("Rival Cheer", ())],
+             ("Room Row", 0): [("Hop Room", ()), ("Easy Room", ())]},
+            {}, 2, 1, "Set")
+        _play(match, ["place a card here Hopper", "clear the room"])
+        decision = match.state.decision
+        assert decision.player == 0 and decision.prompt == "use which effect next"
+        assert sorted(re.sub(r" #\d+", "", label) for label in decision.labels) == [
+            "Cheer's effect", "Rival Cheer's effect"]
+        _play(match, [first])
+        text = "\n".join(match.narration())
+        assert text.index(before) < text.index(after)
+
+
 def test_a_tie_past_the_end_runs_the_tie_break_then_draws_at_its_cap(game):
     loaded, compiled = game
     match = Match.from_position(
