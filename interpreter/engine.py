@@ -248,6 +248,11 @@ def compile_game(game) -> CompiledGame:
         for index, ability in enumerate(card.abilities):
             guard(lambda c=card, i=index, a=ability: _compile_ability(compiled, c, i, a))
     compiled.trigger_programs = {t.program: t for ts in compiled.triggers.values() for t in ts}
+    if any(t.answered for t in rules.timings.values()):
+        # "answered in kind": the other players' answers to an ability used
+        answer = Emitter("answer")
+        answer.emit(lambda m, f: m.answer_window(f))
+        compiled.programs["answer"] = answer.finish()
     if problems:
         raise CardrulesError(problems)
     return compiled
@@ -2124,8 +2129,15 @@ class Machine:
             _, card, number = choice
             ability = self.game.activated[state.cards[card].name][number]
             if ability.once_per:
-                state.usage[self.usage_key(ability)] = 1
+                state.usage[self.usage_key(ability, player)] = 1
             state.log.append(("activate", player, ability.label, card))
+            timing = self.rules.timing(ability.label) if ability.label else None
+            if timing is not None and timing.answered:
+                # once it has resolved, the other players may answer in kind
+                state.frames.append(Frame("answer", 0, {
+                    "you": player, "label": ability.label,
+                    "answerers": tuple(p for p in self.seat_order_from(player)
+                                       if p != player)}))
             state.frames.append(Frame(ability.program, 0, {"you": player, "this": card,
                                                            "it": card}))
             kind = self.rules.kind(self.definition(card).kind)
@@ -2145,6 +2157,41 @@ class Machine:
             state.frames[-1].locals.get("this")
         state.frames.append(Frame(plan.program, 0, {"you": player, "it": card,
                                                     "this": this}))
+
+    def answer_window(self, frame: Frame):
+        """ "answered in kind": each other player in turn may use one of their
+        abilities with the label of the one just used (its limits apply), or
+        pass; an answer is used (and may be answered) before the next
+        player's turn to answer."""
+        locals_ = frame.locals
+        if "_answer" in locals_:
+            choice = locals_.pop("_answer")
+            player = locals_["answerers"][0]
+            locals_["answerers"] = locals_["answerers"][1:]
+            if choice == ("pass",):
+                self.state.log.append(("pass", player))
+            else:
+                self.start_action(player, choice)
+                return JUMPED
+        label = locals_["label"]
+        while locals_["answerers"]:
+            player = locals_["answerers"][0]
+            options, labels = self.legal_actions_for(frame, player)
+            kept = [(o, l) for o, l in zip(options, labels)
+                    if o[0] == "ability" and self.game.activated[
+                        self.state.cards[o[1]].name][o[2]].label == label]
+            if kept and not self.state.out[player]:
+                return self.ask(frame, player, "respond", f"answer with your {label} or pass",
+                                tuple(o for o, _ in kept) + (("pass",),), "_answer",
+                                tuple(l for _, l in kept) + ("pass",))
+            locals_["answerers"] = locals_["answerers"][1:]
+        return None
+
+    def seat_order_from(self, player: int) -> list[int]:
+        """The players still in the game in seat order, from ``player``."""
+        state = self.state
+        return [(player + i) % state.players for i in range(state.players)
+                if not state.out[(player + i) % state.players]]
 
     def legal_actions_for(self, frame: Frame, player: int):
         phase = self.state.period.get("phase")
@@ -2189,7 +2236,7 @@ class Machine:
             for number, ability in enumerate(self.game.activated.get(state.cards[card].name, ())):
                 if ability.zone != zone:
                     continue
-                if ability.once_per and self.usage_key(ability) in state.usage:
+                if ability.once_per and self.usage_key(ability, player) in state.usage:
                     continue
                 timing = self.rules.timing(ability.label) if ability.label else None
                 if timing is not None and timing.during and timing.during.lower() not in (
@@ -2219,11 +2266,12 @@ class Machine:
             allowed = min(allowed, cap)
         return allowed - self.state.usage.get(self.action_key(index, plan, card, player), 0)
 
-    def usage_key(self, ability: Activated) -> str:
-        """What a once-per limit counts: the ability's card name in this period
-        (so every card with the same name shares it)."""
+    def usage_key(self, ability: Activated, player: int) -> str:
+        """What a once-per limit counts: the ability's card name, for the
+        player using it, in this period (so every card of theirs with the
+        same name shares it; the Rival's copies have their own)."""
         period = ability.once_per
-        return f"{ability.key}|{ability.program.rsplit(':', 1)[1]}|{period}|" \
+        return f"{ability.key}|{ability.program.rsplit(':', 1)[1]}|{player}|{period}|" \
                f"{self.state.period_counts.get(period, 0)}"
 
     # ---- changing the state (through interpreter.operations)

@@ -137,6 +137,9 @@ class TimingDecl:
     when: Sentence | None = None   # the event of abilities with the label and no "When"
     unless: Sentence | None = None # a condition under which they do not trigger
     during: str | None = None      # "during PERIOD": usable only in that phase or step
+    # "answered in kind": once a player has used an ability with this label,
+    # each other player may use one of theirs in response
+    answered: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -850,7 +853,7 @@ class _RulesReader:
         label = self.name_after(line, n)
         if not label:
             return
-        use, optional, response, immediate = None, True, False, False
+        use, optional, response, immediate, answered = None, True, False, False, False
         once_per = from_zone = during = None
         for prop, span in self.properties(line):
             p = prop.lower()
@@ -860,6 +863,8 @@ class _RulesReader:
                 response = True
             elif p == "immediate":
                 immediate = True
+            elif p == "answered in kind":
+                answered = True
             elif p == "optional":
                 optional = True
             elif p == "mandatory":
@@ -874,7 +879,8 @@ class _RulesReader:
                 self.bad_property(span, prop, ("activated", "triggered",
                                                "continuous", "optional", "mandatory",
                                                "response", "immediate",
-                                               "during PERIOD", "requirement"))
+                                               "during PERIOD", "requirement",
+                                               "answered in kind"))
         if use is None:
             self.problem(line.span, "E511", f'timing {label} needs a use',
                          ("activated", "triggered", "continuous"))
@@ -892,7 +898,7 @@ class _RulesReader:
                 self.unknown_field(child, ("meaning",))
         self.add(self.rules.timings, label,
                  TimingDecl(label, use, optional, meaning, line.span, response, immediate,
-                            once_per, from_zone, when, unless, during),
+                            once_per, from_zone, when, unless, during, answered),
                  line)
 
     def pattern_decl(self, line: OutlineLine, n: int) -> PatternDecl | None:

@@ -257,6 +257,33 @@ def test_the_player_whose_event_it_is_orders_the_abilities_it_triggered(game):
         assert text.index(before) < text.index(after)
 
 
+def test_an_ability_answered_in_kind(game):
+    """ "answered in kind": once a player has used an ability with the label,
+    the other may use theirs in response (before going on); one already
+    used this turn is not offered again."""
+    loaded, compiled = game
+    match = Match.from_position(
+        compiled, 2, 1,
+        {("hand", 0): [("Hopper", ())],
+         ("deck", 0): [("Skipper", ())] * 4,
+         ("lane", 0): [("Caller", ())],
+         ("hand", 1): [("Hopper", ())],
+         ("deck", 1): [("Hopper", ())] * 4,
+         ("lane", 1): [("Caller", ())],
+         ("Room Row", 0): [("Hop Room", ()), ("Easy Room", ())]},
+        {}, 2, 0, "Set")
+    _play(match, ["use CALL of Caller"])
+    decision = match.state.decision
+    assert decision.player == 1 and decision.prompt == "answer with your CALL or pass"
+    _play(match, ["use CALL of Caller"])
+    assert len(match.state.zones[("hand", 0)]) == 2 and len(match.state.zones[("hand", 1)]) == 2
+    # back in player 1's window; player 2's own window offers no second CALL
+    assert match.state.decision.player == 0
+    _play(match, ["pass"])
+    labels = [match.action_to_string(a) for a in match.legal_actions()]
+    assert match.state.decision.player == 1 and not any("CALL" in label for label in labels)
+
+
 def test_a_tie_past_the_end_runs_the_tie_break_then_draws_at_its_cap(game):
     loaded, compiled = game
     match = Match.from_position(
