@@ -439,10 +439,18 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
         return None, lambda m, f, c: not m.unique_title_in_play(c, who(m, f))
     if form in ("at_or_ahead", "behind", "ahead_of", "at_counter"):
         # places of an ordered zone against a player's position counter
-        owner = compile_owner(q.args[0], subject)
         counter = q.args[1]
         compare = {"at_or_ahead": lambda i, p: i >= p, "behind": lambda i, p: i < p,
                    "ahead_of": lambda i, p: i > p, "at_counter": lambda i, p: i == p}[form]
+        if q.args[0].form == "each_players":
+            # "behind each player's Position": behind every player still in
+            def placed_all(m, f, c):
+                index = m.track_index(c, counter)
+                return index is not None and all(
+                    compare(index, m.state.counter(p, counter))
+                    for p in range(m.state.players) if not m.state.out[p])
+            return None, placed_all
+        owner = compile_owner(q.args[0], subject)
 
         def placed(m, f, c):
             index = m.track_index(c, counter)
@@ -589,10 +597,16 @@ class StepCompiler(CombatSteps):
             self._suffixes = tuple(s for s in suffixes if s.form == "excess_to" or (
                 s.form == "lasting" and action.form == "nullify"))
             repeat = [s for s in suffixes if s.form == "for_each_suffix"]
+            # "... one at a time while there are 4 or more Segments in the
+            # Segment Row": card by card, the condition checked before each
+            holding = [s for s in suffixes if s.form == "while_suffix"]
             others = [s for s in suffixes if s.form not in ways and s not in self._suffixes
-                      and s not in repeat]
+                      and s not in repeat and s not in holding]
             if others:
                 raise unsupported(others[0], "a step that lasts or repeats")
+            if holding and action.form not in ("move", "put", "return_", "add"):
+                raise unsupported(holding[0], 'a step other than moving cards done "while ..."')
+            self._while = compile_condition(holding[0].args[0]) if holding else None
             if repeat:
                 self.repeat_for_each(step, repeat[0])
                 return
@@ -617,6 +631,7 @@ class StepCompiler(CombatSteps):
                     self.action(action, compile_player(subject), optional)
             finally:
                 self._ways = set()
+                self._while = None
             return
         if step.form == "player_verb_step":
             subject, optional, use, suffixes = step.args
@@ -780,13 +795,16 @@ class StepCompiler(CombatSteps):
             f.locals["did"] = bool(cards)
         self.e.emit(run)
 
-    def one_at_a_time(self, selector, who: Callable, body: Callable) -> None:
+    def one_at_a_time(self, selector, who: Callable, body: Callable,
+                      holds: Callable | None = None) -> None:
         """"Move the top 3 cards of your deck ... one at a time": one card per
         run of the instruction, so that what the move triggers resolves
         before the next card is taken. The cards are looked for again each
         time (the top card may have changed). A pile declared "a player who
         needs a card from it when it is empty loses" makes its player lose
-        when it runs out before the count is reached."""
+        when it runs out before the count is reached. ``holds`` ("while
+        ..."): the condition checked before each card; the step stops when
+        it fails."""
         selection = compile_selector(selector, who)
         quiet = "quietly" in getattr(self, "_ways", ())
         store = f"_one{len(self.e.program.instructions)}"
@@ -803,7 +821,7 @@ class StepCompiler(CombatSteps):
             if store not in locals_:
                 locals_[store] = (required(m, f), 0)
             remaining, done = locals_[store]
-            if remaining <= 0:
+            if remaining <= 0 or (holds is not None and not holds(m, f)):
                 del locals_[store]
                 f.locals["did"] = done > 0
                 return None
@@ -1093,8 +1111,9 @@ class StepCompiler(CombatSteps):
         def put(m, f, card):
             zone, top, face = where(m, f, card)
             m.move(card, zone, top=top, face_up=face)
-        if "one_at_a_time" in getattr(self, "_ways", ()):
-            self.one_at_a_time(selector, who, put)
+        holds = getattr(self, "_while", None)
+        if "one_at_a_time" in getattr(self, "_ways", ()) or holds is not None:
+            self.one_at_a_time(selector, who, put, holds)
             return
         self.select(selector, who, who)    # "Each player moves a card ...": each chooses
         self.each_chosen(put)

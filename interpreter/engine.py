@@ -149,6 +149,8 @@ class CompiledGame:
     # position counter of each such zone (where a player's own effects are)
     place_counters: dict = attrs.Factory(dict)
     place_positions: dict = attrs.Factory(dict)
+    # zone -> the position counters ("position in ZONE") into it
+    track_counters: dict = attrs.Factory(dict)
     attaching: bool = False                   # whether any card was ever attached
     draw_pile: str = ""
     hand: str = ""
@@ -212,6 +214,11 @@ def compile_game(game) -> CompiledGame:
     compiled.zone_wins = tuple((z.name, z.wins_at) for z in rules.zones.values()
                                if z.wins_at is not None)
     zone_names = {z.lower(): z for z in rules.zones}
+    for counter in rules.counters.values():
+        if counter.track and counter.track.lower() in zone_names:
+            zone = zone_names[counter.track.lower()]
+            compiled.track_counters[zone] = compiled.track_counters.get(zone, ()) + (
+                counter.name,)
     for counter in rules.counters.values():
         if counter.per_place and counter.per_place.lower() in zone_names:
             compiled.place_counters[counter.name] = zone_names[counter.per_place.lower()]
@@ -2284,7 +2291,17 @@ class Machine:
                 len(state.zones.get(zone, ())) >= decl.slots:
             state.log.append(("full", card, zone))   # every slot taken: it stays
             return
+        followed = self.game.track_counters.get(source[0]) if source != zone else None
+        below = state.zones[source].index(card) if followed else None
         op.move(state, card, zone, top=top, face_up=face_up)
+        if followed:
+            # a position stays at its place: a place below it leaving the
+            # zone brings it down by one
+            for player in range(state.players):
+                for counter in followed:
+                    value = state.counter(player, counter)
+                    if value > below:
+                        self.set_counter(player, counter, value - 1)
         if decl is not None and decl.slots is not None and source != zone:
             self.take_slot(card, zone, decl.slots)
         if "#waiting" in state.usage and source != zone:

@@ -249,6 +249,8 @@ def _suffix(s: ast.Suffix) -> str:
         return "one at a time"
     if s.form == "quietly":
         return "without triggering abilities"
+    if s.form == "while_suffix":
+        return "while " + _condition(s.args[0])
     if s.form == "excess_to":
         return f"with excess to {_possessive(s.args[0])} {s.args[1]}"
     raise TypeError(s.form)

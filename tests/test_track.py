@@ -284,6 +284,28 @@ def test_an_ability_answered_in_kind(game):
     assert match.state.decision.player == 1 and not any("CALL" in label for label in labels)
 
 
+def test_places_behind_every_player_leave_while_the_row_is_long_and_positions_follow(game):
+    """ "behind each player's Place": behind every player; "one at a time
+    while ...": card by card while the condition holds; a position counter
+    stays at its place when a place below it leaves the zone."""
+    loaded, compiled = game
+    match = Match.from_position(
+        compiled, 2, 1,
+        {("deck", 0): [("Hopper", ())] * 4,
+         ("lane", 0): [("Cheer", ())],
+         ("deck", 1): [("Hopper", ())] * 4,
+         ("lane", 1): [("Cheer", ())],
+         ("Room Row", 0): [("Mixed Room", ()), ("Easy Room", ()), ("Hop Room", ())]},
+        {(0, "Place"): 2, (1, "Place"): 2}, 2, 0, "Tidy")
+    # two Rooms behind both runners, but the row keeps 2: only the first goes
+    assert _names(match, "Room Row") == ["Easy Room", "Mixed Room"]
+    assert _names(match, "Room Deck") == ["Hop Room"]
+    assert [match.state.counter(p, "Place") for p in range(2)] == [1, 1]
+    text = "\n".join(match.narration())
+    assert text.index("Hop Room moves from Room Row to Room Deck") < text.index(
+        "Player 1: Place 2 -> 1") < text.index("Player 2: Place 2 -> 1")
+
+
 def test_a_tie_past_the_end_runs_the_tie_break_then_draws_at_its_cap(game):
     loaded, compiled = game
     match = Match.from_position(
