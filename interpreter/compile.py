@@ -316,7 +316,11 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
         # "your Beings": the cards that player controls in play
         tests.append(lambda m, f, c, owner=owner: m.state.cards[c].controller == owner(m, f))
 
-    if not zones and default_zone is not None:
+    if not zones and default_zone is not None and not any(
+            isinstance(p, ast.Qualifier) and p.form in ("controlled_by", "at_card")
+            for p in args):
+        # "Discard a card": from the hand; but "a card your Rival controls"
+        # (or "at this Segment") is a card in play
         zones.append(default_zone)
 
     def candidates(m, f):
@@ -1086,7 +1090,19 @@ class StepCompiler(CombatSteps):
 
     def do_discard(self, action, who):
         self.select(action.args[0], who, who, "discard a card", self.hand(who))
-        self.each_chosen(lambda m, f, c: m.discard(c))
+        quiet = "quietly" in getattr(self, "_ways", ())
+
+        def discard(m, f):
+            # the cards of one step together (a replacement may take them all)
+            it = f.locals.get("it")
+            cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
+            m.quiet = quiet
+            try:
+                m.discard_cards(cards)
+            finally:
+                m.quiet = False
+            f.locals["did"] = bool(cards)
+        self.e.emit(discard)
 
     def do_discard_down(self, action, who):
         limit = compile_amount(action.args[0], action)

@@ -98,6 +98,7 @@ class Replacement:
     event: str                  # "destroyed", "discarded"
     test: Callable              # (machine, frame, card) -> whether it applies
     program: str
+    together: bool = False      # once for all the cards one step does it to
 
 
 @attrs.define
@@ -645,15 +646,20 @@ def _cost_checks_for_costs(costs, rules=None) -> list[Callable]:
 
 
 def _is_replacement(node) -> bool:
-    """ "If <card> would <event>, <step> instead." in one sentence."""
+    """ "If <card> would <event>, <step> instead." in one sentence, after
+    "During the PERIOD," conditions if any; steps may follow the one with
+    "instead" ("..., return them to your hand instead, then discard ...")."""
     _label, conditions, costs, resolution = node.args
     if conditions or costs or len(resolution) != 1:
         return False
     items = [link.args[0] for link in resolution[0].args]
+    while items and isinstance(items[0], ast.Condition) and items[0].form == "during":
+        items = items[1:]
     return (len(items) >= 2 and isinstance(items[0], ast.Condition)
             and items[0].form == "if_" and items[0].args[0].form == "would"
-            and isinstance(items[-1], ast.Step)
-            and any(getattr(s, "form", "") == "instead" for s in items[-1].args[-1]))
+            and any(isinstance(item, ast.Step) and any(
+                getattr(s, "form", "") == "instead" for s in item.args[-1])
+                for item in items[1:]))
 
 
 _REPLACEABLE = {"destroyed": "destroyed", "discarded": "discarded"}
@@ -662,6 +668,11 @@ _REPLACEABLE = {"destroyed": "destroyed", "discarded": "discarded"}
 def _compile_replacement(game: CompiledGame, card, name: str, ability, resolution) -> None:
     sentence = resolution[0]
     links = list(sentence.args)
+    periods = []
+    while links[0].args[0].form == "during":
+        # "During the End Phase, if ...": only while that period is current
+        periods.append(links[0].args[0].args[0].args[0])
+        links = links[1:]
     would = links[0].args[0].args[0]
     subject, action = would.args
     inner = action.args[0] if action.form == "event_action" else None
@@ -673,17 +684,27 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
     selection = compile_selector(subject, lambda m, f: f.locals["you"])
     if selection.test is None:
         raise unsupported(subject, "this selector in a replacement")
-    # the steps after the condition, "instead" taken off the last one
-    last = links[-1].args[0]
-    kept = tuple(s for s in last.args[-1] if s.form != "instead")
-    last = attrs.evolve(last, args=last.args[:-1] + (kept,))
-    body = links[1:-1] + [attrs.evolve(links[-1], args=(last,))]
+    test = selection.test
+    if periods:
+        test = (lambda m, f, c, t=selection.test: t(m, f, c) and all(
+            p in m.state.period.values() for p in periods))
+    # the steps after the condition, "instead" taken off the step it ends
+    body = []
+    for link in links[1:]:
+        step = link.args[0]
+        if isinstance(step, ast.Step) and any(
+                getattr(s, "form", "") == "instead" for s in step.args[-1]):
+            kept = tuple(s for s in step.args[-1] if s.form != "instead")
+            link = attrs.evolve(link, args=(attrs.evolve(step, args=step.args[:-1] + (kept,)),))
+        body.append(link)
     body[0] = attrs.evolve(body[0], form="first")
     e = Emitter(name, ability.span)
     StepCompiler(e, game).sentence(attrs.evolve(sentence, args=tuple(body)))
     game.programs[name] = e.finish()
+    # a plural subject ("your face-up cards ..."): once for all the cards one
+    # step does it to, with "them" those cards
     game.replacements.setdefault(card.name, []).append(
-        Replacement(_REPLACEABLE[word], selection.test, name))
+        Replacement(_REPLACEABLE[word], test, name, selection.plural))
 
 
 def _compile_trigger_program(game: CompiledGame, name: str, ability, resolution) -> str:
@@ -2597,6 +2618,41 @@ class Machine:
             return True
         return False
 
+    def discard_cards(self, cards) -> None:
+        """Discard the cards one step discards: a replacement whose subject
+        is plural ("If your face-up cards ... would be discarded") takes the
+        place of discarding all those it applies to at once; the others are
+        discarded one by one."""
+        if self.game.replacements:
+            cards = self.replaced_together("discarded", cards)
+        for card in cards:
+            self.discard(card)
+
+    def replaced_together(self, event: str, cards) -> tuple:
+        """Queue the replacements for ``event`` that apply to several of the
+        cards together (each with "it" all the cards it takes); returns the
+        cards left to the event."""
+        state = self.state
+        left = tuple(cards)
+        sources = set(self.in_play()) | set(left)
+        for source in sorted(sources):
+            for replacement in self.game.replacements.get(state.cards[source].name, ()):
+                if replacement.event != event or not replacement.together:
+                    continue
+                probe = Frame("probe", 0, {"you": state.cards[source].controller,
+                                           "this": source})
+                taken = tuple(c for c in left if replacement.test(self, probe, c)
+                              and not self.forbidden(state.cards[c].controller,
+                                                     "be " + event, c))
+                if not taken:
+                    continue
+                for card in taken:
+                    state.log.append(("replace", event, card, source))
+                state.pending_replacements = state.pending_replacements + (
+                    (replacement.program, source, state.cards[source].controller, taken),)
+                left = tuple(c for c in left if c not in taken)
+        return left
+
     def replaced(self, event: str, card: int) -> bool:
         """Whether a replacement ability takes the place of this event: its
         program is queued to run next, and the event does not happen."""
@@ -2611,7 +2667,7 @@ class Machine:
                     continue
                 probe = Frame("probe", 0, {"you": state.cards[source].controller,
                                            "this": source})
-                if replacement.test(self, probe, card):
+                if replacement.test(self, probe, card):   # alone: a group of one
                     state.log.append(("replace", event, card, source))
                     state.pending_replacements = state.pending_replacements + (
                         (replacement.program, source, state.cards[source].controller, card),)

@@ -306,6 +306,31 @@ def test_places_behind_every_player_leave_while_the_row_is_long_and_positions_fo
         "Player 1: Place 2 -> 1") < text.index("Player 2: Place 2 -> 1")
 
 
+def test_a_replacement_with_a_plural_subject_takes_the_whole_step_during_its_period(game):
+    """ "During the Tidy, if your face-up cards ... would be discarded, return
+    them to your hand instead, then discard a random card": once for all the
+    cards the step discards ("them"), the steps after "instead" once too."""
+    loaded, compiled = game
+    match = Match.from_position(
+        compiled, 2, 1,
+        {("track", 0): [("Hopper", ()), ("Skipper", ()), ("Either Shoe", ())],
+         ("deck", 0): [("Hopper", ())] * 4,
+         ("lane", 0): [("Keeper", ())],
+         ("deck", 1): [("Hopper", ())] * 4,
+         ("lane", 1): [("Cheer", ())],
+         ("Room Row", 0): [("Hop Room", ()), ("Easy Room", ())]},
+        {}, 2, 0, "Tidy")
+    state = match.state
+    assert not state.zones[("track", 0)]
+    # three returned, one discarded at random, two drawn in the Tidy
+    assert len(state.zones[("pile", 0)]) == 1
+    assert len(state.zones[("hand", 0)]) == 4
+    text = "\n".join(match.narration())
+    assert text.count("Keeper's effect happens instead") == 3
+    assert text.index("Hopper moves from Player 1's track to Player 1's hand") < text.index(
+        "moves from Player 1's hand to Player 1's pile")
+
+
 def test_a_tie_past_the_end_runs_the_tie_break_then_draws_at_its_cap(game):
     loaded, compiled = game
     match = Match.from_position(
