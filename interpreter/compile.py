@@ -269,6 +269,13 @@ def compile_selector(node, subject: Callable, default_zone: Callable | None = No
                 return []
             return list(it) if isinstance(it, tuple) else [it]
         return Selection(among, how, plural=how != "one")
+    if form == "the_rest":
+        # "Put the rest on the bottom of your deck": the cards last looked at
+        # or revealed that have not moved since (the ones not chosen)
+        def rest(m, f):
+            return [c for c, entered in f.locals.get("_seen", ())
+                    if m.state.cards[c].entered == entered]
+        return Selection(rest, "all", given=True, plural=True)
     if form == "zone_cards":
         # "their hand": every card in that zone
         key = compile_zone(ast.ZoneRef("zone_ref", node.args, node.span), subject)
@@ -320,7 +327,7 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
             isinstance(p, ast.Qualifier) and p.form in ("controlled_by", "at_card")
             for p in args):
         # "Discard a card": from the hand; but "a card your Rival controls"
-        # (or "at this Segment") is a card in play
+        # (or "at this Room") is a card in play
         zones.append(default_zone)
 
     def candidates(m, f):
@@ -527,6 +534,14 @@ def compile_measure(measure: ast.Measure) -> Callable:
     return lambda m, f: len(selection.candidates(m, f))
 
 
+def _remember_seen(m, f):
+    """The cards just looked at or revealed, with when each entered its zone:
+    "the rest" are those of them still there afterwards."""
+    it = f.locals.get("it")
+    cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
+    f.locals["_seen"] = tuple((c, m.state.cards[c].entered) for c in cards)
+
+
 def _they_or_you(m, f):
     return f.locals.get("they", f.locals["you"])
 
@@ -601,8 +616,8 @@ class StepCompiler(CombatSteps):
             self._suffixes = tuple(s for s in suffixes if s.form == "excess_to" or (
                 s.form == "lasting" and action.form == "nullify"))
             repeat = [s for s in suffixes if s.form == "for_each_suffix"]
-            # "... one at a time while there are 4 or more Segments in the
-            # Segment Row": card by card, the condition checked before each
+            # "... one at a time while there are 3 or more Rooms in the Room
+            # Row": card by card, the condition checked before each
             holding = [s for s in suffixes if s.form == "while_suffix"]
             others = [s for s in suffixes if s.form not in ways and s not in self._suffixes
                       and s not in repeat and s not in holding]
@@ -1354,10 +1369,12 @@ class StepCompiler(CombatSteps):
     def do_reveal(self, action, who):
         self.select(action.args[0], who)
         self.each_chosen(lambda m, f, c: op.reveal(m.state, c))
+        self.e.emit(_remember_seen)
 
     def do_look(self, action, who):
         self.select(action.args[0], who)
         self.each_chosen(lambda m, f, c: op.reveal(m.state, c, who(m, f)))
+        self.e.emit(_remember_seen)
 
     def do_choose(self, action, who):
         self.select(action.args[0], who, who)

@@ -1442,7 +1442,7 @@ class Machine:
             return None
         return self.state.zones[state_card.zone].index(card)
 
-    # ---- counters kept per place: a cache per Segment
+    # ---- counters kept per place: a cache per place of a row
 
     def gain_counter(self, frame: Frame, player: int, name: str, amount: int) -> None:
         """Add to a player's counter. A counter kept per place ("per place in
@@ -1924,10 +1924,11 @@ class Machine:
                 locals_["it"] = chosen
                 return None
             chosen = chosen + (picked,)
-            locals_["it"] = chosen if len(chosen) != 1 else chosen[0]
             how = selection.how
             if isinstance(how, tuple):
                 limit = how[1]
+                # (before "it" becomes the chosen cards: "2 of them" picks
+                # among the cards "it" still names)
                 remaining = [c for c in selection.candidates(self, frame) if c not in chosen]
                 if selection.budget is not None:
                     remaining = self.within_budget(selection, frame, chosen, remaining)

@@ -560,6 +560,8 @@ def _selector(s) -> str:
         return f"{'one' if quantity == 'a' else quantity} of them"
     if f == "zone_cards":
         return f"{_possessive(a[0])} {a[1]}"
+    if f == "the_rest":
+        return "the rest"
     if f == "every":
         words = []
         for item in a:

@@ -44,7 +44,7 @@ class CounterDecl:
     # zone of places (0 the bottom card); at or past the zone's size, past the end.
     track: str | None = None
     # "per place in ZONE": one amount per place of the zone (a cache per
-    # Segment). The counter holds the amount of the place being resolved by a
+    # place). The counter holds the amount of the place being resolved by a
     # "for each" loop over the zone; an amount gained for another place waits
     # there until the loop reaches it (see Machine.gain_counter).
     per_place: str | None = None

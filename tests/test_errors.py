@@ -53,13 +53,14 @@ def test_unknown_counter_property():
     p = the_problem(rules_problems("ryft"), RYFT, 7)
     pin(p, "E505", RYFT, 7, 62, 'unknown property "forever"',
         ("per player", "on cards", "shared", "starts at N", "at least N", "at most N",
-         "a player at N or less loses", "takes damage", "position in ZONE"))
+         "a player at N or less loses", "takes damage", "position in ZONE",
+         "per place in ZONE"))
     assert p.render() == (
         f'{RYFT}:7:62: E505 unknown property "forever"\n'
         '  7 | counter "Life Force": per player, starts at 300, at least 0, forever\n'
         "    |                                                              ^^^^^^^\n"
         "  expected: per player, on cards, shared, starts at N, at least N, at most N, "
-        "a player at N or less loses, takes damage, position in ZONE")
+        "a player at N or less loses, takes damage, position in ZONE, per place in ZONE")
 
 
 def test_unknown_zone_property():
@@ -191,6 +192,37 @@ def test_unknown_stat_in_a_total_rule():
 def test_deck_part_rule_mistakes_point_at_the_name(line, word):
     p = the_problem(rules_problems("rival-rush"), RR, line)
     assert text_at(p) == word
+
+
+def test_a_counter_kept_per_place_of_an_unknown_zone(tmp_path):
+    """ "per place in ZONE" names an ordered zone that a position counter
+    points into."""
+    _game_root(tmp_path, "rival-rush")
+    path = tmp_path / "rules" / "rival-rush.rules"
+    text = path.read_text()
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("counter Jump:"))
+    path.write_text(text.replace('counter Jump: per player, starts at 0, at least 0, '
+                                 'per place in "Segment Row"',
+                                 'counter Jump: per player, starts at 0, at least 0, '
+                                 'per place in "Segment Rows"'))
+    [p] = [p for p in load_game("rival-rush", tmp_path).problems if p.code == "E541"]
+    pin(p, "E541", str(path), line, 52,
+        'counter "Jump" is kept per place in an unknown zone "Segment Rows"',
+        ("an ordered zone of places",), 'did you mean "Segment Row"?')
+    assert text_at(p) == 'per place in "Segment Rows"'
+
+
+def test_a_counter_kept_per_place_needs_a_position_in_the_zone(tmp_path):
+    _game_root(tmp_path, "rival-rush")
+    path = tmp_path / "rules" / "rival-rush.rules"
+    text = path.read_text()
+    path.write_text(text.replace('counter Position: per player, starts at 0, position in '
+                                 '"Segment Row"', 'counter Position: per player, starts at 0'))
+    problems = [p for p in load_game("rival-rush", tmp_path).problems if p.code == "E541"]
+    assert len(problems) == 4      # Jump, Punch, Dive and Slide
+    assert problems[0].message == ('counter "Jump" is kept per place in "Segment Row", '
+                                   "but no counter is a position in it")
+    assert problems[0].expected == ('a counter NAME: per player, position in "Segment Row"',)
 
 
 # ---------------------------------------------------------------- saturday-wars

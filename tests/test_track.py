@@ -331,6 +331,34 @@ def test_a_replacement_with_a_plural_subject_takes_the_whole_step_during_its_per
         "moves from Player 1's hand to Player 1's pile")
 
 
+def test_choosing_among_cards_looked_at_and_putting_the_rest_elsewhere(game):
+    """ "Choose 2 of them" picks two of the cards looked at; "the rest" are
+    the others, still where they were, and go where the text says."""
+    loaded, compiled = game
+    match = Match.from_position(
+        compiled, 2, 1,
+        {("hand", 0): [("Scout Charm", ())],
+         ("deck", 0): [("Hopper", ()), ("Skipper", ()), ("Either Shoe", ()),
+                       ("Eager Shoe", ()), ("Lucky Charm", ())],
+         ("lane", 0): [("Cheer", ())],
+         ("deck", 1): [("Hopper", ())] * 4,
+         ("lane", 1): [("Cheer", ())],
+         ("Room Row", 0): [("Hop Room", ()), ("Easy Room", ())]},
+        {}, 2, 0, "Set")
+    _play(match, ["place a card here Scout Charm"])
+    decision = match.state.decision
+    assert sorted(re.sub(r" #\d+", "", label) for label in decision.labels) == [
+        "Either Shoe", "Hopper", "Skipper"]
+    _play(match, ["Skipper", "Hopper"])
+    text = "\n".join(match.narration())
+    assert text.index("Hopper moves from Player 1's deck to Player 1's hand") < text.index(
+        "Either Shoe moves from Player 1's deck to Player 1's deck")
+    # the Tidy draws the two then on top; the rest went under them
+    assert _names(match, "deck", 0) == ["Either Shoe"]
+    assert sorted(_names(match, "hand", 0)) == ["Eager Shoe", "Hopper", "Lucky Charm",
+                                                "Skipper"]
+
+
 def test_a_tie_past_the_end_runs_the_tie_break_then_draws_at_its_cap(game):
     loaded, compiled = game
     match = Match.from_position(
