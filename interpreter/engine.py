@@ -1600,7 +1600,7 @@ class Machine:
         state = self.state
         op.move(state, card, zone, face_up=face_up)
         state.cards[card].attached_to = host
-        state.log.append(("attach", card, host))
+        state.log.append(("attach", card, host, face_up))
 
     def use_card(self, card: int) -> None:
         """Use a card: if its requirements hold, it is activated (the event
@@ -2893,15 +2893,34 @@ class Match:
 
     def observation(self, player: int) -> dict:
         """What ``player`` may see: public zones, their own private zones, the
-        sizes of hidden ones, counters, and the decision if it is theirs."""
+        sizes of hidden ones, counters, and the decision if it is theirs. A
+        face-down card in a public zone is "a face-down card" (at its place)
+        to the players who do not control it, unless it has two faces."""
+        from interpreter.narration import two_faced
+
         state = self.state
+        rules = self.game.rules
         zones = {}
         for (name, owner), cards in state.zones.items():
-            decl = self.game.rules.zones.get(name)
+            decl = rules.zones.get(name)
             visible = decl is None or decl.visibility == "public" or (
                 decl.visibility == "private" and owner == player)
             key = f"{name}/{owner}" if owner >= 0 else name
-            zones[key] = [state.cards[c].name for c in cards] if visible else len(cards)
+            if not visible:
+                zones[key] = len(cards)
+                continue
+            shown = []
+            for c in cards:
+                card = state.cards[c]
+                if card.face_up or card.controller == player or \
+                        two_faced(card.name, rules, self.game.cards):
+                    shown.append(card.name)
+                else:
+                    # a face-down card: that it is there (and where) is public
+                    host = card.attached_to
+                    shown.append("a face-down card" + (
+                        f" at {state.cards[host].name}" if host is not None else ""))
+            zones[key] = shown
         decision = state.decision
         return {
             "player": player,
@@ -2920,7 +2939,7 @@ class Match:
     def narration(self, viewer: int | None = None) -> list[str]:
         from interpreter.narration import narrate
 
-        return list(narrate(self.state, self.game.rules, viewer))
+        return list(narrate(self.state, self.game.rules, viewer, cards=self.game.cards))
 
     def log_digest(self) -> str:
         return hashlib.sha256(repr(self.state.log).encode()).hexdigest()

@@ -12,9 +12,12 @@ from typing import Iterable, Iterator
 
 
 def narrate(state, rules, viewer: int | None = None,
-            events: Iterable[tuple] | None = None) -> Iterator[str]:
+            events: Iterable[tuple] | None = None, cards: dict | None = None) -> Iterator[str]:
+    """``cards`` (name -> definition) tells two-faced cards, whose face-down
+    side is shown like any face; without it a face-down card in a public
+    zone is hidden from the viewer who does not control it."""
     for event in (state.log if events is None else events):
-        line = _line(event, state, rules, viewer)
+        line = _line(event, state, rules, viewer, cards)
         if line:
             yield line
 
@@ -28,16 +31,27 @@ def _zone(key, rules) -> str:
     return name if owner < 0 else f"{_player(owner)}'s {name}"
 
 
-def _visible(card, key, rules, viewer) -> bool:
+def _visible(card, key, rules, viewer, face_up: bool = True, cards=None) -> bool:
     if viewer is None:
         return True
     decl = rules.zones.get(key[0])
     if decl is None or decl.visibility == "public":
-        return True
+        # a face-down card in a public zone: only its back (its controller
+        # knows it), unless it is a two-faced card showing its other face
+        return face_up or card.controller == viewer or two_faced(card.name, rules, cards)
     return decl.visibility == "private" and key[1] == viewer
 
 
-def _line(event, state, rules, viewer) -> str | None:
+def two_faced(name: str, rules, cards) -> bool:
+    """Whether a card has two faces (face down is its other face, not its back)."""
+    definition = cards.get(name) if cards else None
+    if definition is None:
+        return False
+    kind = rules.kind(definition.kind)
+    return bool(kind is not None and kind.faces) or bool(definition.faces)
+
+
+def _line(event, state, rules, viewer, cards=None) -> str | None:
     kind = event[0]
     if kind == "start":
         _, players, seed, first = event
@@ -60,8 +74,8 @@ def _line(event, state, rules, viewer) -> str | None:
     if kind == "move":
         _, card, source, target, face_up = event
         c = state.cards[card]
-        shown = c.name if (_visible(c, source, rules, viewer) or
-                           _visible(c, target, rules, viewer)) else "a card"
+        shown = c.name if (_visible(c, source, rules, viewer, True, cards) or
+                           _visible(c, target, rules, viewer, face_up, cards)) else "a card"
         return f"     {shown} moves from {_zone(source, rules)} to {_zone(target, rules)}."
     if kind == "shuffle":
         return f"     {_zone(event[1], rules)} is shuffled."
@@ -101,7 +115,9 @@ def _line(event, state, rules, viewer) -> str | None:
         return f"     {state.cards[card].name} is revealed."
     if kind == "action":
         _, player, name, card = event
-        what = "" if card is None else f" {state.cards[card].name}"
+        # to the others, the card is shown by its move (if they may see it)
+        what = "" if card is None or viewer not in (None, player) \
+            else f" {state.cards[card].name}"
         return f"   {_player(player)}: {name}{what}."
     if kind == "prevented":
         _, what, card = event
@@ -123,8 +139,11 @@ def _line(event, state, rules, viewer) -> str | None:
         return (f"     {state.cards[one].name} ({first} {stat}) against "
                 f"{state.cards[other].name} ({second} {stat}).")
     if kind == "attach":
-        _, card, host = event
-        return f"     {state.cards[card].name} is attached to {state.cards[host].name}."
+        card, host = event[1], event[2]
+        c = state.cards[card]
+        face_up = event[3] if len(event) > 3 else True
+        shown = c.name if _visible(c, c.zone, rules, viewer, face_up, cards) else "A card"
+        return f"     {shown} is attached to {state.cards[host].name}."
     if kind == "again":
         _, status, card = event
         return f"     {state.cards[card].name} is {status} again."

@@ -62,3 +62,33 @@ def test_setup_builds_the_row_alternating_faces(game):
     for player in range(2):
         assert state.counter(player, "Position") == 0
         assert len(state.zones[("hand", player)]) == 5      # 3, then the first Draw Phase
+
+
+def test_what_each_player_may_see(game):
+    """Notes: the Garbage, the number of cards in a hand and how many cards
+    are placed at each Segment are public; the cards placed face down are
+    not (their controller knows them); both sides of every Segment are."""
+    loaded, compiled = game
+    match = Match.start(compiled, _decks(loaded, 0), 1)
+    player = match.state.decision.player
+    rival = 1 - player
+    place = next(a for a in match.legal_actions()
+                 if match.action_to_string(a).startswith("place a card at your Segment"))
+    card = match.state.decision.options[place][1]
+    name = match.state.cards[card].name
+    match.apply_action(place)
+    first = match.state.zones[("Segment Row", -1)][0]
+    mine, theirs = match.observation(player), match.observation(rival)
+    assert mine["zones"][f"Play Area/{player}"] == [name]
+    assert theirs["zones"][f"Play Area/{player}"] == [
+        f"a face-down card at {match.state.cards[first].name}"]
+    assert theirs["zones"][f"hand/{player}"] == 4
+    row = [match.state.cards[c].name for c in match.state.zones[("Segment Row", -1)]]
+    assert theirs["zones"]["Segment Row"] == row      # face-down Segments too
+    told = "\n".join(match.narration(rival))
+    assert f"a card moves from Player {player + 1}'s hand to Player {player + 1}'s Play Area" \
+        in told
+    assert f"A card is attached to {match.state.cards[first].name}." in told
+    assert f"Player {player + 1}: place a card at your Segment." in told
+    assert name not in told.split("Draw Phase")[-1]
+    assert f"{name} is attached to" in "\n".join(match.narration(player))
