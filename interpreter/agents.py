@@ -21,15 +21,11 @@ class RandomAgent:
         self.rng = Random(seed)
 
     def act(self, match) -> int:
-        legal = match.legal_actions()
-        prefer = getattr(getattr(match, "game", None), "rules", None)
-        prefer = getattr(prefer, "prefer", ())
-        if prefer:
-            preferred = [a for a in legal
-                         if match.action_to_string(a).startswith(prefer)]
-            if preferred:
-                return self.rng.choice(preferred)
-        return self.rng.choice(legal)
+        if getattr(getattr(match, "game", None), "prefer", ()):
+            from interpreter.engine import preferred_actions
+
+            return self.rng.choice(preferred_actions(match))
+        return self.rng.choice(match.legal_actions())
 
 
 class FirstLegalAgent:

@@ -136,6 +136,8 @@ class CompiledGame:
     used_from_zones: tuple = ()
     after_triggers: set = attrs.Factory(set)   # programs of "After ..." triggers
     trigger_programs: dict = attrs.Factory(dict)   # program -> its Trigger
+    # "simulation prefers": (label prefixes, test of its condition or None)
+    prefer: tuple = ()
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
     kind_answers: dict = attrs.Factory(dict)  # (card name, kind word) -> is it of that kind
@@ -256,6 +258,18 @@ def compile_game(game) -> CompiledGame:
         for index, ability in enumerate(card.abilities):
             guard(lambda c=card, i=index, a=ability: _compile_ability(compiled, c, i, a))
     compiled.trigger_programs = {t.program: t for ts in compiled.triggers.values() for t in ts}
+    def preferences():
+        from interpreter.compile import compile_condition
+
+        tiers = []
+        for labels, condition in rules.prefer:
+            test = None
+            if condition is not None:
+                parsed = parse_ability(rules, condition.text, condition.span.path)
+                test = compile_condition(parsed.resolution[0].args[0].args[0].args[0])
+            tiers.append((labels, test))
+        compiled.prefer = tuple(tiers)
+    guard(preferences)
     if any(t.answered for t in rules.timings.values()):
         # "answered in kind": the other players' answers to an ability used
         answer = Emitter("answer")
@@ -948,6 +962,29 @@ def _wildcards_payable(have: dict, wild: list) -> bool:
             finally:
                 have[name] += 1
     return False
+
+
+def preferred_actions(match) -> list[int]:
+    """The legal actions a simulated player prefers ("simulation prefers"):
+    those matching the first tier whose condition holds for the deciding
+    player and that matches any; all of them when none does."""
+    legal = match.legal_actions()
+    tiers = getattr(match.game, "prefer", ())
+    if not tiers:
+        return legal
+    labels = [match.action_to_string(a) for a in legal]
+    probe = None
+    for prefixes, test in tiers:
+        if test is not None:
+            if probe is None:
+                probe = (Machine(match.game, match.state),
+                         Frame("probe", 0, {"you": match.state.decision.player}))
+            if not test(*probe):
+                continue
+        chosen = [a for a, label in zip(legal, labels) if label.startswith(prefixes)]
+        if chosen:
+            return chosen
+    return legal
 
 
 class GameOver(Exception):

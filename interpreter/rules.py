@@ -366,8 +366,10 @@ class GameRules:
     resolution: ResolutionDecl | None = None
     # "wildcard Any: A, B": a cost item any one of these counters pays
     wildcards: dict = attrs.Factory(dict)
-    # "simulation prefers: "label", ...": choices random players take first
-    # when offered (not a rule: it keeps simulated games sensible)
+    # "simulation prefers: "label", ...[, if CONDITION]": choices random
+    # players take first when offered (not a rule: it keeps simulated games
+    # sensible). One tier per line, tried in order: (label prefixes, the
+    # condition as an "If ..." Sentence or None)
     prefer: tuple = ()
     race: RaceDecl | None = None
     defense: DefenseDecl | None = None
@@ -1291,7 +1293,17 @@ class _RulesReader:
         return _procedure_sentences(self.rules)
 
     def decl_simulation_prefers(self, line: OutlineLine, n: int) -> None:
-        self.rules.prefer = self.rules.prefer + tuple(v for v, _ in self.names_list(line))
+        labels, condition = [], None
+        for text, span in self.names_list(line):
+            if condition is not None:
+                continue
+            if text.lower().startswith("if "):
+                # the condition is the rest of the line, commas included
+                rest = line.value[span.column - line.value_span.column:].strip().rstrip(".")
+                condition = Sentence(rest[0].upper() + rest[1:] + ".", span)
+            else:
+                labels.append(text)
+        self.rules.prefer = self.rules.prefer + ((tuple(labels), condition),)
 
     def decl_wildcard(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
@@ -1411,6 +1423,9 @@ def _procedure_sentences(rules: GameRules):
                 yield sentence
     if rules.race is not None:
         yield from rules.race.tie
+    for _labels, condition in rules.prefer:
+        if condition is not None:
+            yield condition
     for kind in rules.kinds.values():
         if kind.when_used is not None:
             yield kind.when_used

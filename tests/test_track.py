@@ -359,6 +359,36 @@ def test_choosing_among_cards_looked_at_and_putting_the_rest_elsewhere(game):
                                                 "Skipper"]
 
 
+def test_simulation_preferences_are_tiers_with_conditions(game):
+    """ "simulation prefers" lines are tried in order: the first whose
+    condition holds for the deciding player and that names an offered
+    choice gives the choices random players take."""
+    from interpreter.engine import preferred_actions
+
+    loaded, compiled = game
+
+    def at_set(hand):
+        return Match.from_position(
+            compiled, 2, 1,
+            {("hand", 0): [(name, ()) for name in hand],
+             ("deck", 0): [("Hopper", ())] * 4,
+             ("lane", 0): [("Cheer", ())],
+             ("deck", 1): [("Hopper", ())] * 4,
+             ("lane", 1): [("Cheer", ())],
+             ("Room Row", 0): [("Hop Room", ()), ("Easy Room", ())]},
+            {}, 2, 0, "Set")
+
+    def preferred(match):
+        return sorted({re.sub(r" #\d+", "", match.action_to_string(a))
+                       for a in preferred_actions(match)})
+    match = at_set(["Hopper", "Skipper"])
+    assert preferred(match) == ["place a card here Hopper", "place a card here Skipper"]
+    _play(match, ["place a card here Hopper"])
+    assert preferred(match) == ["pass"]          # 1 card left: the third line
+    _play(match, ["pass"])
+    assert preferred(match) == ["clear the room"]   # the Easy Room, paid with the Hop
+
+
 def test_a_tie_past_the_end_runs_the_tie_break_then_draws_at_its_cap(game):
     loaded, compiled = game
     match = Match.from_position(
