@@ -160,6 +160,7 @@ class CompiledGame:
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
     kind_answers: dict = attrs.Factory(dict)  # (card name, kind word) -> is it of that kind
+    value_answers: dict = attrs.Factory(dict)  # (card name, value) -> printed on it
     prohibitions_found: tuple | None = None   # see static_prohibitions()
     in_play: tuple[str, ...] = ()
     pairs: tuple = ()          # (zone, paired zone, status): slots that make one place
@@ -1699,12 +1700,15 @@ class Machine:
         return False
 
     def has_value(self, card: int, value: str) -> bool:
-        for stat in self.definition(card).stats:
-            v = stat.value
-            if v == value or (isinstance(v, tuple) and any(
-                    value in (alt if isinstance(alt, tuple) else (alt,)) for alt in v)):
-                return True
-        return False
+        """Whether a printed stat of the card has this value ("a Red Ally")."""
+        name = self.state.cards[card].name
+        known = self.game.value_answers.get((name, value))
+        if known is None:
+            known = self.game.value_answers[(name, value)] = any(
+                v == value or (isinstance(v, tuple) and any(
+                    value in (alt if isinstance(alt, tuple) else (alt,)) for alt in v))
+                for v in (stat.value for stat in self.definition(card).stats))
+        return known
 
     def hand_of(self, player: int) -> list[int]:
         return self.state.zones.get((self.game.hand, player), [])
