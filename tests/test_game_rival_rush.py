@@ -2,8 +2,8 @@
 soak with the invariants checked is in tests/test_soak.py): random games (with the rules file's simulation
 preferences) that end the way the rulebook says: a Player's Character
 advances past the end Segment, farthest past it wins; a tie goes to Final
-Rush. The generic mechanisms the game added are tested on a small fixture
-game in tests/test_places.py."""
+Rush; and what each Player may see. The generic mechanisms the game added
+are tested on a small fixture game in tests/test_track.py."""
 
 from __future__ import annotations
 
