@@ -287,7 +287,9 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
         quantity = args.pop(0)
         how = _how_many(quantity)
     elif node.form == "owned":
-        owner = compile_owner(args.pop(0), subject)
+        possessive = args.pop(0)
+        # "the Character this is attached to": "the" names no owner
+        owner = None if possessive.form == "the" else compile_owner(possessive, subject)
     tests: list[Callable] = []
     zones: list[Callable] = []
     plural = False
