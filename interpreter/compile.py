@@ -109,7 +109,9 @@ def compile_player(node) -> Callable:
         return lambda m, f: f.locals["you"]
     form = node.form
     if form == "rival" or form == "each_rival":
-        return lambda m, f: m.rival_of(f.locals["you"])
+        # "your opponent": the opponent chosen for this effect, if any (see
+        # StepCompiler.choose_opponent), else the only one (the next player)
+        return lambda m, f: m.opponent(f)
     if form == "turn_player":
         return lambda m, f: m.state.turn_player
     if form == "that_player":
@@ -129,6 +131,35 @@ def compile_player(node) -> Callable:
     raise unsupported(node, f'the player "{form.replace("_", " ")}" here')
 
 
+def is_opponent_ref(node) -> bool:
+    """ "your opponent" / "your rival" (a player or a possessive)."""
+    return (isinstance(node, ast.Player) and node.form in ("rival", "each_rival")) or \
+        (isinstance(node, ast.Possessive) and node.form == "rivals")
+
+
+def mentions_opponent(*values) -> bool:
+    """Whether any of these AST values (nodes or tuples of them) names "your
+    opponent" somewhere."""
+    return any(is_opponent_ref(n) for n in _nodes(values))
+
+
+def _nodes(value):
+    if isinstance(value, ast.Node):
+        yield from value.walk()
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _nodes(item)
+
+
+def _picks_one(selector: ast.Selector) -> bool:
+    """A selector a player picks one card with ("a Character"), not several
+    ("up to 2 Characters": they would have to be one opponent's) nor every
+    card it describes ("each")."""
+    if selector.form != "some" or not selector.args:
+        return False
+    return selector.args[0].form in ("one", "another")
+
+
 def _it_or_this(frame: Frame) -> int:
     it = frame.locals.get("it")
     if isinstance(it, tuple):
@@ -142,7 +173,7 @@ def compile_owner(possessive, subject: Callable) -> Callable:
     if form == "your":
         return lambda m, f: f.locals["you"]
     if form == "rivals":
-        return lambda m, f: m.rival_of(f.locals["you"])
+        return lambda m, f: m.opponent(f)
     if form == "their":
         return subject
     if form == "owners":
@@ -398,6 +429,10 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
     if form in ("located_in", "taken_from"):
         return compile_zone(q.args[0], subject), None
     if form == "controlled_by":
+        if is_opponent_ref(q.args[0]):
+            # "a Character your opponent controls": any opponent's, unless
+            # this effect has chosen one (several opponents: see choose_opponent)
+            return None, lambda m, f, c: m.is_opponent(f, m.state.cards[c].controller)
         who = compile_player(q.args[0])
         return None, lambda m, f, c: m.state.cards[c].controller == who(m, f)
     if form == "with_stat":
@@ -585,6 +620,8 @@ class StepCompiler(CombatSteps):
     # ---- steps
 
     def step(self, step: ast.Step) -> None:
+        if self.game.rules.players_max > 2 and self._opponent_outside_picks(step):
+            self.choose_opponent()
         if step.form == "act":
             subject, optional, action, suffixes = step.args
             ways = {s.form for s in suffixes if s.form in ("one_at_a_time", "quietly")}
@@ -638,6 +675,45 @@ class StepCompiler(CombatSteps):
             self.player_cannot(step)
             return
         raise unsupported(step, f'"{step.form.replace("_", " ")}"')
+
+    # ---- "your opponent" with several opponents
+
+    @staticmethod
+    def _opponent_outside_picks(step: ast.Step) -> bool:
+        """Whether a step names "your opponent" where a player, not a card
+        picked, decides who it is ("Your opponent draws", "for each Character
+        your opponent controls", "each Character your opponent controls"):
+        then the acting player chooses the opponent first. A card picked
+        among an opponent's ("Exhaust a Character your opponent controls")
+        may be any opponent's: picking it chooses the opponent."""
+        if not mentions_opponent(step.args):
+            return False
+        if step.form != "act":
+            return True
+        subject, _optional, action, suffixes = step.args
+        picks = [a for a in action.args if isinstance(a, ast.Selector) and _picks_one(a)]
+        others = tuple(a for a in action.args if not any(a is p for p in picks))
+        return mentions_opponent(subject, others, suffixes)
+
+    def choose_opponent(self) -> None:
+        """The acting player chooses which opponent "your opponent" is for
+        the rest of this effect, when several are in the game and none is
+        chosen yet (no decision with a single opponent)."""
+        store = f"_opp{len(self.e.program.instructions)}"
+
+        def choose(m, f):
+            you = f.locals["you"]
+            if store in f.locals:
+                f.locals["#opponent"] = (you, f.locals.pop(store))
+                return None
+            if m.chosen_opponent(f) is not None:
+                return None
+            opponents = m.opponents(you)
+            if len(opponents) <= 1:
+                return None
+            return m.ask(f, you, "choose", "choose an opponent", tuple(opponents), store,
+                         tuple(f"player {p + 1}" for p in opponents))
+        self.e.emit(choose)
 
     def repeat_for_each(self, step: ast.Step, suffix) -> None:
         """"Gain 1 Gold for each exhausted Creature": the step
@@ -763,6 +839,17 @@ class StepCompiler(CombatSteps):
         def pick(m, f):
             return m.pick(f, selection, chooser(m, f), prompt, store)
         self.e.emit(pick)
+        if self.game.rules.players_max > 2 and isinstance(selector, ast.Selector) and \
+                mentions_opponent(selector):
+            # a card picked among an opponent's: that opponent is "your
+            # opponent" for the rest of the effect
+            def bind(m, f):
+                it = f.locals.get("it")
+                you = f.locals["you"]
+                if isinstance(it, int) and m.chosen_opponent(f) is None and \
+                        m.state.cards[it].controller != you:
+                    f.locals["#opponent"] = (you, m.state.cards[it].controller)
+            self.e.emit(bind)
 
     def each_chosen(self, body: Callable) -> None:
         """Run ``body(card)`` on each chosen card (``it``); did = any.
@@ -1570,6 +1657,10 @@ def compile_condition(cond: ast.Condition) -> Callable:
     if form == "controls":
         who = compile_player(cond.args[0])
         selection = compile_selector(cond.args[1], who)
+        if is_opponent_ref(cond.args[0]):
+            # "If your opponent controls ...": any opponent, unless one is chosen
+            return _count_test(selection, lambda m, f, c: m.is_opponent(
+                f, m.state.cards[c].controller))
         return _count_test(selection, lambda m, f, c: m.state.cards[c].controller == who(m, f))
     if form == "has_cards":
         who = compile_player(cond.args[0])

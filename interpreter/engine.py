@@ -1326,6 +1326,36 @@ class Machine:
     def rival_of(self, player: int) -> int:
         return self.next_player(player)
 
+    # ---- "your opponent" when there are several
+
+    def opponents(self, player: int) -> list[int]:
+        """The players still in the game other than ``player``, in seat order
+        after them."""
+        n = self.state.players
+        return [(player + i) % n for i in range(1, n) if not self.state.out[(player + i) % n]]
+
+    def chosen_opponent(self, frame: Frame) -> int | None:
+        """The opponent this effect chose for its acting player, if any."""
+        bound = frame.locals.get("#opponent")
+        if bound is not None and bound[0] == frame.locals.get("you") and \
+                not self.state.out[bound[1]]:
+            return bound[1]
+        return None
+
+    def opponent(self, frame: Frame) -> int:
+        """Who "your opponent" is: the one chosen for this effect, else the
+        next player (the only opponent in a game of two)."""
+        chosen = self.chosen_opponent(frame)
+        return chosen if chosen is not None else self.rival_of(frame.locals["you"])
+
+    def is_opponent(self, frame: Frame, player: int) -> bool:
+        """Whether ``player`` is "your opponent" for this effect: the chosen
+        one, or (none chosen) any player still in the game but you."""
+        chosen = self.chosen_opponent(frame)
+        if chosen is not None:
+            return player == chosen
+        return player != frame.locals.get("you") and not self.state.out[player]
+
     def seat_order(self) -> list[int]:
         state = self.state
         return [(state.turn_player + i) % state.players for i in range(state.players)
