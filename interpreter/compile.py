@@ -1461,6 +1461,15 @@ class StepCompiler(CombatSteps):
             return m.alternate(f, store, count(m, f))
         self.e.emit(window)
 
+    def do_any_time_window(self, action, who):
+        """ "Players may respond": each player in turn, from the turn player,
+        may take actions usable at any time, until all pass in a row."""
+        store = f"_any{len(self.e.program.instructions)}"
+
+        def window(m, f):
+            return m.any_time_window(f, store, None)
+        self.e.emit(window)
+
     def do_take_actions(self, action, who):
         store = f"_act{len(self.e.program.instructions)}"
 
@@ -1585,6 +1594,9 @@ def register_capability(game, capability: ast.Capability) -> str:
 def compile_duration(duration: ast.Duration) -> Callable:
     """(machine, frame) -> the modifier's end: (period, occurrence, edge)."""
     form = duration.form
+    if form == "until_after_action":
+        whose = compile_owner(duration.args[0], lambda m, f: f.locals["you"])
+        return lambda m, f: m.next_action_end(whose(m, f))
     ref = duration.args[0]
     period = ref.args[0]
     relation = ref.form
@@ -1688,6 +1700,9 @@ def compile_condition(cond: ast.Condition) -> Callable:
         selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
         test = _state_test(cond.args[1], lambda m, f: f.locals["you"])
         return lambda m, f: not any(test(m, f, c) for c in selection.candidates(m, f))
+    if form == "player_count":
+        # "If the game has 3 or more players": the players it began with
+        return _compare(cond.args[0], lambda m, f: m.state.players)
     if form == "there_are":
         # "If there are 2 or more Traps at this Room"
         return _count_test(compile_selector(cond.args[0], lambda m, f: f.locals["you"]), None)

@@ -56,6 +56,7 @@ class ActionPlan:
     limit: tuple | None = None     # (period, for each card)
     extra: tuple = ()              # (stat adding uses, cap, name the uses are shared as)
     target: Selection | None = None   # a second card the action needs (and asks for)
+    any_time: bool = False         # usable at any time a player could respond
 
 
 @attrs.define
@@ -145,9 +146,17 @@ class CompiledGame:
     none_loses: tuple[str, ...] = ()          # zones a player loses without cards in
     zone_wins: tuple = ()                     # (zone, N): N cards in it win the game
     attaching: bool = False                   # whether any card was ever attached
+    # actions or abilities usable "at any time": a response window follows
+    # every action (Machine.after_action)
+    any_time: bool = False
+    any_time_abilities: bool = False          # activated abilities usable at any time
     draw_pile: str = ""
     hand: str = ""
     discard_pile: str = ""
+
+    def any_time_ability(self, ability: "Activated") -> bool:
+        timing = self.rules.timing(ability.label) if ability.label else None
+        return timing is not None and timing.any_time
 
     def static_prohibitions(self) -> tuple[str, ...]:
         """The "can't"s that continuous abilities give (worked out once)."""
@@ -235,6 +244,14 @@ def compile_game(game) -> CompiledGame:
             guard(lambda c=card, i=index, a=ability: _compile_ability(compiled, c, i, a))
     if problems:
         raise CardrulesError(problems)
+    compiled.any_time_abilities = any(
+        compiled.any_time_ability(ability) for abilities in compiled.activated.values()
+        for ability in abilities)
+    compiled.any_time = compiled.any_time_abilities or any(
+        plan.any_time for plan in compiled.actions)
+    after = Emitter("#after action")
+    after.emit(lambda m, f: m.after_action(f))
+    compiled.programs["#after action"] = after.finish()
     return compiled
 
 
@@ -386,7 +403,8 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         game.play_program = name + ":free"
     game.actions.append(ActionPlan(action.name, action.during, choose,
                                    lambda m, f: all(c(m, f) for c in checks), name,
-                                   action.limit, action.limit_extra, target))
+                                   action.limit, action.limit_extra, target,
+                                   action.any_time))
 
 
 def _room_checks(game: CompiledGame, sentences) -> list[Callable]:
@@ -1909,9 +1927,9 @@ class Machine:
         if store in locals_:
             choice = locals_.pop(store)
             player = current()
-            if choice[0] != "ability" and choice != ("pass",) and \
-                    self.rules.actions[choice[0]].free:
-                # "uses an action: no": the same player goes on afterwards
+            if choice != ("pass",) and not self.uses_action(choice):
+                # "uses an action: no" (or usable at any time): the same
+                # player goes on afterwards
                 self.start_action(player, choice)
                 return JUMPED
             taken = list(locals_[store + "n"])
@@ -1947,9 +1965,32 @@ class Machine:
             return self.ask(frame, player, "action", "take an action" + (
                 " or pass" if each is None else ""), tuple(options), store, tuple(labels))
 
-    def start_action(self, player: int, choice: tuple) -> None:
-        """Push the program of a chosen action or activated ability."""
+    def uses_action(self, choice: tuple) -> bool:
+        """Whether a chosen action or ability is one of the player's actions
+        (not "uses an action: no", not usable at any time)."""
+        if choice[0] == "ability":
+            card = choice[1]
+            ability = self.game.activated[self.state.cards[card].name][choice[2]]
+            return not self.game.any_time_ability(ability)
+        decl = self.rules.actions[choice[0]]
+        return not (decl.free or decl.any_time)
+
+    def start_action(self, player: int, choice: tuple, respond: bool = True) -> None:
+        """Push the program of a chosen action or activated ability. Once it
+        is over, ``after_action`` runs (see there) when anything waits for
+        it: modifiers lasting "until after" this player's next action, or a
+        response window (``respond``: not for a play made inside one)."""
         state = self.state
+        if self.uses_action(choice):
+            key = f"#action:{player}"
+            state.period_counts[key] = state.period_counts.get(key, 0) + 1
+            ends = (key, state.period_counts[key], "end")
+            expiring = any(m.until == ends for m in state.modifiers)
+        else:
+            expiring = False
+        if expiring or (respond and self.game.any_time):
+            state.frames.append(Frame("#after action", 0, {
+                "you": player, "expire": expiring, "respond": respond and self.game.any_time}))
         if choice[0] == "ability":
             _, card, number = choice
             ability = self.game.activated[state.cards[card].name][number]
@@ -1976,12 +2017,85 @@ class Machine:
         state.frames.append(Frame(plan.program, 0, {"you": player, "it": card,
                                                     "this": this}))
 
-    def legal_actions_for(self, frame: Frame, player: int):
+    # ---- actions usable at any time, and the windows they are used in
+
+    def next_action_end(self, player: int) -> tuple:
+        """When a modifier lasting "until after PLAYER's next action" ends:
+        the end of the next action that player starts (one that uses an
+        action)."""
+        key = f"#action:{player}"
+        return (key, self.state.period_counts.get(key, 0) + 1, "end")
+
+    def after_action(self, frame: Frame):
+        """Once an action is over: the modifiers lasting until after this
+        player's action end; then the other players, in seat order, may
+        respond with actions usable at any time (if one does, the actor may
+        too), until all pass in a row."""
+        state = self.state
+        locals_ = frame.locals
+        player = locals_["you"]
+        if locals_.pop("expire", False):
+            key = f"#action:{player}"
+            op.expire_modifiers(state, key, state.period_counts.get(key, 0), "end")
+        if not locals_.get("respond") or state.result is not None:
+            return None
+        n = state.players
+        seats = tuple((player + i) % n for i in range(1, n + 1))
+        return self.any_time_window(frame, "_after", seats)
+
+    def any_time_window(self, frame: Frame, store: str, seats: tuple | None):
+        """A response window: each player of ``seats`` in turn (None: every
+        player, from the turn player) may take an action usable at any time
+        or pass, until all pass in a row. After an action its last seat (the
+        player who acted, for the window after an action) is asked only once
+        another has responded. A play in the window opens no window of its own."""
+        state = self.state
+        locals_ = frame.locals
+        if store + "s" not in locals_:
+            locals_[store + "s"] = seats if seats is not None else tuple(self.seat_order())
+            locals_[store + "i"] = 0          # whose turn to respond, by seat index
+            locals_[store + "p"] = 0          # passes in a row
+            locals_[store + "x"] = seats is None   # everyone counts from the start
+        seats = locals_[store + "s"]
+        if store in locals_:
+            choice = locals_.pop(store)
+            player = seats[locals_[store + "i"] % len(seats)]
+            locals_[store + "i"] += 1
+            if choice == ("pass",):
+                locals_[store + "p"] += 1
+                state.log.append(("pass", player))
+            else:
+                locals_[store + "p"] = 0
+                locals_[store + "x"] = True
+                self.start_action(player, choice, respond=False)
+                return JUMPED
+        while True:
+            quorum = len(seats) if locals_[store + "x"] else len(seats) - 1
+            if locals_[store + "p"] >= quorum or \
+                    locals_[store + "i"] > MAX_ACTIONS_PER_WINDOW * len(seats):
+                for key in ("s", "i", "p", "x"):
+                    locals_.pop(store + key, None)
+                return None
+            player = seats[locals_[store + "i"] % len(seats)]
+            options, labels = ([], []) if state.out[player] else \
+                self.legal_actions_for(frame, player, any_time_only=True)
+            if not options:
+                locals_[store + "i"] += 1
+                locals_[store + "p"] += 1
+                continue
+            return self.ask(frame, player, "respond", "respond or pass",
+                            tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
+
+    def legal_actions_for(self, frame: Frame, player: int, any_time_only: bool = False):
+        """The actions and activated abilities ``player`` may take now (only
+        those usable at any time, in a response window)."""
         phase = self.state.period.get("phase")
         step = self.state.period.get("step")
         options, labels = [], []
         probe = Frame("probe", 0, {"you": player})
         for index, plan in enumerate(self.game.actions):
+            if any_time_only and not plan.any_time:
+                continue
             if plan.phases and phase not in plan.phases and step not in plan.phases:
                 continue
             cards = plan.choose.candidates(self, probe) if plan.choose else [None]
@@ -1999,6 +2113,8 @@ class Machine:
                     labels.append(plan.name if card is None else
                                   f"{plan.name} {self.card_label(card)}")
         state = self.state
+        if any_time_only and not self.game.any_time_abilities:
+            return options, labels
         places = [(c, None) for c in self.in_play()]
         for zone in self.game.activated_zones:
             places.extend((c, zone) for c in state.zones.get((zone, player), ()))
@@ -2018,6 +2134,8 @@ class Machine:
                     continue   # used up: face down where it is not used from
             for number, ability in enumerate(self.game.activated.get(state.cards[card].name, ())):
                 if ability.zone != zone:
+                    continue
+                if any_time_only and not self.game.any_time_ability(ability):
                     continue
                 if ability.once_per and self.usage_key(ability) in state.usage:
                     continue

@@ -90,6 +90,7 @@ def _condition(c: ast.Condition) -> str:
         "is_not_state": lambda: f"{_selector(a[0])} is not {_state(a[1])}",
         "would": lambda: f"{_selector(a[0])} would {_event_action(a[1], base=True)}",
         "there_are": lambda: f"there are {_selector(a[0])}",
+        "player_count": lambda: f"the game has {_comparison(a[0])} players",
         "you_do": lambda: "you do",
         "you_dont": lambda: "you don't",
         "you_cant": lambda: "you can't",
@@ -362,6 +363,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('defend')} against {_selector(x[-1])}"
     if f == "resolve_waiting":
         return "the waiting effects resolve"
+    if f == "any_time_window":
+        return "players may respond"
     raise TypeError(f)
 
 
@@ -703,6 +706,8 @@ def _duration(d: ast.Duration) -> str:
         return _period_ref(a[0])
     if f == "rest_of":
         return "for the rest of " + _period_ref(a[0])
+    if f == "until_after_action":
+        return f"until after {_possessive(a[0])} next action"
     raise TypeError(f)
 
 

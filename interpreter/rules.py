@@ -131,6 +131,8 @@ class TimingDecl:
     when: Sentence | None = None   # the event of abilities with the label and no "When"
     unless: Sentence | None = None # a condition under which they do not trigger
     during: str | None = None      # "during PERIOD": usable only in that phase or step
+    # "at any time": usable at any time a player could respond (see ActionDecl)
+    any_time: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -322,6 +324,10 @@ class ActionDecl:
     # "uses an action: no": in an alternating window it is not one of the
     # player's actions (they go on; it does not count toward "each has taken N")
     free: bool = False
+    # "at any time: yes": usable at any time a player could respond (the
+    # response windows after each action, and "Players may respond"), as
+    # well as in the action windows of its phases; it never uses an action
+    any_time: bool = False
 
 
 @attrs.define
@@ -842,10 +848,13 @@ class _RulesReader:
             return
         use, optional, response, immediate = None, True, False, False
         once_per = from_zone = during = None
+        any_time = False
         for prop, span in self.properties(line):
             p = prop.lower()
             if p in ("activated", "triggered", "continuous", "requirement"):
                 use = p
+            elif p == "at any time":
+                any_time = True
             elif p == "response":
                 response = True
             elif p == "immediate":
@@ -864,7 +873,8 @@ class _RulesReader:
                 self.bad_property(span, prop, ("activated", "triggered",
                                                "continuous", "optional", "mandatory",
                                                "response", "immediate",
-                                               "during PERIOD", "requirement"))
+                                               "during PERIOD", "requirement",
+                                               "at any time"))
         if use is None:
             self.problem(line.span, "E511", f'timing {label} needs a use',
                          ("activated", "triggered", "continuous"))
@@ -882,7 +892,7 @@ class _RulesReader:
                 self.unknown_field(child, ("meaning",))
         self.add(self.rules.timings, label,
                  TimingDecl(label, use, optional, meaning, line.span, response, immediate,
-                            once_per, from_zone, when, unless, during),
+                            once_per, from_zone, when, unless, during, any_time),
                  line)
 
     def pattern_decl(self, line: OutlineLine, n: int) -> PatternDecl | None:
@@ -1211,7 +1221,7 @@ class _RulesReader:
                   "counts as": None, "limit": None, "requires": None, "as": None,
                   "target": None, "target as": None, "exchange": None,
                   "announces": None, "target announces": None, "sacrifices": None,
-                  "uses an action": None}
+                  "uses an action": None, "at any time": None}
         for child in line.children:
             key = child.key.lower()
             if key not in fields:
@@ -1269,7 +1279,19 @@ class _RulesReader:
             announces=word("announces"), target_announces=word("target announces"),
             sacrifices=_sacrificed_stat(word("sacrifices")),
             exchange=exchange,
-            free=(word("uses an action") or "yes").lower() == "no"),)
+            free=(word("uses an action") or "yes").lower() == "no",
+            any_time=self.yes_or_no(fields["at any time"])),)
+
+    def yes_or_no(self, line: OutlineLine | None) -> bool:
+        """A yes/no field: absent is no; anything but yes or no is an error."""
+        if line is None:
+            return False
+        value = (line.value or "").strip().rstrip(".").lower()
+        if value not in ("yes", "no"):
+            self.problem(line.value_span or line.span, "E521",
+                         f'unknown setting "{value}" for {line.key}', ("yes", "no"),
+                         did_you_mean(value, ("yes", "no")))
+        return value == "yes"
 
     def procedure_sentences(self):
         return _procedure_sentences(self.rules)
