@@ -1603,9 +1603,11 @@ def compile_duration(duration: ast.Duration) -> Callable:
 
     def occurrence(m, f, edge):
         count = m.state.period_counts.get(period, 0)
-        current = period == "turn" or m.state.period.get("phase") == period or \
-            m.state.period.get("step") == period
-        if period == "turn" and relation in ("your", "rivals") and "you" in f.locals:
+        # the turn (and its other name, "called: Round") is always under way
+        current = period in ("turn", m.rules.turn_name) or \
+            m.state.period.get("phase") == period or m.state.period.get("step") == period
+        if period in ("turn", m.rules.turn_name) and relation in ("your", "rivals") and \
+                "you" in f.locals:
             # "your Rival's turn" during your turn (or "your turn" during your
             # Rival's): the next turn, not this one
             mine = m.state.turn_player == f.locals["you"]
@@ -1700,6 +1702,11 @@ def compile_condition(cond: ast.Condition) -> Callable:
         selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
         test = _state_test(cond.args[1], lambda m, f: f.locals["you"])
         return lambda m, f: not any(test(m, f, c) for c in selection.candidates(m, f))
+    if form in ("is_player", "is_not_player"):
+        # "If you are not the player with the most Points" (nobody on a tie)
+        first, second = compile_player(cond.args[0]), compile_player(cond.args[1])
+        same = form == "is_player"
+        return lambda m, f: (first(m, f) == second(m, f)) == same
     if form == "player_count":
         # "If the game has 3 or more players": the players it began with
         return _compare(cond.args[0], lambda m, f: m.state.players)

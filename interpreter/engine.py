@@ -275,27 +275,40 @@ def _compile_turn(game: CompiledGame) -> None:
         if phase.skip_first_turn:
             e.jump_unless(lambda m, f: m.state.turn > 1, after)
         game.phase_starts[phase.name] = len(e.program.instructions)
-        e.emit(lambda m, f, name=phase.name: (op.period(m.state, "phase", name, "start"),
-                                              m.lethal_check())[-1])
-        for sentence in phase.sentences:
-            steps.sentences(_sentences(rules, sentence))
-        places = _each_place(game, e, phase) if phase.for_each else None
-        for step in phase.steps:
-            game.phase_starts[step.name] = len(e.program.instructions)
-            game.step_phase[step.name] = phase.name
-            e.emit(lambda m, f, name=step.name: op.period(m.state, "step", name, "start"))
-            if step.hold_triggers:
-                e.emit(lambda m, f: m.hold_triggers())
-            for sentence in step.sentences:
+
+        def phase_body(phase=phase):
+            e.emit(lambda m, f, name=phase.name: (op.period(m.state, "phase", name, "start"),
+                                                  m.lethal_check())[-1])
+            for sentence in phase.sentences:
                 steps.sentences(_sentences(rules, sentence))
-            if step.hold_triggers:
-                e.emit(lambda m, f: m.release_triggers(f))
-            e.emit(lambda m, f, name=step.name: m.end_period("step", name))
-        if places is not None:
-            places()
-        if rules.race is not None and rules.race.period.lower() == phase.name.lower():
-            e.emit(lambda m, f: m.race_check(f))
-        e.emit(lambda m, f, name=phase.name: m.end_period("phase", name))
+            places = _each_place(game, e, phase) if phase.for_each else None
+            for step in phase.steps:
+                game.phase_starts[step.name] = len(e.program.instructions)
+                game.step_phase[step.name] = phase.name
+
+                def step_body(step=step):
+                    e.emit(lambda m, f, name=step.name: op.period(m.state, "step", name,
+                                                                  "start"))
+                    if step.hold_triggers:
+                        e.emit(lambda m, f: m.hold_triggers())
+                    for sentence in step.sentences:
+                        steps.sentences(_sentences(rules, sentence))
+                    if step.hold_triggers:
+                        e.emit(lambda m, f: m.release_triggers(f))
+                    e.emit(lambda m, f, name=step.name: m.end_period("step", name))
+                if step.taken_by is not None:
+                    _taken_by(game, e, step.taken_by, step.name, step_body)
+                else:
+                    step_body()
+            if places is not None:
+                places()
+            if rules.race is not None and rules.race.period.lower() == phase.name.lower():
+                e.emit(lambda m, f: m.race_check(f))
+            e.emit(lambda m, f, name=phase.name: m.end_period("phase", name))
+        if phase.taken_by is not None:
+            _taken_by(game, e, phase.taken_by, phase.name, phase_body)
+        else:
+            phase_body()
         e.place(after)
     e.emit(lambda m, f: m.end_turn(f))
     e.jump(turn)
@@ -306,6 +319,60 @@ def _compile_turn(game: CompiledGame) -> None:
         for sentence in rules.race.tie:
             tie_steps.sentences(_sentences(rules, sentence))
         game.programs["race:tie"] = tie.finish()
+
+
+def _taken_by(game: CompiledGame, e: Emitter, taken_by, name: str, body) -> None:
+    """ "taken by: each player in turn, starting with PLAYER": ``body`` (a
+    phase or a step) runs once for each player still in the game, in seat
+    order from that player (the turn player when it names nobody, as "the
+    player with the most X" on a tie). Meanwhile the player taking it is
+    "you" and the turn player ("At the end of your Prologue"); both are
+    restored afterwards."""
+    from interpreter.compile import compile_player
+    from interpreter.rules import taker_sentence
+
+    sentence = taker_sentence(taken_by)
+    ability = parse_ability(game.rules, sentence.text, sentence.span.path)
+    who = compile_player(ability.resolution[0].args[0].args[0].args[0])
+    key = f"#takers{len(e.program.instructions)}"
+    top, done = e.label(), e.label()
+
+    def start(m, f):
+        state = m.state
+        first = who(m, f)
+        first = state.turn_player if first is None else first
+        order = tuple((first + i) % state.players for i in range(state.players))
+        f.locals[key] = (order, 0, state.turn_player, f.locals.get("you"))
+    e.emit(start)
+    e.place(top)
+
+    def bind(m, f):
+        order, index, turn_player, you = f.locals[key]
+        while index < len(order) and m.state.out[order[index]]:
+            index += 1
+        if index >= len(order):
+            return False
+        f.locals[key] = (order, index, turn_player, you)
+        taker = order[index]
+        m.state.turn_player = taker
+        f.locals["you"] = f.locals["they"] = taker
+        m.state.log.append(("taker", taker, name))
+        return True
+    e.jump_unless(bind, done)
+    body()
+
+    def advance(m, f):
+        order, index, turn_player, you = f.locals[key]
+        f.locals[key] = (order, index + 1, turn_player, you)
+    e.emit(advance)
+    e.jump(top)
+    e.place(done)
+
+    def restore(m, f):
+        _order, _index, turn_player, you = f.locals.pop(key)
+        m.state.turn_player = turn_player
+        f.locals["you"] = you
+    e.emit(restore)
 
 
 def _each_place(game: CompiledGame, e: Emitter, phase):
@@ -1076,6 +1143,11 @@ class Machine:
             return
         if self.rules.resolution is None:
             # no resolution rules: each triggered ability resolves at once
+            if self.rules.trigger_order is not None and len(fired) > 1:
+                # "simultaneous triggers: in turn order from the first player"
+                first = state.usage.get("#first player", state.turn_player) \
+                    if self.rules.trigger_order == "first" else state.turn_player
+                fired.sort(key=lambda f: (f[2] - first) % state.players)
             if len(state.frames) + len(fired) > MAX_DEPTH:
                 self.draw_game(f"effects nested more than {MAX_DEPTH} deep (a loop?)")
                 return
@@ -1299,6 +1371,8 @@ class Machine:
         else:
             player = self.next_player(state.turn_player)
         op.begin_turn(state, player)
+        if state.turn == 1:
+            state.usage["#first player"] = player    # "the first player" of the game
         op.period(state, "turn", "turn", "start")
         if self.rules.turn_name:     # "called: Round": the turn is that period too
             op.period(state, "round", self.rules.turn_name, "start")
@@ -2606,12 +2680,15 @@ class Match:
 
     @classmethod
     def from_position(cls, game: CompiledGame, players: int, seed: int, zones: dict,
-                      counters: dict, turn: int, turn_player: int, phase: str) -> "Match":
+                      counters: dict, turn: int, turn_player: int, phase: str,
+                      first_player: int | None = None) -> "Match":
         """A game set up at a given moment instead of from the start.
 
         ``zones`` maps (zone, player) to card names listed from the top, each
         with the statuses it has; ``counters`` maps (player, counter) to a
-        value; play starts at the beginning of ``phase`` of turn ``turn``.
+        value; play starts at the beginning of ``phase`` of turn ``turn``;
+        ``first_player`` took the game's first turn (the turn player if not
+        given).
         """
         rules = game.rules
         state = GameState(players, seed)
@@ -2642,6 +2719,7 @@ class Match:
             state.player_counters[player][name] = value
         state.turn = turn
         state.turn_player = turn_player
+        state.usage["#first player"] = turn_player if first_player is None else first_player
         state.period_counts["turn"] = turn
         state.period["turn"] = "turn"
         if phase in game.step_phase:      # starting at a step: inside its phase

@@ -91,6 +91,9 @@ def _condition(c: ast.Condition) -> str:
         "would": lambda: f"{_selector(a[0])} would {_event_action(a[1], base=True)}",
         "there_are": lambda: f"there are {_selector(a[0])}",
         "player_count": lambda: f"the game has {_comparison(a[0])} players",
+        "is_player": lambda: f"{_player(a[0])} {_verb_for(a[0], 'be')} {_player(a[1])}",
+        "is_not_player": lambda: f"{_player(a[0])} {_verb_for(a[0], 'be')} not "
+                                 f"{_player(a[1])}",
         "you_do": lambda: "you do",
         "you_dont": lambda: "you don't",
         "you_cant": lambda: "you can't",
@@ -101,8 +104,8 @@ def _condition(c: ast.Condition) -> str:
 def _verb_for(player: ast.Player, verb: str) -> str:
     """'you control', 'your Rival controls'."""
     if player.form in ("you", "that_player") or player.form == "player_slot":
-        return verb
-    return {"have": "has"}.get(verb, verb + "s")
+        return "are" if verb == "be" else verb
+    return {"have": "has", "be": "is"}.get(verb, verb + "s")
 
 
 def _comparison(c: ast.Comparison) -> str:

@@ -267,6 +267,9 @@ class StepDecl:
     # "triggered abilities: wait until the end of the step": abilities that
     # trigger during the step resolve once its sentences are done
     hold_triggers: bool = False
+    # "taken by: each player in turn, starting with PLAYER": the step is
+    # taken by each player in turn (see PhaseDecl.taken_by)
+    taken_by: Sentence | None = None
 
 
 @attrs.frozen(slots=True)
@@ -279,6 +282,11 @@ class PhaseDecl:
     # "for each KIND in ZONE:": the steps run once for each card of that
     # ordered zone, bottom card first, with "this KIND" meaning that card
     for_each: tuple[str, str] | None = None
+    # "taken by: each player in turn, starting with PLAYER": the phase is
+    # taken by each player still in the game in turn, from that player (the
+    # turn player when it names nobody): each has a phase of their own,
+    # meanwhile "you" and the turn player ("At the end of your Prologue")
+    taken_by: Sentence | None = None
 
 
 @attrs.frozen(slots=True)
@@ -376,6 +384,10 @@ class GameRules:
     # every turn
     turn_name: str | None = None
     same_turn_player: bool = False
+    # turn block "simultaneous triggers: in turn order from the first player"
+    # (or "from the turn player"): without a resolution block, abilities that
+    # trigger together resolve one at a time in seat order from that player
+    trigger_order: str | None = None
     path: str = ""
     _parser: EffectParser | None = None
     _words: dict | None = None
@@ -1099,6 +1111,17 @@ class _RulesReader:
                                  ("the same every turn", "the next player"))
                 self.rules.same_turn_player = value == "the same every turn"
                 continue
+            if child.key.lower() == "simultaneous triggers":
+                value = (child.value or "").strip().rstrip(".").lower()
+                settings = ("in turn order from the first player",
+                            "in turn order from the turn player")
+                if value not in settings:
+                    self.problem(child.value_span or child.span, "E521",
+                                 f'unknown setting "{value}" for simultaneous triggers',
+                                 settings, did_you_mean(value, settings))
+                    continue
+                self.rules.trigger_order = value.rsplit(" ", 2)[-2]
+                continue
             if child.words[0].lower() != "phase" or len(child.head) != 2:
                 self.problem(child.span, "E518", "a turn is made of phases",
                              ('phase "Name"',), did_you_mean(child.words[0], ["phase"]))
@@ -1115,14 +1138,21 @@ class _RulesReader:
                 for_each = (_unquote(m.group(1)), _unquote(m.group(2)))
                 index = grandchildren.index(loop)
                 grandchildren[index:index + 1] = loop.children
+            taken_by = None
             for grandchild in grandchildren:
                 if grandchild.words[0].lower() == "step" and len(grandchild.head) == 2 \
                         and not grandchild.has_colon:
                     lines = [g for g in grandchild.children
-                             if g.key.lower() != "triggered abilities"]
-                    hold = len(lines) != len(grandchild.children)
+                             if g.key.lower() not in ("triggered abilities", "taken by")]
+                    hold = any(g.key.lower() == "triggered abilities"
+                               for g in grandchild.children)
+                    step_taker = next((self.taken_by(g) for g in grandchild.children
+                                       if g.key.lower() == "taken by"), None)
                     steps.append(StepDecl(grandchild.head[1].text,
-                                          self.sentences(lines), grandchild.span, hold))
+                                          self.sentences(lines), grandchild.span, hold,
+                                          step_taker))
+                elif grandchild.key.lower() == "taken by" and grandchild.has_colon:
+                    taken_by = self.taken_by(grandchild)
                 elif grandchild.key.lower() == "skip":
                     value = (grandchild.value or "").strip().rstrip(".").lower()
                     if value != "on the first turn of the game":
@@ -1133,8 +1163,21 @@ class _RulesReader:
                 else:
                     body.append(grandchild)
             phases.append(PhaseDecl(child.head[1].text, self.sentences(body), skip,
-                                    child.span, tuple(steps), for_each))
+                                    child.span, tuple(steps), for_each, taken_by))
         self.rules.phases = tuple(phases)
+
+    def taken_by(self, line: OutlineLine) -> Sentence | None:
+        """ "taken by: each player in turn, starting with PLAYER": the player
+        (card-language words, checked with the procedures)."""
+        value = (line.value or "").strip().rstrip(".")
+        m = re.fullmatch(r"each player in turn, starting with (.+)", value, re.I)
+        if not m:
+            self.problem(line.value_span or line.span, "E519",
+                         f'unreadable taken by "{value}"',
+                         ("each player in turn, starting with PLAYER",))
+            return None
+        span = self.span_of_text(line, m.group(1))
+        return Sentence(m.group(1), span)
 
     def decl_resolution(self, line: OutlineLine, n: int) -> None:
         settings = {
@@ -1385,12 +1428,21 @@ class _RulesReader:
                     decl.definition_span.column))
 
 
+def taker_sentence(taken_by: Sentence) -> Sentence:
+    """The player of a "taken by" line as a sentence the card grammar reads."""
+    return Sentence(f"{taken_by.text} takes the next turn.", taken_by.span)
+
+
 def _procedure_sentences(rules: GameRules):
     yield from rules.setup
     for phase in rules.phases:
         yield from phase.sentences
+        if phase.taken_by is not None:
+            yield taker_sentence(phase.taken_by)
         for step in phase.steps:
             yield from step.sentences
+            if step.taken_by is not None:
+                yield taker_sentence(step.taken_by)
     for action in rules.actions:
         for sentence in (action.choose, action.cost, action.effect):
             if sentence is not None and action.choose is not sentence:

@@ -217,13 +217,13 @@ def _read_position(source, line: OutlineLine, problem) -> dict:
         key = child.key.lower()
         value = (child.value or "").strip()
         span = child.value_span or child.span
-        if key in ("turn", "round", "turn player"):
+        if key in ("turn", "round", "turn player", "first player"):
             if not re.fullmatch(r"\d+", value):
                 problem(span, "E703", f"{key} must be a whole number", ("a number",))
                 continue
             # a "round" is the repeating cycle of the turn block, as a turn is
             position["turn" if key == "round" else key] = int(value) - (
-                1 if key == "turn player" else 0)
+                1 if key in ("turn player", "first player") else 0)
         elif key in ("phase", "step"):
             if key == "phase" and position.get("phase") and position.get("step given"):
                 continue  # the step already says where play starts
@@ -239,9 +239,9 @@ def _read_position(source, line: OutlineLine, problem) -> dict:
                 entries.append((" ".join(item.words), (item.value or "").strip(),
                                 item.value_span or item.span, item.head[0].span))
         else:
+            fields = ["turn", "round", "turn player", "first player", "phase", "step"]
             problem(child.head[0].span, "E702", f'unknown field "{child.key}" in a position',
-                    ("turn", "round", "turn player", "phase", "step", "player N"),
-                    did_you_mean(child.key, ["turn", "round", "turn player", "phase", "step"]))
+                    tuple(fields) + ("player N",), did_you_mean(child.key, fields))
     return position
 
 
@@ -352,7 +352,8 @@ def _start(ruling, game, compiled, source, failures):
     if bad:
         return None
     return Match.from_position(compiled, players, ruling.seed, zones, counters,
-                               position["turn"], position["turn player"], phase)
+                               position["turn"], position["turn player"], phase,
+                               position.get("first player"))
 
 
 def _card_extras(text: str) -> list:
