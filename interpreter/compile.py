@@ -247,7 +247,17 @@ def compile_selector(node, subject: Callable, default_zone: Callable | None = No
                              "all", given=True, test=lambda m, f, c: c == this_kind(m, f))
         return Selection(lambda m, f: [f.locals["this"]], "all", given=True,
                          test=lambda m, f, c: c == f.locals.get("this"))
-    if form in ("it", "them", "that", "those", "current"):
+    if form == "current":
+        # "the current Chapter": the card of that kind in play that came
+        # into play last
+        test, _ = _noun_test(node.args[0])
+
+        def current(m, f):
+            cards = [c for c in m.in_play() if test is None or test(m, f, c)]
+            return [max(cards, key=lambda c: (m.state.cards[c].entered, c))] if cards else []
+        return Selection(current, "all", given=True,
+                         test=lambda m, f, c: c in current(m, f))
+    if form in ("it", "them", "that", "those"):
         def chosen(m, f):
             it = f.locals.get("it")
             if it is None:
@@ -543,7 +553,7 @@ def compile_measure(measure: ast.Measure) -> Callable:
     if measure.form == "counter_measure":
         owner = compile_owner(measure.args[0], _they_or_you)
         name = measure.args[1]
-        return lambda m, f: m.state.counter(owner(m, f), name)
+        return lambda m, f: m.player_count(owner(m, f), name)
     if measure.form == "total_stat":
         stat = measure.args[0]
         selection = compile_selector(measure.args[1], _they_or_you)
@@ -932,6 +942,11 @@ class StepCompiler(CombatSteps):
             self._counter_change(who, counter, amount, +1)
             return
         self.select(selector, who)
+        if decl is not None and decl.per_player:
+            # "on cards, per player": the adding player's own on that card
+            self.each_chosen(lambda m, f, c: m.add_card_counter(
+                c, counter_on_card(counter, who(m, f)), amount(m, f)))
+            return
         self.each_chosen(lambda m, f, c: m.add_card_counter(c, counter, amount(m, f)))
 
     def do_put_counter(self, action, who):
@@ -1558,6 +1573,12 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
     raise unsupported(statement, f'a card becoming "{form}"')
 
 
+def counter_on_card(counter: str, player: int) -> str:
+    """Where a card keeps one player's counters of a counter "on cards, per
+    player" (a card counter of its own: "Progress Marker of player 2")."""
+    return f"{counter} of player {player + 1}"
+
+
 def player_target(player: int) -> int:
     """A modifier's target for a player rather than a card: card ids are 0 or
     more, so a player is a negative number."""
@@ -1683,7 +1704,7 @@ def compile_condition(cond: ast.Condition) -> Callable:
     if form == "counter_is":
         owner = compile_owner(cond.args[0], lambda m, f: f.locals["you"])
         name, comparison = cond.args[1], cond.args[2]
-        return _compare(comparison, lambda m, f: m.state.counter(owner(m, f), name))
+        return _compare(comparison, lambda m, f: m.player_count(owner(m, f), name))
     if form == "zone_has":
         # "the turn player's deck has no cards"
         zone = compile_zone(cond.args[0], lambda m, f: f.locals["you"])
@@ -1693,7 +1714,7 @@ def compile_condition(cond: ast.Condition) -> Callable:
     if form == "has_counter":
         who = compile_player(cond.args[0])
         comparison, name = cond.args[1], cond.args[2]
-        return _compare(comparison, lambda m, f: m.state.counter(who(m, f), name))
+        return _compare(comparison, lambda m, f: m.player_count(who(m, f), name))
     if form == "is_state":
         selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
         test = _state_test(cond.args[1], lambda m, f: f.locals["you"])
@@ -1739,7 +1760,7 @@ def _compare(comparison: ast.Comparison, value: Callable) -> Callable:
     if comparison.form == "less_than_counter":
         owner = compile_owner(comparison.args[0], lambda m, f: f.locals["you"])
         name = comparison.args[1]
-        return lambda m, f: value(m, f) < m.state.counter(owner(m, f), name)
+        return lambda m, f: value(m, f) < m.player_count(owner(m, f), name)
     n = comparison.args[0]
     if not isinstance(n, int):
         raise unsupported(comparison, f'"{n}" in a comparison')

@@ -2509,6 +2509,17 @@ class Machine:
         return any(state.cards[c].controller == player and c != card and
                    rules.title_of(state.cards[c].name) == title for c in self.in_play())
 
+    def player_count(self, player: int, name: str) -> int:
+        """A player's counter; for a counter kept "on cards, per player", the
+        number of theirs on the cards in play."""
+        decl = self.rules.counters.get(name)
+        if decl is not None and decl.per_player:
+            from interpreter.compile import counter_on_card
+
+            key = counter_on_card(decl.name, player)
+            return sum(self.state.cards[c].counter(key) for c in self.in_play())
+        return self.state.counter(player, name)
+
     def add_card_counter(self, card: int, name: str, amount: int) -> None:
         op.set_card_counter(self.state, card, name, self.state.cards[card].counter(name) + amount)
 

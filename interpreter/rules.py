@@ -43,6 +43,9 @@ class CounterDecl:
     # "position in ZONE": the counter is where the player stands in an ordered
     # zone of places (0 the bottom card); at or past the zone's size, past the end.
     track: str | None = None
+    # "on cards, per player": kept on cards, each player's apart (a player's
+    # markers on a Quest card); "their COUNTER" counts theirs on cards in play
+    per_player: bool = False
 
 
 # What the base language's verbs mean for zones: "draw" moves from the draw
@@ -635,11 +638,14 @@ class _RulesReader:
         scope, start, minimum, maximum, loses_at = "player", None, None, None, None
         takes_damage = False
         overspend_to = track = None
+        on_cards = per_player = False
         for prop, span in self.properties(line):
             p = prop.lower()
             if p == "per player":
-                scope = "player"
+                per_player = True
+                scope = "card" if on_cards else "player"
             elif p in ("on cards", "per card"):
+                on_cards = True
                 scope = "card"
             elif p in ("shared", "per game"):
                 scope = "game"
@@ -666,7 +672,8 @@ class _RulesReader:
                                                "position in ZONE"))
         self.add(self.rules.counters, name,
                  CounterDecl(name, scope, start, minimum, maximum, line.span, loses_at,
-                             takes_damage, overspend_to, track), line)
+                             takes_damage, overspend_to, track,
+                             per_player=on_cards and per_player), line)
 
     def bad_property(self, span: Span, prop: str, allowed: tuple[str, ...]) -> None:
         self.problem(span, "E505", f'unknown property "{prop}"', allowed,

@@ -329,6 +329,14 @@ def _start(ruling, game, compiled, source, failures):
                         bad = True
                     cards.append((card, statuses))
                 zones[(zone.name, player)] = cards
+            elif counter is not None and counter.scope == "card":
+                failures.append(problem_at(
+                    source, key_span, "E711",
+                    f'{counter.name} is kept on cards, not by a player',
+                    (f'a card followed by "with N {counter.name}"' + (
+                        f' (a player\'s: "with N {counter.name} of player N")'
+                        if counter.per_player else ""),)))
+                bad = True
             elif counter is not None:
                 if not re.fullmatch(r"[+-]?\d+", value):
                     failures.append(problem_at(source, span, "E703",
@@ -483,7 +491,10 @@ def _check(expectation, match, game, source, trace) -> Problem | None:
         if counter is None:
             return problem_at(source, expectation.span, "E721", f'unknown counter "{name}"',
                               (listing(rules.counters),), did_you_mean(name, rules.counters))
-        actual = state.counter(player, counter.name)
+        from interpreter.engine import Machine
+
+        # (a counter kept "on cards, per player": theirs on the cards in play)
+        actual = Machine(match.game, state).player_count(player, counter.name)
         if actual != n:
             return fail(f"player {player + 1}'s {counter.name} to be {n}", f"it is {actual}")
         return None
@@ -512,6 +523,19 @@ def _check(expectation, match, game, source, trace) -> Problem | None:
             return fail(f'"{card}" in player {player + 1}\'s {zone.name}',
                         f"it is in {', '.join(where) or 'no zone'}")
         return None
+    if kind == "card_player_counter":
+        # "Chapter One" has 1 Progress Marker of player 2 (on cards, per player)
+        from interpreter.compile import counter_on_card
+
+        words = place_of(args[2])
+        name = words[:-3] if words.lower().endswith(" of") else words
+        counter = _lookup(rules.counters, name)
+        if counter is None or not counter.per_player:
+            return problem_at(source, expectation.span, "E721",
+                              f'"{name}" is not a counter kept on cards per player',
+                              tuple(c.name for c in rules.counters.values() if c.per_player))
+        args = (args[0], args[1], counter_on_card(counter.name, player_of(args[3])))
+        kind = "card_counter"
     if kind == "card_counter":
         card, n, name = str(args[0]).strip('"\u201c\u201d'), int(args[1]), place_of(args[2])
         found = [c for c in state.cards if c.name == card]
