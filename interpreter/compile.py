@@ -151,6 +151,13 @@ def _nodes(value):
             yield from _nodes(item)
 
 
+def _gives_roles(sentences) -> bool:
+    """Whether a verb's steps make a card attacking or defending ("it is
+    attacking"): roles that end when the verb is done."""
+    return any(isinstance(n, ast.State) and n.form in ("attacking", "defending")
+               for n in _nodes(tuple(sentences)))
+
+
 def _picks_one(selector: ast.Selector) -> bool:
     """A selector a player picks one card with ("a Character"), not several
     ("up to 2 Characters": they would have to be one opponent's) nor every
@@ -1531,11 +1538,29 @@ class StepCompiler(CombatSteps):
         filled = tuple(fill_slots(s, values, use) for s in definition.resolution)
         skip = self.optional(lambda m, f: f.locals["you"], _verb_prompt(use)) if optional \
             else None
+        roles = depth == 0 and _gives_roles(filled)
+        if roles:
+            # "it is attacking" inside a verb: the role lasts while the verb
+            # runs (the outermost one: a verb it uses may give roles too)
+            key = f"_roles{len(self.e.program.instructions)}"
+
+            def before(m, f):
+                f.locals[key] = tuple(c for c in m.in_play() if any(
+                    r in m.state.cards[c].statuses for r in ("attacker", "defender")))
+            self.e.emit(before)
         self._verb_depth = depth + 1
         try:
             self.sentences(filled)
         finally:
             self._verb_depth = depth
+        if roles:
+            def after(m, f):
+                kept = f.locals.pop(key, ())
+                for card in list(m.in_play()):
+                    for role in ("attacker", "defender"):
+                        if card not in kept and role in m.state.cards[card].statuses:
+                            m.set_status(card, role, False)
+            self.e.emit(after)
         if decl.event is not None:
             # "counts as: sacrificed": the event of each card the verb acted on
             def counts(m, f, event=decl.event):

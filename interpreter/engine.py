@@ -150,6 +150,9 @@ class CompiledGame:
     # every action (Machine.after_action)
     any_time: bool = False
     any_time_abilities: bool = False          # activated abilities usable at any time
+    # stat -> the stats of attached cards added to it ("added to the progress
+    # value of the card it is attached to")
+    host_stats: dict = attrs.Factory(dict)
     draw_pile: str = ""
     hand: str = ""
     discard_pile: str = ""
@@ -213,6 +216,10 @@ def compile_game(game) -> CompiledGame:
     compiled.pairs = tuple((z.name, z.paired_with, z.paired_status)
                            for z in rules.zones.values() if z.paired_with)
     compiled.none_loses = tuple(z.name for z in rules.zones.values() if z.none_loses)
+    for stat in rules.stats.values():
+        if stat.adds_to_host and rules.stat(stat.adds_to_host) is not None:
+            host = rules.stat(stat.adds_to_host).name
+            compiled.host_stats[host] = compiled.host_stats.get(host, ()) + (stat.name,)
     compiled.zone_wins = tuple((z.name, z.wins_at) for z in rules.zones.values()
                                if z.wins_at is not None)
 
@@ -817,9 +824,11 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         game.programs[name] = e.finish()
         game.responses.setdefault(card.name, []).append(name)
         return
-    if timing is not None and timing.use == "continuous":
+    if timing is not None and timing.use == "continuous" and not when_conditions:
         _compile_static(game, card, node)
         return
+    # (a continuous label on "When ...: effect": it triggers while its card
+    # is in play, as any triggered ability)
     if timing is not None and timing.use == "requirement":
         # "REQUIRES: If ...": the card can be used only while this holds
         from interpreter.compile import compile_condition
@@ -1675,7 +1684,8 @@ class Machine:
 
     def stat(self, card: int, name: str) -> int:
         """A card's stat now: printed, plus the modifiers in force, plus the
-        continuous abilities of the cards in play."""
+        continuous abilities of the cards in play, plus the stats of the
+        cards attached to it that are "added to" this one."""
         value = self.definition(card).stat(name)
         total = value if isinstance(value, int) else 0
         for modifier in self.state.modifiers:
@@ -1683,6 +1693,14 @@ class Machine:
                 total += modifier.amount
         for kind, amount in self.continuous(card, ("stat", name)):
             total += amount
+        added = self.game.host_stats.get(name) if self.game.attaching else None
+        if added:
+            state = self.state
+            # attached cards sit in their host's zone
+            for other in state.zones.get(state.cards[card].zone, ()):
+                if state.cards[other].attached_to == card:
+                    for stat in added:
+                        total += self.stat(other, stat)
         return total
 
     def continuous(self, card: int, wanted: tuple | None = None):

@@ -84,6 +84,9 @@ class StatDecl:
     # "number, a card with damage at least its HP is destroyed": damage on a
     # card is measured against this stat (a state rule).
     lethal_damage: bool = False
+    # "number, added to the STAT of the card it is attached to": an attached
+    # card's value of this stat counts in its host's STAT (an Upgrade's +3)
+    adds_to_host: str | None = None
 
 
 @attrs.frozen(slots=True)
@@ -755,9 +758,13 @@ class _RulesReader:
         text = (line.value or "").strip().rstrip(".")
         span = line.value_span or line.span
         lethal = False
+        adds_to_host = None
         if m := re.fullmatch(r"(.+?),\s*a card with damage at least its (.+) is destroyed",
                              text, re.I):
             text, lethal = m.group(1), True
+        elif m := re.fullmatch(r"(.+?),\s*added to the (.+) of the card it is attached to",
+                               text, re.I):
+            text, adds_to_host = m.group(1), _unquote(m.group(2))
         low = text.lower()
         values: tuple[str, ...] = ()
         if low in ("number", "text", "effect", "card names"):
@@ -771,8 +778,12 @@ class _RulesReader:
                           "exchange of VALUES", "card names", "text", "effect"),
                          did_you_mean(text, ("number", "text", "effect", "card names")))
             return
-        self.add(self.rules.stats, name, StatDecl(name, kind, values, line.span, lethal),
-                 line)
+        if adds_to_host is not None and kind != "number":
+            self.problem(span, "E508", "only a number is added to the stat of another card",
+                         ("number, added to the STAT of the card it is attached to",))
+            adds_to_host = None
+        self.add(self.rules.stats, name, StatDecl(name, kind, values, line.span, lethal,
+                                                  adds_to_host), line)
 
     def values_of(self, text: str, span: Span) -> tuple[str, ...]:
         if "," not in text and _lookup(self.rules.value_sets, _unquote(text)) is not None:
@@ -1417,6 +1428,10 @@ class _RulesReader:
                 self.problem(part.starts_in_span, "E523",
                              f'unknown zone "{part.starts_in[0]}" for deck part "{part.name}"',
                              (listing(rules.zones),), did_you_mean(part.starts_in[0], rules.zones))
+        for stat in rules.stats.values():
+            if stat.adds_to_host and rules.stat(stat.adds_to_host) is None:
+                self.problem(stat.span, "E510", f'unknown stat "{stat.adds_to_host}"',
+                             ("a number stat",), did_you_mean(stat.adds_to_host, rules.stats))
         periods = [p.name for p in rules.phases] + [s.name for p in rules.phases
                                                      for s in p.steps]
         for action in rules.actions:
