@@ -482,6 +482,11 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
         label = q.args[0].name if isinstance(q.args[0], ast.CardName) else q.args[0]
         return None, lambda m, f, c: any(
             a.ability.label == label for a in m.definition(c).abilities)
+    if form == "that_can_act":
+        # "a Character that can attack": no "can't" in force stops it (or
+        # its controller) doing that
+        what = str(q.args[0]).lower()
+        return None, lambda m, f, c: not m.forbidden(m.state.cards[c].controller, what, c)
     if form == "that_can":
         what = "be " + str(q.args[0]).lower()
 

@@ -137,6 +137,9 @@ class CompiledGame:
     after_triggers: set = attrs.Factory(set)   # programs of "After ..." triggers
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
+    # card name -> continuous prohibitions on players ("Your opponent can't
+    # attack"): (players test, "can't" text, condition)
+    player_statics: dict = attrs.Factory(dict)
     kind_answers: dict = attrs.Factory(dict)  # (card name, kind word) -> is it of that kind
     prohibitions_found: tuple | None = None   # see static_prohibitions()
     in_play: tuple[str, ...] = ()
@@ -580,6 +583,9 @@ def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
     for sentence in resolution:
         for link in sentence.args:
             step = link.args[0]
+            if isinstance(step, ast.Step) and step.form == "player_cannot":
+                _compile_player_static(game, card, step, condition)
+                continue
             if isinstance(step, ast.Modifier) and step.form == "more_stat" and \
                     game.statics.get(card.name):
                 # "This gets +20 AP and +20 HP": the second change joins the first
@@ -596,6 +602,33 @@ def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
                 raise unsupported(selector, "this selector in a continuous ability")
             game.statics.setdefault(card.name, []).append(
                 Static(selection.test, statement_changes(statement, game), condition))
+
+
+def _compile_player_static(game: CompiledGame, card, step, condition) -> None:
+    """ "Your opponent can't attack this Chapter" as a continuous ability: the
+    players it names can't, while its card is in play. A duration written on
+    it can only be the current turn (its card's time in play decides)."""
+    from interpreter.compile import is_opponent_ref, register_capability
+
+    player, capability, *suffixes = step.args
+    for suffix in suffixes:
+        ref = suffix.args[0].args[0] if suffix.form == "lasting" and \
+            suffix.args[0].form == "during_period" else None
+        if ref is None or ref.args[0] not in ("turn", game.rules.turn_name):
+            raise unsupported(suffix, "a continuous prohibition lasting other than this turn")
+    name = register_capability(game, capability)
+    if is_opponent_ref(player):
+        def test(m, f, p):
+            return m.is_opponent(f, p)
+    elif player.form == "you":
+        def test(m, f, p):
+            return p == f.locals["you"]
+    elif player.form == "each_player":
+        def test(m, f, p):
+            return True
+    else:
+        raise unsupported(player, "this player in a continuous prohibition")
+    game.player_statics.setdefault(card.name, []).append((test, name, condition))
 
 
 def _compile_activated(game: CompiledGame, card, index: int, node, ability,
@@ -1796,6 +1829,20 @@ class Machine:
                 if verb.startswith(capabilities[name][0]) and \
                         self.continuous(card, ("cannot", name)):
                     return True
+        if self.game.player_statics:
+            # continuous prohibitions on players ("Your opponent can't attack")
+            state = self.state
+            for source in self.in_play():
+                found = self.game.player_statics.get(state.cards[source].name)
+                if not found or "nullified" in state.cards[source].statuses:
+                    continue
+                probe = Frame("probe", 0, {"you": state.cards[source].controller,
+                                           "this": source})
+                for test, name, condition in found:
+                    if verb.startswith(capabilities[name][0]) and (
+                            condition is None or condition(self, probe)) and \
+                            test(self, probe, player):
+                        return True
         return False
 
     def has_value(self, card: int, value: str) -> bool:

@@ -652,6 +652,8 @@ def _qualifier(q: ast.Qualifier) -> str:
         return f"with a total {a[0]} of {_amount(a[1])}"
     if f == "that_can":
         return "that can be " + a[0]
+    if f == "that_can_act":
+        return "that can " + a[0]
     if f == "with_timing":
         return f"with a {_selector(a[0])} ability"
     if f == "unique_title_free":
