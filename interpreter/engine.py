@@ -1115,6 +1115,9 @@ class Machine:
                     self.eliminate(player, f"{counter.name} {state.counter(player, counter.name)}")
 
     def eliminate(self, player: int, reason: str) -> None:
+        """The player is out of the game; the last one left wins. What the
+        player was doing (the effects running as them, on top of the
+        frames) stops with them: the others play on."""
         state = self.state
         state.out[player] = True
         state.log.append(("out", player, reason))
@@ -1123,6 +1126,11 @@ class Machine:
             op.end_game(state, ("win", alive[0], f"player {player + 1} lost: {reason}"))
         elif not alive:
             op.end_game(state, ("draw", "every player lost at once"))
+        else:
+            frames = state.frames
+            while len(frames) > 1 and frames[-1].program != "game" and \
+                    frames[-1].locals.get("you") == player:
+                frames.pop()
 
     def collect_triggers(self) -> None:
         """Match new events against triggered abilities: of the card the

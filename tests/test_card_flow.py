@@ -27,7 +27,7 @@ RULINGS = Path(__file__).resolve().parent / "rulings" / "card-flow" / "card-flow
 def test_the_rulings_pass():
     result = CliRunner().invoke(main, ["ruling", "--quiet", str(RULINGS)])
     assert result.exit_code == 0, result.output
-    assert result.output.endswith("25 passed, 0 failed\n")
+    assert result.output.endswith("26 passed, 0 failed\n")
 
 
 def test_random_games_end_by_the_zones_rules():
