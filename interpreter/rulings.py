@@ -524,7 +524,7 @@ def _check(expectation, match, game, source, trace) -> Problem | None:
                         f"it is in {', '.join(where) or 'no zone'}")
         return None
     if kind == "card_player_counter":
-        # "Chapter One" has 1 Progress Marker of player 2 (on cards, per player)
+        # "Quest One" has 1 Mark of player 2 (on cards, per player)
         from interpreter.compile import counter_on_card
 
         words = place_of(args[2])
