@@ -109,7 +109,9 @@ def compile_player(node) -> Callable:
         return lambda m, f: f.locals["you"]
     form = node.form
     if form == "rival" or form == "each_rival":
-        return lambda m, f: m.rival_of(f.locals["you"])
+        # "your opponent": the opponent chosen for this effect, if any (see
+        # StepCompiler.choose_opponent), else the only one (the next player)
+        return lambda m, f: m.opponent(f)
     if form == "turn_player":
         return lambda m, f: m.state.turn_player
     if form == "that_player":
@@ -129,6 +131,42 @@ def compile_player(node) -> Callable:
     raise unsupported(node, f'the player "{form.replace("_", " ")}" here')
 
 
+def is_opponent_ref(node) -> bool:
+    """ "your opponent" / "your rival" (a player or a possessive)."""
+    return (isinstance(node, ast.Player) and node.form in ("rival", "each_rival")) or \
+        (isinstance(node, ast.Possessive) and node.form == "rivals")
+
+
+def mentions_opponent(*values) -> bool:
+    """Whether any of these AST values (nodes or tuples of them) names "your
+    opponent" somewhere."""
+    return any(is_opponent_ref(n) for n in _nodes(values))
+
+
+def _nodes(value):
+    if isinstance(value, ast.Node):
+        yield from value.walk()
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _nodes(item)
+
+
+def _gives_roles(sentences) -> bool:
+    """Whether a verb's steps make a card attacking or defending ("it is
+    attacking"): roles that end when the verb is done."""
+    return any(isinstance(n, ast.State) and n.form in ("attacking", "defending")
+               for n in _nodes(tuple(sentences)))
+
+
+def _picks_one(selector: ast.Selector) -> bool:
+    """A selector a player picks one card with ("a Character"), not several
+    ("up to 2 Characters": they would have to be one opponent's) nor every
+    card it describes ("each")."""
+    if selector.form != "some" or not selector.args:
+        return False
+    return selector.args[0].form in ("one", "another")
+
+
 def _it_or_this(frame: Frame) -> int:
     it = frame.locals.get("it")
     if isinstance(it, tuple):
@@ -142,7 +180,7 @@ def compile_owner(possessive, subject: Callable) -> Callable:
     if form == "your":
         return lambda m, f: f.locals["you"]
     if form == "rivals":
-        return lambda m, f: m.rival_of(f.locals["you"])
+        return lambda m, f: m.opponent(f)
     if form == "their":
         return subject
     if form == "owners":
@@ -216,7 +254,17 @@ def compile_selector(node, subject: Callable, default_zone: Callable | None = No
                              "all", given=True, test=lambda m, f, c: c == this_kind(m, f))
         return Selection(lambda m, f: [f.locals["this"]], "all", given=True,
                          test=lambda m, f, c: c == f.locals.get("this"))
-    if form in ("it", "them", "that", "those", "current"):
+    if form == "current":
+        # "the current Quest": the card of that kind in play that came
+        # into play last
+        test, _ = _noun_test(node.args[0])
+
+        def current(m, f):
+            cards = [c for c in m.in_play() if test is None or test(m, f, c)]
+            return [max(cards, key=lambda c: (m.state.cards[c].entered, c))] if cards else []
+        return Selection(current, "all", given=True,
+                         test=lambda m, f, c: c in current(m, f))
+    if form in ("it", "them", "that", "those"):
         def chosen(m, f):
             it = f.locals.get("it")
             if it is None:
@@ -294,7 +342,9 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
         quantity = args.pop(0)
         how = _how_many(quantity)
     elif node.form == "owned":
-        owner = compile_owner(args.pop(0), subject)
+        possessive = args.pop(0)
+        # "the Character this is attached to": "the" names no owner
+        owner = None if possessive.form == "the" else compile_owner(possessive, subject)
     tests: list[Callable] = []
     zones: list[Callable] = []
     plural = False
@@ -428,6 +478,10 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
     if form in ("located_in", "taken_from"):
         return compile_zone(q.args[0], subject), None
     if form == "controlled_by":
+        if is_opponent_ref(q.args[0]):
+            # "a Character your opponent controls": any opponent's, unless
+            # this effect has chosen one (several opponents: see choose_opponent)
+            return None, lambda m, f, c: m.is_opponent(f, m.state.cards[c].controller)
         who = compile_player(q.args[0])
         return None, lambda m, f, c: m.state.cards[c].controller == who(m, f)
     if form == "with_stat":
@@ -460,6 +514,11 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
         label = q.args[0].name if isinstance(q.args[0], ast.CardName) else q.args[0]
         return None, lambda m, f, c: any(
             a.ability.label == label for a in m.definition(c).abilities)
+    if form == "that_can_act":
+        # "a Character that can attack": no "can't" in force stops it (or
+        # its controller) doing that
+        what = str(q.args[0]).lower()
+        return None, lambda m, f, c: not m.forbidden(m.state.cards[c].controller, what, c)
     if form == "that_can":
         what = "be " + str(q.args[0]).lower()
 
@@ -546,7 +605,7 @@ def compile_measure(measure: ast.Measure) -> Callable:
     if measure.form == "counter_measure":
         owner = compile_owner(measure.args[0], _they_or_you)
         name = measure.args[1]
-        return lambda m, f: m.state.counter(owner(m, f), name)
+        return lambda m, f: m.player_count(owner(m, f), name)
     if measure.form == "total_stat":
         stat = measure.args[0]
         selection = compile_selector(measure.args[1], _they_or_you)
@@ -631,6 +690,8 @@ class StepCompiler(CombatSteps):
     # ---- steps
 
     def step(self, step: ast.Step) -> None:
+        if self.game.rules.players_max > 2 and self._opponent_outside_picks(step):
+            self.choose_opponent()
         if step.form == "act":
             subject, optional, action, suffixes = step.args
             ways = {s.form for s in suffixes if s.form in ("one_at_a_time", "quietly")}
@@ -691,6 +752,45 @@ class StepCompiler(CombatSteps):
             self.player_cannot(step)
             return
         raise unsupported(step, f'"{step.form.replace("_", " ")}"')
+
+    # ---- "your opponent" with several opponents
+
+    @staticmethod
+    def _opponent_outside_picks(step: ast.Step) -> bool:
+        """Whether a step names "your opponent" where a player, not a card
+        picked, decides who it is ("Your opponent draws", "for each Character
+        your opponent controls", "each Character your opponent controls"):
+        then the acting player chooses the opponent first. A card picked
+        among an opponent's ("Exhaust a Character your opponent controls")
+        may be any opponent's: picking it chooses the opponent."""
+        if not mentions_opponent(step.args):
+            return False
+        if step.form != "act":
+            return True
+        subject, _optional, action, suffixes = step.args
+        picks = [a for a in action.args if isinstance(a, ast.Selector) and _picks_one(a)]
+        others = tuple(a for a in action.args if not any(a is p for p in picks))
+        return mentions_opponent(subject, others, suffixes)
+
+    def choose_opponent(self) -> None:
+        """The acting player chooses which opponent "your opponent" is for
+        the rest of this effect, when several are in the game and none is
+        chosen yet (no decision with a single opponent)."""
+        store = f"_opp{len(self.e.program.instructions)}"
+
+        def choose(m, f):
+            you = f.locals["you"]
+            if store in f.locals:
+                f.locals["#opponent"] = (you, f.locals.pop(store))
+                return None
+            if m.chosen_opponent(f) is not None:
+                return None
+            opponents = m.opponents(you)
+            if len(opponents) <= 1:
+                return None
+            return m.ask(f, you, "choose", "choose an opponent", tuple(opponents), store,
+                         tuple(f"player {p + 1}" for p in opponents))
+        self.e.emit(choose)
 
     def repeat_for_each(self, step: ast.Step, suffix) -> None:
         """"Gain 1 Gold for each exhausted Creature": the step
@@ -816,6 +916,17 @@ class StepCompiler(CombatSteps):
         def pick(m, f):
             return m.pick(f, selection, chooser(m, f), prompt, store)
         self.e.emit(pick)
+        if self.game.rules.players_max > 2 and isinstance(selector, ast.Selector) and \
+                mentions_opponent(selector):
+            # a card picked among an opponent's: that opponent is "your
+            # opponent" for the rest of the effect
+            def bind(m, f):
+                it = f.locals.get("it")
+                you = f.locals["you"]
+                if isinstance(it, int) and m.chosen_opponent(f) is None and \
+                        m.state.cards[it].controller != you:
+                    f.locals["#opponent"] = (you, m.state.cards[it].controller)
+            self.e.emit(bind)
 
     def each_chosen(self, body: Callable) -> None:
         """Run ``body(card)`` on each chosen card (``it``); did = any.
@@ -901,6 +1012,11 @@ class StepCompiler(CombatSteps):
             self._counter_change(who, counter, amount, +1)
             return
         self.select(selector, who)
+        if decl is not None and decl.per_player:
+            # "on cards, per player": the adding player's own on that card
+            self.each_chosen(lambda m, f, c: m.add_card_counter(
+                c, counter_on_card(counter, who(m, f)), amount(m, f)))
+            return
         self.each_chosen(lambda m, f, c: m.add_card_counter(c, counter, amount(m, f)))
 
     def do_put_counter(self, action, who):
@@ -1449,6 +1565,15 @@ class StepCompiler(CombatSteps):
             return m.alternate(f, store, count(m, f))
         self.e.emit(window)
 
+    def do_any_time_window(self, action, who):
+        """ "Players may respond": each player in turn, from the turn player,
+        may take actions usable at any time, until all pass in a row."""
+        store = f"_any{len(self.e.program.instructions)}"
+
+        def window(m, f):
+            return m.any_time_window(f, store, None)
+        self.e.emit(window)
+
     def do_take_actions(self, action, who):
         store = f"_act{len(self.e.program.instructions)}"
 
@@ -1495,11 +1620,29 @@ class StepCompiler(CombatSteps):
         filled = tuple(fill_slots(s, values, use) for s in definition.resolution)
         skip = self.optional(lambda m, f: f.locals["you"], _verb_prompt(use)) if optional \
             else None
+        roles = depth == 0 and _gives_roles(filled)
+        if roles:
+            # "it is attacking" inside a verb: the role lasts while the verb
+            # runs (the outermost one: a verb it uses may give roles too)
+            key = f"_roles{len(self.e.program.instructions)}"
+
+            def before(m, f):
+                f.locals[key] = tuple(c for c in m.in_play() if any(
+                    r in m.state.cards[c].statuses for r in ("attacker", "defender")))
+            self.e.emit(before)
         self._verb_depth = depth + 1
         try:
             self.sentences(filled)
         finally:
             self._verb_depth = depth
+        if roles:
+            def after(m, f):
+                kept = f.locals.pop(key, ())
+                for card in list(m.in_play()):
+                    for role in ("attacker", "defender"):
+                        if card not in kept and role in m.state.cards[card].statuses:
+                            m.set_status(card, role, False)
+            self.e.emit(after)
         if decl.event is not None:
             # "counts as: sacrificed": the event of each card the verb acted on
             def counts(m, f, event=decl.event):
@@ -1535,6 +1678,12 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
         # "it is fresh until your next turn": a status kept as a modifier
         return [("status", statement.args[0].args[0], 1)]
     raise unsupported(statement, f'a card becoming "{form}"')
+
+
+def counter_on_card(counter: str, player: int) -> str:
+    """Where a card keeps one player's counters of a counter "on cards, per
+    player" (a card counter of its own: "Progress Marker of player 2")."""
+    return f"{counter} of player {player + 1}"
 
 
 def player_target(player: int) -> int:
@@ -1573,15 +1722,20 @@ def register_capability(game, capability: ast.Capability) -> str:
 def compile_duration(duration: ast.Duration) -> Callable:
     """(machine, frame) -> the modifier's end: (period, occurrence, edge)."""
     form = duration.form
+    if form == "until_after_action":
+        whose = compile_owner(duration.args[0], lambda m, f: f.locals["you"])
+        return lambda m, f: m.next_action_end(whose(m, f))
     ref = duration.args[0]
     period = ref.args[0]
     relation = ref.form
 
     def occurrence(m, f, edge):
         count = m.state.period_counts.get(period, 0)
-        current = period == "turn" or m.state.period.get("phase") == period or \
-            m.state.period.get("step") == period
-        if period == "turn" and relation in ("your", "rivals") and "you" in f.locals:
+        # the turn (and its other name, "called: Round") is always under way
+        current = period in ("turn", m.rules.turn_name) or \
+            m.state.period.get("phase") == period or m.state.period.get("step") == period
+        if period in ("turn", m.rules.turn_name) and relation in ("your", "rivals") and \
+                "you" in f.locals:
             # "your Rival's turn" during your turn (or "your turn" during your
             # Rival's): the next turn, not this one
             mine = m.state.turn_player == f.locals["you"]
@@ -1645,6 +1799,10 @@ def compile_condition(cond: ast.Condition) -> Callable:
     if form == "controls":
         who = compile_player(cond.args[0])
         selection = compile_selector(cond.args[1], who)
+        if is_opponent_ref(cond.args[0]):
+            # "If your opponent controls ...": any opponent, unless one is chosen
+            return _count_test(selection, lambda m, f, c: m.is_opponent(
+                f, m.state.cards[c].controller))
         return _count_test(selection, lambda m, f, c: m.state.cards[c].controller == who(m, f))
     if form == "has_cards":
         who = compile_player(cond.args[0])
@@ -1653,7 +1811,7 @@ def compile_condition(cond: ast.Condition) -> Callable:
     if form == "counter_is":
         owner = compile_owner(cond.args[0], lambda m, f: f.locals["you"])
         name, comparison = cond.args[1], cond.args[2]
-        return _compare(comparison, lambda m, f: m.state.counter(owner(m, f), name))
+        return _compare(comparison, lambda m, f: m.player_count(owner(m, f), name))
     if form == "zone_has":
         # "the turn player's deck has no cards"
         zone = compile_zone(cond.args[0], lambda m, f: f.locals["you"])
@@ -1663,7 +1821,7 @@ def compile_condition(cond: ast.Condition) -> Callable:
     if form == "has_counter":
         who = compile_player(cond.args[0])
         comparison, name = cond.args[1], cond.args[2]
-        return _compare(comparison, lambda m, f: m.state.counter(who(m, f), name))
+        return _compare(comparison, lambda m, f: m.player_count(who(m, f), name))
     if form == "is_state":
         selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
         test = _state_test(cond.args[1], lambda m, f: f.locals["you"])
@@ -1672,6 +1830,14 @@ def compile_condition(cond: ast.Condition) -> Callable:
         selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
         test = _state_test(cond.args[1], lambda m, f: f.locals["you"])
         return lambda m, f: not any(test(m, f, c) for c in selection.candidates(m, f))
+    if form in ("is_player", "is_not_player"):
+        # "If you are not the player with the most Points" (nobody on a tie)
+        first, second = compile_player(cond.args[0]), compile_player(cond.args[1])
+        same = form == "is_player"
+        return lambda m, f: (first(m, f) == second(m, f)) == same
+    if form == "player_count":
+        # "If the game has 3 or more players": the players it began with
+        return _compare(cond.args[0], lambda m, f: m.state.players)
     if form == "there_are":
         # "If there are 2 or more Traps at this Room"
         return _count_test(compile_selector(cond.args[0], lambda m, f: f.locals["you"]), None)
@@ -1701,7 +1867,7 @@ def _compare(comparison: ast.Comparison, value: Callable) -> Callable:
     if comparison.form == "less_than_counter":
         owner = compile_owner(comparison.args[0], lambda m, f: f.locals["you"])
         name = comparison.args[1]
-        return lambda m, f: value(m, f) < m.state.counter(owner(m, f), name)
+        return lambda m, f: value(m, f) < m.player_count(owner(m, f), name)
     n = comparison.args[0]
     if not isinstance(n, int):
         raise unsupported(comparison, f'"{n}" in a comparison')

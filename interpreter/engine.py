@@ -56,6 +56,7 @@ class ActionPlan:
     limit: tuple | None = None     # (period, for each card)
     extra: tuple = ()              # (stat adding uses, cap, name the uses are shared as)
     target: Selection | None = None   # a second card the action needs (and asks for)
+    any_time: bool = False         # usable at any time a player could respond
 
 
 @attrs.define
@@ -163,6 +164,9 @@ class CompiledGame:
     prefer: tuple = ()
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
+    # card name -> continuous prohibitions on players ("Your opponent can't
+    # attack"): (players test, "can't" text, condition)
+    player_statics: dict = attrs.Factory(dict)
     kind_answers: dict = attrs.Factory(dict)  # (card name, kind word) -> is it of that kind
     value_answers: dict = attrs.Factory(dict)  # (card name, value) -> printed on it
     prohibitions_found: tuple | None = None   # see static_prohibitions()
@@ -179,9 +183,20 @@ class CompiledGame:
     # zone -> the position counters ("position in ZONE") into it
     track_counters: dict = attrs.Factory(dict)
     attaching: bool = False                   # whether any card was ever attached
+    # actions or abilities usable "at any time": a response window follows
+    # every action (Machine.after_action)
+    any_time: bool = False
+    any_time_abilities: bool = False          # activated abilities usable at any time
+    # stat -> the stats of attached cards added to it ("added to the progress
+    # value of the card it is attached to")
+    host_stats: dict = attrs.Factory(dict)
     draw_pile: str = ""
     hand: str = ""
     discard_pile: str = ""
+
+    def any_time_ability(self, ability: "Activated") -> bool:
+        timing = self.rules.timing(ability.label) if ability.label else None
+        return timing is not None and timing.any_time
 
     def static_prohibitions(self) -> tuple[str, ...]:
         """The "can't"s that continuous abilities give (worked out once)."""
@@ -238,6 +253,10 @@ def compile_game(game) -> CompiledGame:
     compiled.pairs = tuple((z.name, z.paired_with, z.paired_status)
                            for z in rules.zones.values() if z.paired_with)
     compiled.none_loses = tuple(z.name for z in rules.zones.values() if z.none_loses)
+    for stat in rules.stats.values():
+        if stat.adds_to_host and rules.stat(stat.adds_to_host) is not None:
+            host = rules.stat(stat.adds_to_host).name
+            compiled.host_stats[host] = compiled.host_stats.get(host, ()) + (stat.name,)
     compiled.zone_wins = tuple((z.name, z.wins_at) for z in rules.zones.values()
                                if z.wins_at is not None)
     zone_names = {z.lower(): z for z in rules.zones}
@@ -282,6 +301,7 @@ def compile_game(game) -> CompiledGame:
         for index, ability in enumerate(card.abilities):
             guard(lambda c=card, i=index, a=ability: _compile_ability(compiled, c, i, a))
     compiled.trigger_programs = {t.program: t for ts in compiled.triggers.values() for t in ts}
+
     def preferences():
         from interpreter.compile import compile_condition
 
@@ -302,6 +322,14 @@ def compile_game(game) -> CompiledGame:
     if problems:
         raise CardrulesError(problems)
     compiled.trigger_index = TriggerIndex.of(compiled.triggers)
+    compiled.any_time_abilities = any(
+        compiled.any_time_ability(ability) for abilities in compiled.activated.values()
+        for ability in abilities)
+    compiled.any_time = compiled.any_time_abilities or any(
+        plan.any_time for plan in compiled.actions)
+    after = Emitter("#after action")
+    after.emit(lambda m, f: m.after_action(f))
+    compiled.programs["#after action"] = after.finish()
     return compiled
 
 
@@ -325,32 +353,46 @@ def _compile_turn(game: CompiledGame) -> None:
         if phase.skip_first_turn:
             e.jump_unless(lambda m, f: m.state.turn > 1, after)
         game.phase_starts[phase.name] = len(e.program.instructions)
-        e.emit(lambda m, f, name=phase.name: (op.period(m.state, "phase", name, "start"),
-                                              m.lethal_check())[-1])
-        for sentence in phase.sentences:
-            steps.sentences(_sentences(rules, sentence))
-        places = _each_place(game, e, phase) if phase.for_each else None
-        for step in phase.steps:
-            game.phase_starts[step.name] = len(e.program.instructions)
-            game.step_phase[step.name] = phase.name
-            e.emit(lambda m, f, name=step.name: op.period(m.state, "step", name, "start"))
-            if step.hold_triggers:
-                e.emit(lambda m, f: m.hold_triggers())
-            for sentence in step.sentences:
+
+        def phase_body(phase=phase):
+            e.emit(lambda m, f, name=phase.name: (op.period(m.state, "phase", name, "start"),
+                                                  m.lethal_check())[-1])
+            for sentence in phase.sentences:
                 steps.sentences(_sentences(rules, sentence))
-            if places is not None and step is phase.steps[-1]:
-                # the place is resolved once its last step's procedure has
-                # run: what the abilities held until then gain is for the
-                # place at each player's position (see Machine.gain_counter)
-                e.emit(lambda m, f: m.state.usage.pop("#resolving", None) and None)
-            if step.hold_triggers:
-                e.emit(lambda m, f: m.release_triggers(f))
-            e.emit(lambda m, f, name=step.name: m.end_period("step", name))
-        if places is not None:
-            places()
-        if rules.race is not None and rules.race.period.lower() == phase.name.lower():
-            e.emit(lambda m, f: m.race_check(f))
-        e.emit(lambda m, f, name=phase.name: m.end_period("phase", name))
+            places = _each_place(game, e, phase) if phase.for_each else None
+            for step in phase.steps:
+                game.phase_starts[step.name] = len(e.program.instructions)
+                game.step_phase[step.name] = phase.name
+
+                def step_body(step=step):
+                    e.emit(lambda m, f, name=step.name: op.period(m.state, "step", name,
+                                                                  "start"))
+                    if step.hold_triggers:
+                        e.emit(lambda m, f: m.hold_triggers())
+                    for sentence in step.sentences:
+                        steps.sentences(_sentences(rules, sentence))
+                    if places is not None and step is phase.steps[-1]:
+                        # the place is resolved once its last step's procedure
+                        # has run: what the abilities held until then gain is
+                        # for the place at each player's position (see
+                        # Machine.gain_counter)
+                        e.emit(lambda m, f: m.state.usage.pop("#resolving", None) and None)
+                    if step.hold_triggers:
+                        e.emit(lambda m, f: m.release_triggers(f))
+                    e.emit(lambda m, f, name=step.name: m.end_period("step", name))
+                if step.taken_by is not None:
+                    _taken_by(game, e, step.taken_by, step.name, step_body)
+                else:
+                    step_body()
+            if places is not None:
+                places()
+            if rules.race is not None and rules.race.period.lower() == phase.name.lower():
+                e.emit(lambda m, f: m.race_check(f))
+            e.emit(lambda m, f, name=phase.name: m.end_period("phase", name))
+        if phase.taken_by is not None:
+            _taken_by(game, e, phase.taken_by, phase.name, phase_body)
+        else:
+            phase_body()
         e.place(after)
     e.emit(lambda m, f: m.end_turn(f))
     e.jump(turn)
@@ -361,6 +403,60 @@ def _compile_turn(game: CompiledGame) -> None:
         for sentence in rules.race.tie:
             tie_steps.sentences(_sentences(rules, sentence))
         game.programs["race:tie"] = tie.finish()
+
+
+def _taken_by(game: CompiledGame, e: Emitter, taken_by, name: str, body) -> None:
+    """ "taken by: each player in turn, starting with PLAYER": ``body`` (a
+    phase or a step) runs once for each player still in the game, in seat
+    order from that player (the turn player when it names nobody, as "the
+    player with the most X" on a tie). Meanwhile the player taking it is
+    "you" and the turn player ("At the end of your Prologue"); both are
+    restored afterwards."""
+    from interpreter.compile import compile_player
+    from interpreter.rules import taker_sentence
+
+    sentence = taker_sentence(taken_by)
+    ability = parse_ability(game.rules, sentence.text, sentence.span.path)
+    who = compile_player(ability.resolution[0].args[0].args[0].args[0])
+    key = f"#takers{len(e.program.instructions)}"
+    top, done = e.label(), e.label()
+
+    def start(m, f):
+        state = m.state
+        first = who(m, f)
+        first = state.turn_player if first is None else first
+        order = tuple((first + i) % state.players for i in range(state.players))
+        f.locals[key] = (order, 0, state.turn_player, f.locals.get("you"))
+    e.emit(start)
+    e.place(top)
+
+    def bind(m, f):
+        order, index, turn_player, you = f.locals[key]
+        while index < len(order) and m.state.out[order[index]]:
+            index += 1
+        if index >= len(order):
+            return False
+        f.locals[key] = (order, index, turn_player, you)
+        taker = order[index]
+        m.state.turn_player = taker
+        f.locals["you"] = f.locals["they"] = taker
+        m.state.log.append(("taker", taker, name))
+        return True
+    e.jump_unless(bind, done)
+    body()
+
+    def advance(m, f):
+        order, index, turn_player, you = f.locals[key]
+        f.locals[key] = (order, index + 1, turn_player, you)
+    e.emit(advance)
+    e.jump(top)
+    e.place(done)
+
+    def restore(m, f):
+        _order, _index, turn_player, you = f.locals.pop(key)
+        m.state.turn_player = turn_player
+        f.locals["you"] = you
+    e.emit(restore)
 
 
 def _each_place(game: CompiledGame, e: Emitter, phase):
@@ -461,7 +557,8 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         game.play_program = name + ":free"
     game.actions.append(ActionPlan(action.name, action.during, choose,
                                    lambda m, f: all(c(m, f) for c in checks), name,
-                                   action.limit, action.limit_extra, target))
+                                   action.limit, action.limit_extra, target,
+                                   action.any_time))
 
 
 def _room_checks(game: CompiledGame, sentences) -> list[Callable]:
@@ -563,6 +660,9 @@ def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
     for sentence in resolution:
         for link in sentence.args:
             step = link.args[0]
+            if isinstance(step, ast.Step) and step.form == "player_cannot":
+                _compile_player_static(game, card, step, condition)
+                continue
             if isinstance(step, ast.Modifier) and step.form == "more_stat" and \
                     game.statics.get(card.name):
                 # "This gets +20 AP and +20 HP": the second change joins the first
@@ -579,6 +679,33 @@ def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
                 raise unsupported(selector, "this selector in a continuous ability")
             game.statics.setdefault(card.name, []).append(
                 Static(selection.test, statement_changes(statement, game), condition))
+
+
+def _compile_player_static(game: CompiledGame, card, step, condition) -> None:
+    """ "Your opponent can't attack this turn" as a continuous ability: the
+    players it names can't, while its card is in play. A duration written on
+    it can only be the current turn (its card's time in play decides)."""
+    from interpreter.compile import is_opponent_ref, register_capability
+
+    player, capability, *suffixes = step.args
+    for suffix in suffixes:
+        ref = suffix.args[0].args[0] if suffix.form == "lasting" and \
+            suffix.args[0].form == "during_period" else None
+        if ref is None or ref.args[0] not in ("turn", game.rules.turn_name):
+            raise unsupported(suffix, "a continuous prohibition lasting other than this turn")
+    name = register_capability(game, capability)
+    if is_opponent_ref(player):
+        def test(m, f, p):
+            return m.is_opponent(f, p)
+    elif player.form == "you":
+        def test(m, f, p):
+            return p == f.locals["you"]
+    elif player.form == "each_player":
+        def test(m, f, p):
+            return True
+    else:
+        raise unsupported(player, "this player in a continuous prohibition")
+    game.player_statics.setdefault(card.name, []).append((test, name, condition))
 
 
 def _compile_activated(game: CompiledGame, card, index: int, node, ability,
@@ -827,9 +954,11 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         game.programs[name] = e.finish()
         game.responses.setdefault(card.name, []).append(name)
         return
-    if timing is not None and timing.use == "continuous":
+    if timing is not None and timing.use == "continuous" and not when_conditions:
         _compile_static(game, card, node)
         return
+    # (a continuous label on "When ...: effect": it triggers while its card
+    # is in play, as any triggered ability)
     if timing is not None and timing.use == "requirement":
         # "REQUIRES: If ...": the card can be used only while this holds
         from interpreter.compile import compile_condition
@@ -1129,6 +1258,9 @@ class Machine:
                     self.eliminate(player, f"{counter.name} {state.counter(player, counter.name)}")
 
     def eliminate(self, player: int, reason: str) -> None:
+        """The player is out of the game; the last one left wins. What the
+        player was doing (the effects running as them, on top of the
+        frames) stops with them: the others play on."""
         state = self.state
         state.out[player] = True
         state.log.append(("out", player, reason))
@@ -1137,6 +1269,11 @@ class Machine:
             op.end_game(state, ("win", alive[0], f"player {player + 1} lost: {reason}"))
         elif not alive:
             op.end_game(state, ("draw", "every player lost at once"))
+        else:
+            frames = state.frames
+            while len(frames) > 1 and frames[-1].program != "game" and \
+                    frames[-1].locals.get("you") == player:
+                frames.pop()
 
     def collect_triggers(self) -> None:
         """Match new events against triggered abilities: of the card the
@@ -1204,6 +1341,11 @@ class Machine:
             return
         if self.rules.resolution is None:
             # no resolution rules: each triggered ability resolves at once
+            if self.rules.trigger_order is not None and len(fired) > 1:
+                # "simultaneous triggers: in turn order from the first player"
+                first = state.usage.get("#first player", state.turn_player) \
+                    if self.rules.trigger_order == "first" else state.turn_player
+                fired.sort(key=lambda f: (f[2] - first) % state.players)
             if len(state.frames) + len(fired) > MAX_DEPTH:
                 self.draw_game(f"effects nested more than {MAX_DEPTH} deep (a loop?)")
                 return
@@ -1428,6 +1570,8 @@ class Machine:
         else:
             player = self.next_player(state.turn_player)
         op.begin_turn(state, player)
+        if state.turn == 1:
+            state.usage["#first player"] = player    # "the first player" of the game
         op.period(state, "turn", "turn", "start")
         if self.rules.turn_name:     # "called: Round": the turn is that period too
             op.period(state, "round", self.rules.turn_name, "start")
@@ -1472,6 +1616,36 @@ class Machine:
 
     def rival_of(self, player: int) -> int:
         return self.next_player(player)
+
+    # ---- "your opponent" when there are several
+
+    def opponents(self, player: int) -> list[int]:
+        """The players still in the game other than ``player``, in seat order
+        after them."""
+        n = self.state.players
+        return [(player + i) % n for i in range(1, n) if not self.state.out[(player + i) % n]]
+
+    def chosen_opponent(self, frame: Frame) -> int | None:
+        """The opponent this effect chose for its acting player, if any."""
+        bound = frame.locals.get("#opponent")
+        if bound is not None and bound[0] == frame.locals.get("you") and \
+                not self.state.out[bound[1]]:
+            return bound[1]
+        return None
+
+    def opponent(self, frame: Frame) -> int:
+        """Who "your opponent" is: the one chosen for this effect, else the
+        next player (the only opponent in a game of two)."""
+        chosen = self.chosen_opponent(frame)
+        return chosen if chosen is not None else self.rival_of(frame.locals["you"])
+
+    def is_opponent(self, frame: Frame, player: int) -> bool:
+        """Whether ``player`` is "your opponent" for this effect: the chosen
+        one, or (none chosen) any player still in the game but you."""
+        chosen = self.chosen_opponent(frame)
+        if chosen is not None:
+            return player == chosen
+        return player != frame.locals.get("you") and not self.state.out[player]
 
     def seat_order(self) -> list[int]:
         """The players still in the game, the turn player first."""
@@ -1864,7 +2038,8 @@ class Machine:
 
     def stat(self, card: int, name: str) -> int:
         """A card's stat now: printed, plus the modifiers in force, plus the
-        continuous abilities of the cards in play."""
+        continuous abilities of the cards in play, plus the stats of the
+        cards attached to it that are "added to" this one."""
         value = self.definition(card).stat(name)
         total = value if isinstance(value, int) else 0
         for modifier in self.state.modifiers:
@@ -1872,6 +2047,14 @@ class Machine:
                 total += modifier.amount
         for kind, amount in self.continuous(card, ("stat", name)):
             total += amount
+        added = self.game.host_stats.get(name) if self.game.attaching else None
+        if added:
+            state = self.state
+            # attached cards sit in their host's zone
+            for other in state.zones.get(state.cards[card].zone, ()):
+                if state.cards[other].attached_to == card:
+                    for stat in added:
+                        total += self.stat(other, stat)
         return total
 
     def continuous(self, card: int, wanted: tuple | None = None):
@@ -1967,6 +2150,20 @@ class Machine:
                 if verb.startswith(capabilities[name][0]) and \
                         self.continuous(card, ("cannot", name)):
                     return True
+        if self.game.player_statics:
+            # continuous prohibitions on players ("Your opponent can't attack")
+            state = self.state
+            for source in self.in_play():
+                found = self.game.player_statics.get(state.cards[source].name)
+                if not found or "nullified" in state.cards[source].statuses:
+                    continue
+                probe = Frame("probe", 0, {"you": state.cards[source].controller,
+                                           "this": source})
+                for test, name, condition in found:
+                    if verb.startswith(capabilities[name][0]) and (
+                            condition is None or condition(self, probe)) and \
+                            test(self, probe, player):
+                        return True
         return False
 
     def has_value(self, card: int, value: str) -> bool:
@@ -2194,9 +2391,9 @@ class Machine:
         if store in locals_:
             choice = locals_.pop(store)
             player = current()
-            if choice[0] != "ability" and choice != ("pass",) and \
-                    self.rules.actions[choice[0]].free:
-                # "uses an action: no": the same player goes on afterwards
+            if choice != ("pass",) and not self.uses_action(choice):
+                # "uses an action: no" (or usable at any time): the same
+                # player goes on afterwards
                 self.start_action(player, choice)
                 return JUMPED
             taken = list(locals_[store + "n"])
@@ -2232,9 +2429,32 @@ class Machine:
             return self.ask(frame, player, "action", "take an action" + (
                 " or pass" if each is None else ""), tuple(options), store, tuple(labels))
 
-    def start_action(self, player: int, choice: tuple) -> None:
-        """Push the program of a chosen action or activated ability."""
+    def uses_action(self, choice: tuple) -> bool:
+        """Whether a chosen action or ability is one of the player's actions
+        (not "uses an action: no", not usable at any time)."""
+        if choice[0] == "ability":
+            card = choice[1]
+            ability = self.game.activated[self.state.cards[card].name][choice[2]]
+            return not self.game.any_time_ability(ability)
+        decl = self.rules.actions[choice[0]]
+        return not (decl.free or decl.any_time)
+
+    def start_action(self, player: int, choice: tuple, respond: bool = True) -> None:
+        """Push the program of a chosen action or activated ability. Once it
+        is over, ``after_action`` runs (see there) when anything waits for
+        it: modifiers lasting "until after" this player's next action, or a
+        response window (``respond``: not for a play made inside one)."""
         state = self.state
+        if self.uses_action(choice):
+            key = f"#action:{player}"
+            state.period_counts[key] = state.period_counts.get(key, 0) + 1
+            ends = (key, state.period_counts[key], "end")
+            expiring = any(m.until == ends for m in state.modifiers)
+        else:
+            expiring = False
+        if expiring or (respond and self.game.any_time):
+            state.frames.append(Frame("#after action", 0, {
+                "you": player, "expire": expiring, "respond": respond and self.game.any_time}))
         if choice[0] == "ability":
             _, card, number = choice
             ability = self.game.activated[state.cards[card].name][number]
@@ -2303,12 +2523,85 @@ class Machine:
         return [(player + i) % state.players for i in range(state.players)
                 if not state.out[(player + i) % state.players]]
 
-    def legal_actions_for(self, frame: Frame, player: int):
+    # ---- actions usable at any time, and the windows they are used in
+
+    def next_action_end(self, player: int) -> tuple:
+        """When a modifier lasting "until after PLAYER's next action" ends:
+        the end of the next action that player starts (one that uses an
+        action)."""
+        key = f"#action:{player}"
+        return (key, self.state.period_counts.get(key, 0) + 1, "end")
+
+    def after_action(self, frame: Frame):
+        """Once an action is over: the modifiers lasting until after this
+        player's action end; then the other players, in seat order, may
+        respond with actions usable at any time (if one does, the actor may
+        too), until all pass in a row."""
+        state = self.state
+        locals_ = frame.locals
+        player = locals_["you"]
+        if locals_.pop("expire", False):
+            key = f"#action:{player}"
+            op.expire_modifiers(state, key, state.period_counts.get(key, 0), "end")
+        if not locals_.get("respond") or state.result is not None:
+            return None
+        n = state.players
+        seats = tuple((player + i) % n for i in range(1, n + 1))
+        return self.any_time_window(frame, "_after", seats)
+
+    def any_time_window(self, frame: Frame, store: str, seats: tuple | None):
+        """A response window: each player of ``seats`` in turn (None: every
+        player, from the turn player) may take an action usable at any time
+        or pass, until all pass in a row. After an action its last seat (the
+        player who acted, for the window after an action) is asked only once
+        another has responded. A play in the window opens no window of its own."""
+        state = self.state
+        locals_ = frame.locals
+        if store + "s" not in locals_:
+            locals_[store + "s"] = seats if seats is not None else tuple(self.seat_order())
+            locals_[store + "i"] = 0          # whose turn to respond, by seat index
+            locals_[store + "p"] = 0          # passes in a row
+            locals_[store + "x"] = seats is None   # everyone counts from the start
+        seats = locals_[store + "s"]
+        if store in locals_:
+            choice = locals_.pop(store)
+            player = seats[locals_[store + "i"] % len(seats)]
+            locals_[store + "i"] += 1
+            if choice == ("pass",):
+                locals_[store + "p"] += 1
+                state.log.append(("pass", player))
+            else:
+                locals_[store + "p"] = 0
+                locals_[store + "x"] = True
+                self.start_action(player, choice, respond=False)
+                return JUMPED
+        while True:
+            quorum = len(seats) if locals_[store + "x"] else len(seats) - 1
+            if locals_[store + "p"] >= quorum or \
+                    locals_[store + "i"] > MAX_ACTIONS_PER_WINDOW * len(seats):
+                for key in ("s", "i", "p", "x"):
+                    locals_.pop(store + key, None)
+                return None
+            player = seats[locals_[store + "i"] % len(seats)]
+            options, labels = ([], []) if state.out[player] else \
+                self.legal_actions_for(frame, player, any_time_only=True)
+            if not options:
+                locals_[store + "i"] += 1
+                locals_[store + "p"] += 1
+                continue
+            return self.ask(frame, player, "respond", "respond or pass",
+                            tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
+
+    def legal_actions_for(self, frame: Frame, player: int, any_time_only: bool = False):
+        """The actions and activated abilities ``player`` may take now (only
+        those usable at any time, in a response window)."""
         phase = self.state.period.get("phase")
         step = self.state.period.get("step")
         options, labels = [], []
         probe = Frame("probe", 0, {"you": player})
         for index, plan in enumerate(self.game.actions):
+            if any_time_only and not plan.any_time:
+                continue
             if plan.phases and phase not in plan.phases and step not in plan.phases:
                 continue
             cards = plan.choose.candidates(self, probe) if plan.choose else [None]
@@ -2326,6 +2619,8 @@ class Machine:
                     labels.append(plan.name if card is None else
                                   f"{plan.name} {self.card_label(card)}")
         state = self.state
+        if any_time_only and not self.game.any_time_abilities:
+            return options, labels
         places = [(c, None) for c in self.in_play()]
         for zone in self.game.activated_zones:
             places.extend((c, zone) for c in state.zones.get((zone, player), ()))
@@ -2345,6 +2640,8 @@ class Machine:
                     continue   # used up: face down where it is not used from
             for number, ability in enumerate(self.game.activated.get(state.cards[card].name, ())):
                 if ability.zone != zone:
+                    continue
+                if any_time_only and not self.game.any_time_ability(ability):
                     continue
                 if ability.once_per and self.usage_key(ability, player) in state.usage:
                     continue
@@ -2662,6 +2959,17 @@ class Machine:
         return any(state.cards[c].controller == player and c != card and
                    rules.title_of(state.cards[c].name) == title for c in self.in_play())
 
+    def player_count(self, player: int, name: str) -> int:
+        """A player's counter; for a counter kept "on cards, per player", the
+        number of theirs on the cards in play."""
+        decl = self.rules.counters.get(name)
+        if decl is not None and decl.per_player:
+            from interpreter.compile import counter_on_card
+
+            key = counter_on_card(decl.name, player)
+            return sum(self.state.cards[c].counter(key) for c in self.in_play())
+        return self.state.counter(player, name)
+
     def add_card_counter(self, card: int, name: str, amount: int) -> None:
         op.set_card_counter(self.state, card, name, self.state.cards[card].counter(name) + amount)
 
@@ -2868,12 +3176,15 @@ class Match:
 
     @classmethod
     def from_position(cls, game: CompiledGame, players: int, seed: int, zones: dict,
-                      counters: dict, turn: int, turn_player: int, phase: str) -> "Match":
+                      counters: dict, turn: int, turn_player: int, phase: str,
+                      first_player: int | None = None) -> "Match":
         """A game set up at a given moment instead of from the start.
 
         ``zones`` maps (zone, player) to card names listed from the top, each
         with the statuses it has; ``counters`` maps (player, counter) to a
-        value; play starts at the beginning of ``phase`` of turn ``turn``.
+        value; play starts at the beginning of ``phase`` of turn ``turn``;
+        ``first_player`` took the game's first turn (the turn player if not
+        given).
         """
         rules = game.rules
         state = GameState(players, seed)
@@ -2904,6 +3215,7 @@ class Match:
             state.player_counters[player][name] = value
         state.turn = turn
         state.turn_player = turn_player
+        state.usage["#first player"] = turn_player if first_player is None else first_player
         state.period_counts["turn"] = turn
         state.period["turn"] = "turn"
         if phase in game.step_phase:      # starting at a step: inside its phase

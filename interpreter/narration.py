@@ -22,6 +22,15 @@ def narrate(state, rules, viewer: int | None = None,
             yield line
 
 
+def _taken(rules) -> set:
+    """The phases and steps each player takes in turn ("taken by")."""
+    return {p.name for p in rules.phases if p.taken_by is not None} | _taken_steps(rules)
+
+
+def _taken_steps(rules) -> set:
+    return {s.name for p in rules.phases for s in p.steps if s.taken_by is not None}
+
+
 def _player(index: int) -> str:
     return f"Player {index + 1}"
 
@@ -66,6 +75,8 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
         return f"-- Turn {number}: {_player(player)}"
     if kind == "period":
         _, what, name, number, edge = event
+        if edge == "start" and what in ("phase", "step") and name in _taken(rules):
+            return None   # narrated with the player taking it (the "taker" event)
         if what == "phase" and edge == "start":
             return f"   {name}"
         if what == "step" and edge == "start":
@@ -77,6 +88,12 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
         shown = c.name if (_visible(c, source, rules, viewer, True, cards) or
                            _visible(c, target, rules, viewer, face_up, cards)) else "a card"
         return f"     {shown} moves from {_zone(source, rules)} to {_zone(target, rules)}."
+    if kind == "taker":
+        # a phase or step "taken by each player in turn": whose it is now
+        _, player, name = event
+        if name in _taken_steps(rules):
+            return f"    {name} (step): {_player(player)}"
+        return f"   {name}: {_player(player)}"
     if kind == "shuffle":
         return f"     {_zone(event[1], rules)} is shuffled."
     if kind == "counter":

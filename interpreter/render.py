@@ -90,6 +90,10 @@ def _condition(c: ast.Condition) -> str:
         "is_not_state": lambda: f"{_selector(a[0])} is not {_state(a[1])}",
         "would": lambda: f"{_selector(a[0])} would {_event_action(a[1], base=True)}",
         "there_are": lambda: f"there are {_selector(a[0])}",
+        "player_count": lambda: f"the game has {_comparison(a[0])} players",
+        "is_player": lambda: f"{_player(a[0])} {_verb_for(a[0], 'be')} {_player(a[1])}",
+        "is_not_player": lambda: f"{_player(a[0])} {_verb_for(a[0], 'be')} not "
+                                 f"{_player(a[1])}",
         "you_do": lambda: "you do",
         "you_dont": lambda: "you don't",
         "you_cant": lambda: "you can't",
@@ -100,8 +104,8 @@ def _condition(c: ast.Condition) -> str:
 def _verb_for(player: ast.Player, verb: str) -> str:
     """'you control', 'your Rival controls'."""
     if player.form in ("you", "that_player") or player.form == "player_slot":
-        return verb
-    return {"have": "has"}.get(verb, verb + "s")
+        return "are" if verb == "be" else verb
+    return {"have": "has", "be": "is"}.get(verb, verb + "s")
 
 
 def _comparison(c: ast.Comparison) -> str:
@@ -364,6 +368,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('defend')} against {_selector(x[-1])}"
     if f == "resolve_waiting":
         return "the waiting effects resolve"
+    if f == "any_time_window":
+        return "players may respond"
     raise TypeError(f)
 
 
@@ -650,6 +656,8 @@ def _qualifier(q: ast.Qualifier) -> str:
         return f"with a total {a[0]} of {_amount(a[1])}"
     if f == "that_can":
         return "that can be " + a[0]
+    if f == "that_can_act":
+        return "that can " + a[0]
     if f == "with_timing":
         return f"with a {_selector(a[0])} ability"
     if f == "unique_title_free":
@@ -707,6 +715,8 @@ def _duration(d: ast.Duration) -> str:
         return _period_ref(a[0])
     if f == "rest_of":
         return "for the rest of " + _period_ref(a[0])
+    if f == "until_after_action":
+        return f"until after {_possessive(a[0])} next action"
     raise TypeError(f)
 
 

@@ -43,6 +43,9 @@ class CounterDecl:
     # "position in ZONE": the counter is where the player stands in an ordered
     # zone of places (0 the bottom card); at or past the zone's size, past the end.
     track: str | None = None
+    # "on cards, per player": kept on cards, each player's apart (a player's
+    # markers on a Quest card); "their COUNTER" counts theirs on cards in play
+    per_player: bool = False
     # "per place in ZONE": one amount per place of the zone (a cache per
     # place). The counter holds the amount of the place being resolved by a
     # "for each" loop over the zone; an amount gained for another place waits
@@ -87,6 +90,9 @@ class StatDecl:
     # "number, a card with damage at least its HP is destroyed": damage on a
     # card is measured against this stat (a state rule).
     lethal_damage: bool = False
+    # "number, added to the STAT of the card it is attached to": an attached
+    # card's value of this stat counts in its host's STAT (an Upgrade's +3)
+    adds_to_host: str | None = None
 
 
 @attrs.frozen(slots=True)
@@ -137,6 +143,8 @@ class TimingDecl:
     when: Sentence | None = None   # the event of abilities with the label and no "When"
     unless: Sentence | None = None # a condition under which they do not trigger
     during: str | None = None      # "during PERIOD": usable only in that phase or step
+    # "at any time": usable at any time a player could respond (see ActionDecl)
+    any_time: bool = False
     # "answered in kind": once a player has used an ability with this label,
     # each other player may use one of theirs in response
     answered: bool = False
@@ -274,6 +282,9 @@ class StepDecl:
     # "triggered abilities: wait until the end of the step": abilities that
     # trigger during the step resolve once its sentences are done
     hold_triggers: bool = False
+    # "taken by: each player in turn, starting with PLAYER": the step is
+    # taken by each player in turn (see PhaseDecl.taken_by)
+    taken_by: Sentence | None = None
 
 
 @attrs.frozen(slots=True)
@@ -286,6 +297,11 @@ class PhaseDecl:
     # "for each KIND in ZONE:": the steps run once for each card of that
     # ordered zone, bottom card first, with "this KIND" meaning that card
     for_each: tuple[str, str] | None = None
+    # "taken by: each player in turn, starting with PLAYER": the phase is
+    # taken by each player still in the game in turn, from that player (the
+    # turn player when it names nobody): each has a phase of their own,
+    # meanwhile "you" and the turn player ("At the end of your Prologue")
+    taken_by: Sentence | None = None
 
 
 @attrs.frozen(slots=True)
@@ -331,6 +347,10 @@ class ActionDecl:
     # "uses an action: no": in an alternating window it is not one of the
     # player's actions (they go on; it does not count toward "each has taken N")
     free: bool = False
+    # "at any time: yes": usable at any time a player could respond (the
+    # response windows after each action, and "Players may respond"), as
+    # well as in the action windows of its phases; it never uses an action
+    any_time: bool = False
 
 
 @attrs.define
@@ -381,6 +401,10 @@ class GameRules:
     # every turn
     turn_name: str | None = None
     same_turn_player: bool = False
+    # turn block "simultaneous triggers: in turn order from the first player"
+    # (or "from the turn player"): without a resolution block, abilities that
+    # trigger together resolve one at a time in seat order from that player
+    trigger_order: str | None = None
     path: str = ""
     _parser: EffectParser | None = None
     _words: dict | None = None
@@ -628,11 +652,14 @@ class _RulesReader:
         scope, start, minimum, maximum, loses_at = "player", None, None, None, None
         takes_damage = False
         overspend_to = track = per_place = per_place_span = None
+        on_cards = per_player = False
         for prop, span in self.properties(line):
             p = prop.lower()
             if p == "per player":
-                scope = "player"
+                per_player = True
+                scope = "card" if on_cards else "player"
             elif p in ("on cards", "per card"):
+                on_cards = True
                 scope = "card"
             elif p in ("shared", "per game"):
                 scope = "game"
@@ -662,8 +689,9 @@ class _RulesReader:
                                                "per place in ZONE"))
         self.add(self.rules.counters, name,
                  CounterDecl(name, scope, start, minimum, maximum, line.span, loses_at,
-                             takes_damage, overspend_to, track, per_place, per_place_span),
-                 line)
+                             takes_damage, overspend_to, track,
+                             per_player=on_cards and per_player, per_place=per_place,
+                             per_place_span=per_place_span), line)
 
     def bad_property(self, span: Span, prop: str, allowed: tuple[str, ...]) -> None:
         self.problem(span, "E505", f'unknown property "{prop}"', allowed,
@@ -745,9 +773,13 @@ class _RulesReader:
         text = (line.value or "").strip().rstrip(".")
         span = line.value_span or line.span
         lethal = False
+        adds_to_host = None
         if m := re.fullmatch(r"(.+?),\s*a card with damage at least its (.+) is destroyed",
                              text, re.I):
             text, lethal = m.group(1), True
+        elif m := re.fullmatch(r"(.+?),\s*added to the (.+) of the card it is attached to",
+                               text, re.I):
+            text, adds_to_host = m.group(1), _unquote(m.group(2))
         low = text.lower()
         values: tuple[str, ...] = ()
         if low in ("number", "text", "effect", "card names"):
@@ -761,8 +793,12 @@ class _RulesReader:
                           "exchange of VALUES", "card names", "text", "effect"),
                          did_you_mean(text, ("number", "text", "effect", "card names")))
             return
-        self.add(self.rules.stats, name, StatDecl(name, kind, values, line.span, lethal),
-                 line)
+        if adds_to_host is not None and kind != "number":
+            self.problem(span, "E508", "only a number is added to the stat of another card",
+                         ("number, added to the STAT of the card it is attached to",))
+            adds_to_host = None
+        self.add(self.rules.stats, name, StatDecl(name, kind, values, line.span, lethal,
+                                                  adds_to_host), line)
 
     def values_of(self, text: str, span: Span) -> tuple[str, ...]:
         if "," not in text and _lookup(self.rules.value_sets, _unquote(text)) is not None:
@@ -857,10 +893,13 @@ class _RulesReader:
             return
         use, optional, response, immediate, answered = None, True, False, False, False
         once_per = from_zone = during = None
+        any_time = False
         for prop, span in self.properties(line):
             p = prop.lower()
             if p in ("activated", "triggered", "continuous", "requirement"):
                 use = p
+            elif p == "at any time":
+                any_time = True
             elif p == "response":
                 response = True
             elif p == "immediate":
@@ -882,7 +921,7 @@ class _RulesReader:
                                                "continuous", "optional", "mandatory",
                                                "response", "immediate",
                                                "during PERIOD", "requirement",
-                                               "answered in kind"))
+                                               "at any time", "answered in kind"))
         if use is None:
             self.problem(line.span, "E511", f'timing {label} needs a use',
                          ("activated", "triggered", "continuous"))
@@ -900,7 +939,8 @@ class _RulesReader:
                 self.unknown_field(child, ("meaning",))
         self.add(self.rules.timings, label,
                  TimingDecl(label, use, optional, meaning, line.span, response, immediate,
-                            once_per, from_zone, when, unless, during, answered),
+                            once_per, from_zone, when, unless, during, any_time,
+                            answered),
                  line)
 
     def pattern_decl(self, line: OutlineLine, n: int) -> PatternDecl | None:
@@ -1107,6 +1147,17 @@ class _RulesReader:
                                  ("the same every turn", "the next player"))
                 self.rules.same_turn_player = value == "the same every turn"
                 continue
+            if child.key.lower() == "simultaneous triggers":
+                value = (child.value or "").strip().rstrip(".").lower()
+                settings = ("in turn order from the first player",
+                            "in turn order from the turn player")
+                if value not in settings:
+                    self.problem(child.value_span or child.span, "E521",
+                                 f'unknown setting "{value}" for simultaneous triggers',
+                                 settings, did_you_mean(value, settings))
+                    continue
+                self.rules.trigger_order = value.rsplit(" ", 2)[-2]
+                continue
             if child.words[0].lower() != "phase" or len(child.head) != 2:
                 self.problem(child.span, "E518", "a turn is made of phases",
                              ('phase "Name"',), did_you_mean(child.words[0], ["phase"]))
@@ -1123,14 +1174,21 @@ class _RulesReader:
                 for_each = (_unquote(m.group(1)), _unquote(m.group(2)))
                 index = grandchildren.index(loop)
                 grandchildren[index:index + 1] = loop.children
+            taken_by = None
             for grandchild in grandchildren:
                 if grandchild.words[0].lower() == "step" and len(grandchild.head) == 2 \
                         and not grandchild.has_colon:
                     lines = [g for g in grandchild.children
-                             if g.key.lower() != "triggered abilities"]
-                    hold = len(lines) != len(grandchild.children)
+                             if g.key.lower() not in ("triggered abilities", "taken by")]
+                    hold = any(g.key.lower() == "triggered abilities"
+                               for g in grandchild.children)
+                    step_taker = next((self.taken_by(g) for g in grandchild.children
+                                       if g.key.lower() == "taken by"), None)
                     steps.append(StepDecl(grandchild.head[1].text,
-                                          self.sentences(lines), grandchild.span, hold))
+                                          self.sentences(lines), grandchild.span, hold,
+                                          step_taker))
+                elif grandchild.key.lower() == "taken by" and grandchild.has_colon:
+                    taken_by = self.taken_by(grandchild)
                 elif grandchild.key.lower() == "skip":
                     value = (grandchild.value or "").strip().rstrip(".").lower()
                     if value != "on the first turn of the game":
@@ -1141,8 +1199,21 @@ class _RulesReader:
                 else:
                     body.append(grandchild)
             phases.append(PhaseDecl(child.head[1].text, self.sentences(body), skip,
-                                    child.span, tuple(steps), for_each))
+                                    child.span, tuple(steps), for_each, taken_by))
         self.rules.phases = tuple(phases)
+
+    def taken_by(self, line: OutlineLine) -> Sentence | None:
+        """ "taken by: each player in turn, starting with PLAYER": the player
+        (card-language words, checked with the procedures)."""
+        value = (line.value or "").strip().rstrip(".")
+        m = re.fullmatch(r"each player in turn, starting with (.+)", value, re.I)
+        if not m:
+            self.problem(line.value_span or line.span, "E519",
+                         f'unreadable taken by "{value}"',
+                         ("each player in turn, starting with PLAYER",))
+            return None
+        span = self.span_of_text(line, m.group(1))
+        return Sentence(m.group(1), span)
 
     def decl_resolution(self, line: OutlineLine, n: int) -> None:
         settings = {
@@ -1229,7 +1300,7 @@ class _RulesReader:
                   "counts as": None, "limit": None, "requires": None, "as": None,
                   "target": None, "target as": None, "exchange": None,
                   "announces": None, "target announces": None, "sacrifices": None,
-                  "uses an action": None}
+                  "uses an action": None, "at any time": None}
         for child in line.children:
             key = child.key.lower()
             if key not in fields:
@@ -1287,7 +1358,19 @@ class _RulesReader:
             announces=word("announces"), target_announces=word("target announces"),
             sacrifices=_sacrificed_stat(word("sacrifices")),
             exchange=exchange,
-            free=(word("uses an action") or "yes").lower() == "no"),)
+            free=(word("uses an action") or "yes").lower() == "no",
+            any_time=self.yes_or_no(fields["at any time"])),)
+
+    def yes_or_no(self, line: OutlineLine | None) -> bool:
+        """A yes/no field: absent is no; anything but yes or no is an error."""
+        if line is None:
+            return False
+        value = (line.value or "").strip().rstrip(".").lower()
+        if value not in ("yes", "no"):
+            self.problem(line.value_span or line.span, "E521",
+                         f'unknown setting "{value}" for {line.key}', ("yes", "no"),
+                         did_you_mean(value, ("yes", "no")))
+        return value == "yes"
 
     def procedure_sentences(self):
         return _procedure_sentences(self.rules)
@@ -1373,6 +1456,10 @@ class _RulesReader:
                 self.problem(part.starts_in_span, "E523",
                              f'unknown zone "{part.starts_in[0]}" for deck part "{part.name}"',
                              (listing(rules.zones),), did_you_mean(part.starts_in[0], rules.zones))
+        for stat in rules.stats.values():
+            if stat.adds_to_host and rules.stat(stat.adds_to_host) is None:
+                self.problem(stat.span, "E510", f'unknown stat "{stat.adds_to_host}"',
+                             ("a number stat",), did_you_mean(stat.adds_to_host, rules.stats))
         for counter in rules.counters.values():
             # "per place in ZONE": an ordered zone of places, where a
             # position counter says which place a player's own effects are at
@@ -1411,12 +1498,21 @@ class _RulesReader:
                     decl.definition_span.column))
 
 
+def taker_sentence(taken_by: Sentence) -> Sentence:
+    """The player of a "taken by" line as a sentence the card grammar reads."""
+    return Sentence(f"{taken_by.text} takes the next turn.", taken_by.span)
+
+
 def _procedure_sentences(rules: GameRules):
     yield from rules.setup
     for phase in rules.phases:
         yield from phase.sentences
+        if phase.taken_by is not None:
+            yield taker_sentence(phase.taken_by)
         for step in phase.steps:
             yield from step.sentences
+            if step.taken_by is not None:
+                yield taker_sentence(step.taken_by)
     for action in rules.actions:
         for sentence in (action.choose, action.cost, action.effect):
             if sentence is not None and action.choose is not sentence:

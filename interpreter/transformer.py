@@ -46,6 +46,7 @@ _ACTION_RULES = {
     "ready", "rest", "exhaust", "nullify", "flip", "attach", "choose", "play",
     "win", "lose_game", "repeat", "end_period", "take_actions", "alternate",
     "take_next_turn", "compare", "bid_for_turn", "use", "respond", "defend_against", "resolve_waiting",
+    "any_time_window",
 }
 
 _BASE_PARTICIPLES = {"played", "destroyed", "discarded", "drawn", "revealed", "attacked",
