@@ -777,6 +777,7 @@ class StepCompiler(CombatSteps):
                     body(m, f, card)
             finally:
                 m.quiet = False
+            m.shuffle_touched()
             f.locals["did"] = bool(cards)
         self.e.emit(run)
 
@@ -819,6 +820,8 @@ class StepCompiler(CombatSteps):
                 body(m, f, candidates[0])
             finally:
                 m.quiet = False
+            if remaining == 1:
+                m.shuffle_touched()
             locals_[store] = (remaining - 1, done + 1)
             return JUMPED
         self.e.emit(step)
@@ -1090,15 +1093,48 @@ class StepCompiler(CombatSteps):
 
     def _to_destination(self, action, who, selector, destination):
         where = self.destination(destination, who)
+        slots = self.slot_choice(destination, who, where)
 
         def put(m, f, card):
             zone, top, face = where(m, f, card)
-            m.move(card, zone, top=top, face_up=face)
+            m.move(card, zone, top=top, face_up=face, slot=m.wanted_slot(f, card))
         if "one_at_a_time" in getattr(self, "_ways", ()):
+            if slots is not None:
+                raise unsupported(destination, "choosing slots one card at a time")
             self.one_at_a_time(selector, who, put)
             return
         self.select(selector, who, who)    # "Each player moves a card ...": each chooses
+        if slots is not None:
+            self.e.emit(slots)
         self.each_chosen(put)
+        if slots is not None:
+            self.e.emit(lambda m, f: (f.locals.pop("#slots", None), None)[1])
+
+    def slot_choice(self, dest: ast.Destination, who: Callable, where: Callable):
+        """The instruction choosing the slot each card takes, for a zone of
+        slots whose player chooses the slot ("a card entering it takes the
+        slot its player chooses") or a destination "next to" cards (only a
+        slot paired with one of them); None when the zone takes the first
+        free slot."""
+        if dest.form not in ("to_zone", "to_zone_next_to") or dest.args[0].form == "zone_slot":
+            return None
+        decl = self.game.rules.zones.get(dest.args[0].args[1])
+        if decl is None or decl.slots is None:
+            if dest.form == "to_zone_next_to":
+                raise unsupported(dest, "\"next to\" cards outside a zone of slots")
+            return None
+        near = compile_selector(dest.args[1], who) if dest.form == "to_zone_next_to" else None
+        if near is not None and not decl.paired_with and not any(
+                z.paired_with == decl.name for z in self.game.rules.zones.values()):
+            raise unsupported(dest, f'"next to" cards: the {decl.name} is paired with no zone')
+        if not decl.slot_chosen and near is None:
+            return None
+        store = f"_slot{len(self.e.program.instructions)}"
+        zone_of = (lambda m, f, card: where(m, f, card)[0])
+
+        def choose(m, f):
+            return m.choose_slots(f, store, zone_of, near, decl.slot_chosen)
+        return choose
 
     def do_move(self, action, who):
         self._to_destination(action, who, action.args[0], action.args[1])
@@ -1117,7 +1153,7 @@ class StepCompiler(CombatSteps):
         if form == "to_card":
             raise unsupported(dest, "putting a card onto another card")
         zone = compile_zone(dest.args[0], who)
-        face = dest.args[1] if len(dest.args) > 1 else None
+        face = dest.args[1] if len(dest.args) > 1 and form != "to_zone_next_to" else None
         face_up = None if face is None else face == "face up"
         top = form != "to_bottom"
 

@@ -145,6 +145,8 @@ class CompiledGame:
     none_loses: tuple[str, ...] = ()          # zones a player loses without cards in
     zone_wins: tuple = ()                     # (zone, N): N cards in it win the game
     attaching: bool = False                   # whether any card was ever attached
+    keeping: tuple = ()                       # zones whose cards never leave them
+    reshuffled: tuple = ()                    # zones shuffled after an effect takes from them
     draw_pile: str = ""
     hand: str = ""
     discard_pile: str = ""
@@ -204,6 +206,8 @@ def compile_game(game) -> CompiledGame:
     compiled.pairs = tuple((z.name, z.paired_with, z.paired_status)
                            for z in rules.zones.values() if z.paired_with)
     compiled.none_loses = tuple(z.name for z in rules.zones.values() if z.none_loses)
+    compiled.keeping = tuple(z.name for z in rules.zones.values() if z.keeps_cards)
+    compiled.reshuffled = tuple(z.name for z in rules.zones.values() if z.shuffled_after)
     compiled.zone_wins = tuple((z.name, z.wins_at) for z in rules.zones.values()
                                if z.wins_at is not None)
 
@@ -349,7 +353,7 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         checks.append(lambda m, f, t=target: bool(t.candidates(m, f)))
     _compile_declaration(e, action, target)
     if action.effect is not None:
-        checks.extend(_room_checks(game, _sentences(rules, action.effect)))
+        checks.extend(_room_checks(game, _sentences(rules, action.effect), action.sacrifices))
     if action.sacrifices:
         stat = action.sacrifices
         checks.append(lambda m, f: m.sacrifice_cards(f, stat) is not None)
@@ -389,9 +393,10 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
                                    action.limit, action.limit_extra, target))
 
 
-def _room_checks(game: CompiledGame, sentences) -> list[Callable]:
+def _room_checks(game: CompiledGame, sentences, sacrifices=None) -> list[Callable]:
     """An action whose effect puts its card into a zone of slots can be
-    taken only while that zone has a free slot."""
+    taken only while that zone has a free slot, counting the slots its
+    sacrifices free (a summon that sacrifices a card in that zone)."""
     from interpreter.compile import compile_zone
 
     checks = []
@@ -413,8 +418,14 @@ def _room_checks(game: CompiledGame, sentences) -> list[Callable]:
             if decl is None or decl.slots is None:
                 continue
             key = compile_zone(zone_ref, lambda m, f: f.locals["you"])
-            checks.append(lambda m, f, key=key, slots=decl.slots:
-                          len(m.state.zones.get(key(m, f), ())) < slots)
+
+            def room(m, f, key=key, slots=decl.slots):
+                cards = m.state.zones.get(key(m, f), ())
+                if len(cards) < slots:
+                    return True
+                freed = m.sacrifice_cards(f, sacrifices) if sacrifices else None
+                return bool(freed) and len([c for c in cards if c not in freed]) < slots
+            checks.append(room)
     return checks
 
 
@@ -884,7 +895,8 @@ class GameOver(Exception):
 class Machine:
     """Runs a state's frames; every helper an instruction calls is here."""
 
-    __slots__ = ("game", "state", "steps", "_asking", "_in_play", "quiet", "_continuous_seen")
+    __slots__ = ("game", "state", "steps", "_asking", "_in_play", "quiet", "_continuous_seen",
+                 "touched")
 
     def __init__(self, game: CompiledGame, state: GameState):
         self.game = game
@@ -896,6 +908,7 @@ class Machine:
         # log has this many events (every change of state is an event).
         self._continuous_seen: tuple[int, dict] = (-1, {})
         self.quiet = False    # moves "without triggering abilities" (one instruction)
+        self.touched: set = set()   # zones an effect took cards from, to shuffle after it
 
     @property
     def rules(self) -> GameRules:
@@ -2028,17 +2041,27 @@ class Machine:
 
     # ---- changing the state (through interpreter.operations)
 
-    def move(self, card: int, zone: tuple, top: bool = True, face_up=None) -> None:
+    def move(self, card: int, zone: tuple, top: bool = True, face_up=None,
+             slot: int | None = None) -> None:
+        """Move a card; into a zone of slots it takes ``slot`` if that is free
+        (a slot its player chose), else the first free one."""
         state = self.state
         source = state.cards[card].zone
+        if source != zone and source[0] in self.game.keeping:
+            state.log.append(("kept", card, source))   # "cards never leave it"
+            return
+        if source != zone and source[0] in self.game.reshuffled:
+            self.touched.add(source)
         decl = self.rules.zones.get(zone[0])
+        if decl is not None and decl.slots is not None and source == zone:
+            return      # already in its slot of the zone: it stays there
         if decl is not None and decl.slots is not None and source != zone and \
                 len(state.zones.get(zone, ())) >= decl.slots:
             state.log.append(("full", card, zone))   # every slot taken: it stays
             return
         op.move(state, card, zone, top=top, face_up=face_up)
         if decl is not None and decl.slots is not None and source != zone:
-            self.take_slot(card, zone, decl.slots)
+            self.take_slot(card, zone, decl.slots, slot)
         self.after_move(card, source, zone)
 
     # ---- slots: places of one card each; paired zones share their places
@@ -2053,20 +2076,20 @@ class Machine:
         pile = self.state.zones.get(c.zone, ())
         return pile.index(card) if card in pile else -1
 
-    def take_slot(self, card: int, zone: tuple, slots: int) -> None:
-        """The lowest free slot; a card entering a paired zone next to a card
-        in the same slot of the other is paired with it (an event for both)."""
+    def take_slot(self, card: int, zone: tuple, slots: int, wanted: int | None = None) -> None:
+        """The slot wanted (chosen by its player) if it is free, else the
+        lowest free slot; a card entering a paired zone next to a card in the
+        same slot of the other is paired with it (an event for both)."""
         state = self.state
         taken = {self.slot_of(c) for c in state.zones.get(zone, ()) if c != card}
         free = [n for n in range(slots + 1) if n not in taken]
-        # in a paired zone, a free slot next to a card of the other zone first
-        # (so that the card entering is paired, as putting it there means)
-        partners = set()
-        for first, second, _status in self.game.pairs:
-            if zone[0] in (first, second):
-                other = (second if zone[0] == first else first, zone[1])
-                partners.update(self.slot_of(c) for c in state.zones.get(other, ()))
-        slot = next((n for n in free if n in partners), free[0])
+        if wanted is not None and wanted in free:
+            slot = wanted
+        else:
+            # in a paired zone, a free slot next to a card of the other zone
+            # first (so that the card entering is paired, as putting it there means)
+            partners = self.partner_slots(zone)
+            slot = next((n for n in free if n in partners), free[0])
         op.set_card_counter(state, card, "slot", slot + 1)
         self.refresh_pairs()
         for first, second, status in self.game.pairs:
@@ -2077,6 +2100,90 @@ class Machine:
                 if self.slot_of(partner) == slot and status:
                     self.event(status, card, zone[1])
                     self.event(status, partner, zone[1])
+
+    def shuffle_touched(self) -> None:
+        """Shuffle the zones "shuffled after an effect takes cards from it"
+        that the step just done took cards from."""
+        if self.touched:
+            for zone in sorted(self.touched):
+                op.shuffle(self.state, zone)
+            self.touched.clear()
+
+    def partner_slots(self, zone: tuple) -> dict:
+        """slot -> the card in that slot of the zones paired with ``zone``."""
+        found = {}
+        for first, second, _status in self.game.pairs:
+            if zone[0] in (first, second):
+                other = (second if zone[0] == first else first, zone[1])
+                for c in self.state.zones.get(other, ()):
+                    found[self.slot_of(c)] = c
+        return found
+
+    def free_slots(self, zone: tuple, slots: int, also_taken=()) -> list[int]:
+        taken = {self.slot_of(c) for c in self.state.zones.get(zone, ())}
+        taken.update(also_taken)
+        return [n for n in range(slots) if n not in taken]
+
+    def wanted_slot(self, frame: Frame, card: int) -> int | None:
+        """The slot chosen for ``card`` by the step moving it (see choose_slots)."""
+        for chosen, slot in frame.locals.get("#slots", ()):
+            if chosen == card:
+                return slot
+        return None
+
+    def choose_slots(self, frame: Frame, store: str, zone_of: Callable, near, asks: bool):
+        """Before cards (``it``) enter a zone of slots: the slot each takes.
+        With more than one free slot the zone's player chooses (when the zone
+        says so), the options naming each slot and the card paired with it;
+        with one, it is taken without a question. ``near`` (a destination
+        "next to" cards) leaves only the free slots paired with one of them;
+        a card with none stays where it is (it is taken out of ``it``).
+        The slots go to ``#slots`` for the move."""
+        locals_ = frame.locals
+        state = self.state
+        it = locals_.get("it")
+        cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
+        placed = locals_.pop(store + "s", ())
+        if store in locals_:
+            placed = placed + ((cards[len(placed)], locals_.pop(store)),)
+        while len(placed) < len(cards):
+            card = cards[len(placed)]
+            zone = zone_of(self, frame, card)
+            decl = self.rules.zones[zone[0]]
+            if state.cards[card].zone == zone or state.cards[card].zone[0] in self.game.keeping:
+                # already there (it keeps its slot), or where cards never leave
+                placed = placed + ((card, None),)
+                continue
+            free = self.free_slots(zone, decl.slots, [
+                s for c, s in placed if s is not None and s >= 0 and
+                zone_of(self, frame, c) == zone])
+            partners = self.partner_slots(zone)
+            if near is not None:
+                wanted = set(near.candidates(self, frame))
+                free = [n for n in free if partners.get(n) in wanted]
+                if not free:
+                    placed = placed + ((card, -1),)    # nowhere next to them: it stays
+                    continue
+            if len(free) == 1 or (free and not asks):
+                placed = placed + ((card, free[0]),)
+                continue
+            if not free:
+                placed = placed + ((card, None),)      # every slot taken: the move says so
+                continue
+            locals_[store + "s"] = placed
+            chooser = zone[1] if zone[1] >= 0 else locals_["you"]
+            labels = tuple(f"{zone[0]} {n + 1}" + (
+                f", next to {self.card_label(partners[n])}" if n in partners else "")
+                for n in free)
+            return self.ask(frame, chooser, "slot",
+                            f"choose a slot for {state.cards[card].name}",
+                            tuple(free), store, labels)
+        stays = [c for c, s in placed if s == -1]
+        if stays:
+            kept = tuple(c for c in cards if c not in stays)
+            locals_["it"] = kept if isinstance(it, tuple) else (kept[0] if kept else ())
+        locals_["#slots"] = tuple((c, s) for c, s in placed if s is not None and s >= 0)
+        return None
 
     def refresh_pairs(self) -> None:
         """Cards sharing a place of paired zones have the pair's status; the

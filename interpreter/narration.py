@@ -77,6 +77,10 @@ def _line(event, state, rules, viewer) -> str | None:
     if kind == "full":
         _, card, zone = event
         return f"     {state.cards[card].name} stays: every slot of {_zone(zone, rules)} is taken."
+    if kind == "kept":
+        _, card, zone = event
+        return f"     {state.cards[card].name} stays in {_zone(zone, rules)}: " \
+               "cards never leave it."
     if kind == "overspent":
         _, player, name, excess = event
         return f"     {_player(player)} over-spends {name} by {excess}: no more {name} " \

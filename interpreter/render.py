@@ -375,9 +375,11 @@ def _placement(dest: ast.Destination) -> str:
 
 def _destination(d: ast.Destination) -> str:
     f, a = d.form, d.args
-    face = (" " + a[1]) if len(a) > 1 else ""
+    face = (" " + a[1]) if len(a) > 1 and isinstance(a[1], str) else ""
     if f == "to_zone":
         return _zone(a[0]) + face
+    if f == "to_zone_next_to":
+        return _zone(a[0]) + " next to " + _selector(a[1])
     if f == "to_top":
         return "the top of " + _zone(a[0]) + face
     if f == "to_bottom":

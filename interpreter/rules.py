@@ -68,6 +68,15 @@ class ZoneDecl:
     empty_loses: bool = False          # "a player who needs a card from it when it is empty loses"
     none_loses: bool = False           # "a player with no cards in it loses"
     wins_at: int | None = None         # "a player with 3 cards in it wins"
+    # "a card entering it takes the slot its player chooses": with more than
+    # one free slot, the player whose zone it is picks one (a decision)
+    slot_chosen: bool = False
+    # "cards never leave it": a card put there stays for the rest of the
+    # game (removed from the game: nothing can take it out)
+    keeps_cards: bool = False
+    # "shuffled after an effect takes cards from it": once a step of an
+    # effect has moved cards out of it (not a draw), it is shuffled
+    shuffled_after: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -668,9 +677,16 @@ class _RulesReader:
         roles: list[str] = []
         paired_with = paired_status = None
         entry_event, empty_loses, none_loses, wins_at = None, False, False, None
+        slot_chosen = keeps_cards = shuffled_after = False
         for prop, span in self.properties(line):
             p = prop.lower()
-            if m := re.fullmatch(r"a card entering it (?:is |are )?(.+)", prop, re.I):
+            if p == "a card entering it takes the slot its player chooses":
+                slot_chosen = span
+            elif p == "cards never leave it":
+                keeps_cards = True
+            elif p == "shuffled after an effect takes cards from it":
+                shuffled_after = True
+            elif m := re.fullmatch(r"a card entering it (?:is |are )?(.+)", prop, re.I):
                 entry_event = _unquote(m.group(1).strip()).lower()
             elif p == "a player who needs a card from it when it is empty loses":
                 empty_loses = True
@@ -703,14 +719,21 @@ class _RulesReader:
                                                "private", "public", "ordered",
                                                "N slots", "face down", *ZONE_ROLES,
                                                "a card entering it is EVENT",
+                                               "a card entering it takes the slot its "
+                                               "player chooses", "cards never leave it",
+                                               "shuffled after an effect takes cards from it",
                                                "a player who needs a card from it when "
                                                "it is empty loses",
                                                "a player with no cards in it loses",
                                                "a player with N cards in it wins"))
+        if slot_chosen and slots is None:
+            self.problem(slot_chosen, "E541", f'zone "{name}" has no slots to choose from',
+                         ("N slots, a card entering it takes the slot its player chooses",))
         self.add(self.rules.zones, name,
                  ZoneDecl(name, scope, visibility, ordered, slots, line.span,
                           tuple(roles), paired_with, paired_status, entry_event,
-                          empty_loses, none_loses, wins_at), line)
+                          empty_loses, none_loses, wins_at, bool(slot_chosen),
+                          keeps_cards, shuffled_after), line)
 
     def decl_values(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
