@@ -256,16 +256,27 @@ def _compile_turn(game: CompiledGame) -> None:
         steps.sentences(_sentences(rules, sentence))
     turn = e.label()
     e.place(turn)
+    first = rules.phases[0] if rules.phases else None
+    if first is not None and first.hold_triggers and not first.skip_first_turn:
+        # the turn starts with its first phase: what its start triggers waits too
+        e.emit(lambda m, f: m.hold_triggers())
     e.emit(lambda m, f: m.begin_turn(f))
     for phase in rules.phases:
         after = e.label()
         if phase.skip_first_turn:
             e.jump_unless(lambda m, f: m.state.turn > 1, after)
         game.phase_starts[phase.name] = len(e.program.instructions)
+        if phase.hold_triggers and phase is not first:
+            e.emit(lambda m, f: m.hold_triggers())
         e.emit(lambda m, f, name=phase.name: (op.period(m.state, "phase", name, "start"),
                                               m.lethal_check())[-1])
+        if phase.hold_triggers and phase is first:
+            # a position that starts at this phase: hold from here
+            e.emit(lambda m, f: None if "#hold" in m.state.usage else m.hold_triggers())
         for sentence in phase.sentences:
             steps.sentences(_sentences(rules, sentence))
+        if phase.hold_triggers:
+            e.emit(lambda m, f: m.release_triggers(f))
         places = _each_place(game, e, phase) if phase.for_each else None
         for step in phase.steps:
             game.phase_starts[step.name] = len(e.program.instructions)
@@ -1492,6 +1503,10 @@ class Machine:
         self.collect_triggers()
         held = self.state.usage.pop("#hold", ())
         if not held:
+            return None
+        if self.rules.resolution is not None:
+            # they wait to resolve as any simultaneous effects do (stack links)
+            self.state.pending = self.state.pending + list(held)
             return None
         turn = self.state.turn_player
         order = sorted(range(len(held)), key=lambda i: (

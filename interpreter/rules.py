@@ -286,6 +286,10 @@ class PhaseDecl:
     # "for each KIND in ZONE:": the steps run once for each card of that
     # ordered zone, bottom card first, with "this KIND" meaning that card
     for_each: tuple[str, str] | None = None
+    # "triggered abilities: wait until the end of the phase": abilities that
+    # trigger from its start (the turn's start too, for the first phase)
+    # resolve once its sentences are done
+    hold_triggers: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -1116,7 +1120,7 @@ class _RulesReader:
                 self.problem(child.span, "E518", "a turn is made of phases",
                              ('phase "Name"',), did_you_mean(child.words[0], ["phase"]))
                 continue
-            skip = False
+            skip = hold_phase = False
             body = []
             steps = []
             for_each = None
@@ -1143,10 +1147,17 @@ class _RulesReader:
                                      f'unknown skip condition "{value}"',
                                      ("on the first turn of the game",))
                     skip = True
+                elif grandchild.key.lower() == "triggered abilities":
+                    value = (grandchild.value or "").strip().rstrip(".").lower()
+                    if value != "wait until the end of the phase":
+                        self.problem(grandchild.value_span or grandchild.span, "E521",
+                                     f'unknown setting "{value}" for triggered abilities',
+                                     ("wait until the end of the phase",))
+                    hold_phase = True
                 else:
                     body.append(grandchild)
             phases.append(PhaseDecl(child.head[1].text, self.sentences(body), skip,
-                                    child.span, tuple(steps), for_each))
+                                    child.span, tuple(steps), for_each, hold_phase))
         self.rules.phases = tuple(phases)
 
     def decl_resolution(self, line: OutlineLine, n: int) -> None:
