@@ -1626,7 +1626,7 @@ class Machine:
         try:
             for source in self.in_play():
                 abilities = statics.get(state.cards[source].name)
-                if not abilities or "nullified" in state.cards[source].statuses:
+                if not abilities or self.is_nullified(source):
                     continue
                 probe = Frame("probe", 0, {"you": state.cards[source].controller,
                                            "this": source})
@@ -1642,6 +1642,14 @@ class Machine:
                                 yield (kind, name), amount
         finally:
             self._asking.discard(asking)
+
+    def is_nullified(self, card: int) -> bool:
+        """Nullified (a status, or a status modifier "until ..."): the card's
+        abilities do not work."""
+        if "nullified" in self.state.cards[card].statuses:
+            return True
+        return any(m.target == card and m.kind == "status" and m.name == "nullified"
+                   for m in self.state.modifiers)
 
     def has_keyword(self, card: int, name: str) -> bool:
         for ability in self.definition(card).abilities:
