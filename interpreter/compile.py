@@ -1415,6 +1415,13 @@ class StepCompiler(CombatSteps):
             return m.action_window(f, who(m, f), store)
         self.e.emit(window)
 
+    def do_take_actions_priority(self, action, who):
+        store = f"_act{len(self.e.program.instructions)}"
+
+        def window(m, f):
+            return m.priority_window(f, who(m, f), store)
+        self.e.emit(window)
+
     # ---- statements about cards, verbs
 
     def state_change(self, step: ast.Step) -> None:

@@ -87,6 +87,7 @@ class Activated:
     once_per: str | None        # "turn", "Round", ... or None
     key: str                    # what the once-per limit counts (the card's name)
     zone: str | None = None     # used from this zone of its controller, not from play
+    off_turn: bool = False      # "During your Rival's turn": used while another has priority
 
 
 @attrs.define
@@ -533,12 +534,16 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
     label, conditions, costs, resolution = node.args
     timing = game.rules.timing(label) if label else None
     once_per = timing.once_per if timing is not None else None
+    during, off_turn = [], False
     for c in conditions:
         if c.form == "once_per":
             once_per = c.args[0]
+        elif c.form == "during":
+            during.append(_during_test(c.args[0]))
+            off_turn = off_turn or c.args[0].form == "rivals"
         else:
             raise unsupported(c, f'the condition "{c.form}" on an activated ability')
-    checks = _cost_checks_for_costs(costs, game.rules)
+    checks = during + _cost_checks_for_costs(costs, game.rules)
     if gate is not None:
         checks.append(gate)
     name = f"card:{card.name}:{index}"
@@ -566,14 +571,33 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
         zone = next((z for z in game.rules.zones if z.lower() == timing.from_zone.lower()),
                     timing.from_zone)
     game.activated.setdefault(card.name, []).append(Activated(
-        label, name, lambda m, f: all(c(m, f) for c in checks), once_per, card.name, zone))
+        label, name, lambda m, f: all(c(m, f) for c in checks), once_per, card.name, zone,
+        off_turn))
     if zone is not None and zone not in game.activated_zones:
         game.activated_zones = game.activated_zones + (zone,)
 
 
-def _cost_checks_for_costs(costs, rules=None) -> list[Callable]:
+def _during_test(ref) -> Callable:
+    """ "During your Rival's turn" / "During your Main phase": whose turn
+    it is (its controller's or another's) and, for a period other than the
+    turn, that the period is the current phase or step."""
+    period, relation = ref.args[0], ref.form
+    if relation not in ("your", "rivals", "this"):
+        raise unsupported(ref, f'"during" a {relation} period')
+
+    def during(m, f):
+        mine = m.state.turn_player == f.locals["you"]
+        if (relation == "your" and not mine) or (relation == "rivals" and mine):
+            return False
+        return period.lower() == "turn" or period in (m.state.period.get("phase"),
+                                                      m.state.period.get("step"))
+    return during
+
+
+def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]:
     """Checks for the costs before an ability's colon (``rules``: to look
-    inside game verbs, "Pay 1 Gem" being "Rest 1 Gem ...")."""
+    inside game verbs, "Pay 1 Gem" being "Rest 1 Gem ..."); ``card_cost``:
+    the cost of an action's card, changed by its cost changes."""
     from interpreter.compile import (compile_amount, compile_measure, compile_player,
                                      fill_slots, use_slots)
 
@@ -1891,6 +1915,55 @@ class Machine:
         return self.ask(frame, player, "action", "take an action or pass",
                         tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
 
+    def priority_window(self, frame: Frame, player: int, store: str):
+        """The player (the turn player) has priority: they take actions until
+        they pass; then each other player in turn order may use the
+        abilities usable in a rival's turn (asked only when they have one);
+        after anyone's action the priority is the first player's again. The
+        window ends when every player has passed in a row."""
+        state = self.state
+        locals_ = frame.locals
+        if state.out[player]:
+            return None
+        whose, passes, count = store + "w", store + "p", store + "#"
+        if whose not in locals_:
+            locals_[whose], locals_[passes], locals_[count] = player, 0, 0
+        order = [p for p in self.seat_order()]
+        order = order[order.index(player):] + order[:order.index(player)] \
+            if player in order else order
+
+        def after(current: int) -> int:
+            return order[(order.index(current) + 1) % len(order)] if current in order \
+                else player
+        if store in locals_:
+            choice = locals_.pop(store)
+            current = locals_[whose]
+            if choice == ("pass",):
+                state.log.append(("pass", current))
+                locals_[passes] += 1
+                locals_[whose] = after(current)
+            else:
+                locals_[passes] = 0
+                locals_[count] += 1
+                locals_[whose] = player      # "The Turn Player always has priority"
+                self.start_action(current, choice)
+                return JUMPED
+        while True:
+            if locals_[passes] >= len(order) or \
+                    locals_[count] >= MAX_ACTIONS_PER_WINDOW * state.players:
+                for key in (whose, passes, count):
+                    locals_.pop(key, None)
+                return None
+            current = locals_[whose]
+            options, labels = self.legal_actions_for(frame, current,
+                                                     off_turn=current != player)
+            if not options:
+                locals_[passes] += 1         # nothing to use: no question
+                locals_[whose] = after(current)
+                continue
+            return self.ask(frame, current, "action", "take an action or pass",
+                            tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
+
     def alternate(self, frame: Frame, store: str, each: int | None):
         """Players take one action at a time in seat order, the turn player
         first: until every player has passed in a row (``each`` None), or
@@ -1982,12 +2055,15 @@ class Machine:
         state.frames.append(Frame(plan.program, 0, {"you": player, "it": card,
                                                     "this": this}))
 
-    def legal_actions_for(self, frame: Frame, player: int):
+    def legal_actions_for(self, frame: Frame, player: int, off_turn: bool = False):
+        """The actions and activated abilities ``player`` may take now;
+        ``off_turn`` (another player has priority): only the abilities
+        usable in a rival's turn."""
         phase = self.state.period.get("phase")
         step = self.state.period.get("step")
         options, labels = [], []
         probe = Frame("probe", 0, {"you": player})
-        for index, plan in enumerate(self.game.actions):
+        for index, plan in enumerate(() if off_turn else self.game.actions):
             if plan.phases and phase not in plan.phases and step not in plan.phases:
                 continue
             cards = plan.choose.candidates(self, probe) if plan.choose else [None]
@@ -2023,7 +2099,7 @@ class Machine:
                             self.game.hand):
                     continue   # used up: face down where it is not used from
             for number, ability in enumerate(self.game.activated.get(state.cards[card].name, ())):
-                if ability.zone != zone:
+                if ability.zone != zone or (off_turn and not ability.off_turn):
                     continue
                 if ability.once_per and self.usage_key(ability) in state.usage:
                     continue

@@ -347,6 +347,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('end')} {_period_ref(x[0])}"
     if f == "take_actions":
         return f"{v('take')} actions until they pass"
+    if f == "take_actions_priority":
+        return f"{v('take')} actions with priority until all pass in a row"
     if f == "alternate_until_passes":
         return "players alternate actions until all pass in a row"
     if f == "alternate_count":
