@@ -697,13 +697,37 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
         Replacement(_REPLACEABLE[word], selection.test, name))
 
 
-def _compile_trigger_program(game: CompiledGame, name: str, ability, resolution) -> str:
+def _compile_trigger_program(game: CompiledGame, name: str, ability, resolution,
+                             timing=None) -> str:
     if name in game.programs:         # already built with its costs
         return name
     e = Emitter(name, ability.span)
+    done = _ask_to_use(e, timing)
     StepCompiler(e, game).sentences(resolution)
+    if done is not None:
+        e.place(done)
     game.programs[name] = e.finish()
     return name
+
+
+def _ask_to_use(e: Emitter, timing) -> str | None:
+    """A triggered ability of a timing declared "optional": as it resolves,
+    its controller says whether to use it. Returns the label that skips the
+    effect, or None when it just happens. (One with costs asks whether to
+    pay them instead: see _paid_program.)"""
+    if timing is None or not timing.asks or timing.use != "triggered":
+        return None
+    done = e.label()
+    store = f"_use{len(e.program.instructions)}"
+
+    def ask(m, f):
+        if store in f.locals:
+            return None
+        return m.ask(f, f.locals["you"], "yes-no", f"use the {timing.label} ability of "
+                     f"{m.card_label(f.locals['this'])}?", (True, False), store, ("yes", "no"))
+    e.emit(ask)
+    e.jump_unless(lambda m, f: f.locals.pop(store), done)
+    return done
 
 
 def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
@@ -810,8 +834,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         compile_trigger_body(game, name, ability, conditions, costs, resolution, timing)
         conditions, costs = tuple(whens), ()
     if costs or gate is not None or (kind is not None and kind.after_use):
-        _paid_program(game, name, costs, resolution,
-                      timing.optional if timing is not None else False, kind)
+        _paid_program(game, name, costs, resolution, timing, kind)
         costs = ()
     if not whens or costs or len(conditions) != 1:
         raise unsupported(node, "abilities other than \"When ...: effect\", responses, "
@@ -822,7 +845,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         whose = {"your": "you", "rivals": "rival"}.get(ref.form, "any")
         if ref.form == "next":
             raise unsupported(ref, "a trigger on the next period")
-        program = _compile_trigger_program(game, name, ability, resolution)
+        program = _compile_trigger_program(game, name, ability, resolution, timing)
         if timing is not None and timing.immediate:
             game.immediate.add(program)
         game.triggers.setdefault(card.name, []).append(Trigger(
@@ -846,7 +869,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
                  "any_player": "any", "each_player": "any"}.get(player.form)
         if whose is None:
             raise unsupported(player, "this player in a trigger")
-        program = _compile_trigger_program(game, name, ability, resolution)
+        program = _compile_trigger_program(game, name, ability, resolution, timing)
         if timing is not None and timing.immediate:
             game.immediate.add(program)
         game.triggers.setdefault(card.name, []).append(Trigger(
@@ -878,9 +901,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     if timing is not None and timing.immediate:
         game.immediate.add(name)
     if name not in game.programs:     # not already built with its costs
-        e = Emitter(name, ability.span)
-        StepCompiler(e, game).sentences(resolution)
-        game.programs[name] = e.finish()
+        _compile_trigger_program(game, name, ability, resolution, timing)
     test = selection.test
     if gate is not None:
         test = (lambda m, f, c, t=test: gate(m, f) and t(m, f, c))
@@ -889,18 +910,24 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
                 once_per=timing.once_per if timing is not None else None))
 
 
-def _paid_program(game: CompiledGame, name: str, costs, resolution, optional,
+def _paid_program(game: CompiledGame, name: str, costs, resolution, timing,
                   kind) -> None:
     """A triggered ability with costs ("DEFEND: Pay 1 Mana: ..."): when it
     resolves, its controller may pay (if it is optional and they can), and
     only then its effect happens. A kind used up after use ("after use:
     void") goes there once the ability has resolved. Returns the sentences
     with the costs compiled into a program they start with."""
+    optional = timing.optional if timing is not None else False
     checks = _cost_checks_for_costs(costs, game.rules)
     e = Emitter(name)
     steps = StepCompiler(e, game)
     done = e.label()
-    if costs:
+    if not costs:
+        skip = _ask_to_use(e, timing)
+        steps.sentences(resolution)
+        if skip is not None:
+            e.place(skip)
+    elif costs:
         e.jump_unless(lambda m, f: all(c(m, f) for c in checks), done)
         if optional:
             skip = steps.optional(lambda m, f: f.locals["you"], "pay the cost")
@@ -912,8 +939,6 @@ def _paid_program(game: CompiledGame, name: str, costs, resolution, optional,
             for cost in costs:
                 steps.step(cost)
             steps.sentences(resolution)
-    else:
-        steps.sentences(resolution)
     e.place(done)
     if kind is not None and kind.after_use:
         e.emit(lambda m, f, zone=kind.after_use: m.used_up(f.locals["this"], zone))

@@ -140,6 +140,9 @@ class TimingDecl:
     when: Sentence | None = None   # the event of abilities with the label and no "When"
     unless: Sentence | None = None # a condition under which they do not trigger
     during: str | None = None      # "during PERIOD": usable only in that phase or step
+    # "optional" written out: a triggered ability with no cost asks its
+    # controller whether to use it (unsaid, a trigger just happens)
+    asks: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -869,6 +872,7 @@ class _RulesReader:
             return
         use, optional, response, immediate = None, True, False, False
         once_per = from_zone = during = None
+        asks = False
         for prop, span in self.properties(line):
             p = prop.lower()
             if p in ("activated", "triggered", "continuous", "requirement"):
@@ -878,7 +882,7 @@ class _RulesReader:
             elif p == "immediate":
                 immediate = True
             elif p == "optional":
-                optional = True
+                optional = asks = True
             elif p == "mandatory":
                 optional = False
             elif m := re.fullmatch(r"once per (.+)", prop, re.I):
@@ -909,7 +913,7 @@ class _RulesReader:
                 self.unknown_field(child, ("meaning",))
         self.add(self.rules.timings, label,
                  TimingDecl(label, use, optional, meaning, line.span, response, immediate,
-                            once_per, from_zone, when, unless, during),
+                            once_per, from_zone, when, unless, during, asks),
                  line)
 
     def pattern_decl(self, line: OutlineLine, n: int) -> PatternDecl | None:
