@@ -1186,6 +1186,10 @@ class StepCompiler(CombatSteps):
     def _counter_change(self, who, counter, amount, sign, pay=False):
         decl = self.game.rules.counters.get(counter)
         overspend = decl.overspend_to if decl is not None else None
+        if pay and getattr(self, "card_cost", False):
+            # an action's cost for its card: the card's cost changes apply
+            printed = amount
+            amount = (lambda m, f: m.cost_of(f.locals.get("it"), counter, printed(m, f)))
 
         def change(m, f):
             player = who(m, f)
@@ -1493,6 +1497,12 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
         return out
     if form == "has_keyword":
         return [("keyword", statement.args[0].form, 1)]
+    if form in ("costs_less", "costs_more"):
+        # a change to the card's cost in a counter (see Machine.cost_of)
+        amount, counter = statement.args
+        if not isinstance(amount, int):
+            raise unsupported(statement, "a cost change of a varying amount")
+        return [("cost", counter, -amount if form == "costs_less" else amount)]
     if form in ("cannot", "can", "must"):
         from interpreter.render import _capability
 

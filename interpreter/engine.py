@@ -371,9 +371,12 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         checks.append(lambda m, f: m.sacrifice_cards(f, stat) is not None)
         e.emit(lambda m, f: m.sacrifice(f, stat))
     if action.cost is not None:
+        # the cost of the action's card: changed by "costs 1 less Mana"
         cost = _sentences(rules, action.cost)
-        checks.extend(_cost_checks(cost, rules))
+        checks.extend(_cost_checks(cost, rules, card_cost=True))
+        steps.card_cost = True
         steps.sentences(cost)
+        steps.card_cost = False
     if action.requires is not None:
         from interpreter.compile import compile_condition
 
@@ -489,10 +492,11 @@ def _compile_exchanges(game: CompiledGame, card) -> None:
                 game.programs[name] = e.finish()
 
 
-def _cost_checks(sentences, rules=None) -> list[Callable]:
-    """Whether a cost written as sentences can be paid, without paying it."""
+def _cost_checks(sentences, rules=None, card_cost=False) -> list[Callable]:
+    """Whether a cost written as sentences can be paid, without paying it
+    (``card_cost``: an action's cost for its card, which cost changes apply to)."""
     return _cost_checks_for_costs(rules=rules, costs=[link.args[0] for sentence in sentences
-                                   for link in sentence.args])
+                                   for link in sentence.args], card_cost=card_cost)
 
 
 def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
@@ -612,7 +616,7 @@ def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]
                 filled = [fill_slots(link.args[0], values, use)
                           for sentence in defined.resolution for link in sentence.args]
                 try:
-                    checks.extend(_cost_checks_for_costs(filled, rules))
+                    checks.extend(_cost_checks_for_costs(filled, rules, card_cost))
                     continue
                 except Unsupported:
                     pass   # a verb whose steps cannot be checked: as below
@@ -630,12 +634,15 @@ def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]
         subject, _optional, action, _suffixes = step.args
         who = compile_player(subject)
         form = action.form
-        if form == "pay":
-            amount, counter = compile_amount(action.args[0], action), action.args[1]
-            checks.append(lambda m, f, who=who, counter=counter, amount=amount:
-                          m.can_pay(who(m, f), counter, amount(m, f)))
-        elif form == "pay_measured":
-            counter, amount = action.args[0], compile_measure(action.args[1])
+        if form in ("pay", "pay_measured"):
+            if form == "pay":
+                amount, counter = compile_amount(action.args[0], action), action.args[1]
+            else:
+                counter, amount = action.args[0], compile_measure(action.args[1])
+            if card_cost:
+                printed = amount
+                amount = (lambda m, f, printed=printed, counter=counter:
+                          m.cost_of(f.locals.get("it"), counter, printed(m, f)))
             checks.append(lambda m, f, who=who, counter=counter, amount=amount:
                           m.can_pay(who(m, f), counter, amount(m, f)))
         elif form in ("exhaust", "rest") and action.args[0].form == "this":
@@ -2414,6 +2421,20 @@ class Machine:
             self.move(card, (zone, c.owner), face_up=True)
 
     # ---- counters that may be overspent
+
+    def cost_of(self, card, counter: str, amount: int) -> int:
+        """What paying ``amount`` of ``counter`` for ``card`` costs once the
+        card's cost changes apply ("costs 1 less Mana": modifiers and
+        continuous abilities); never below 0 (then the card is free)."""
+        if not isinstance(card, int):
+            return max(0, amount)
+        change = 0
+        for modifier in self.state.modifiers:
+            if modifier.target == card and modifier.kind == "cost" and modifier.name == counter:
+                change += modifier.amount
+        for _kind, value in self.continuous(card, ("cost", counter)):
+            change += value
+        return max(0, amount + change)
 
     def overspend_key(self, player: int, counter: str) -> str:
         return f"overspent|{player}|{counter}|{self.state.period_counts.get('turn', 0)}"

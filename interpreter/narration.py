@@ -147,6 +147,9 @@ def _line(event, state, rules, viewer) -> str | None:
             return f"     {_player(-1 - card)} {verb} {name}."
         if what == "cannot":
             return f"     {state.cards[card].name}: can't {name}."
+        if what == "cost":
+            return f"     {state.cards[card].name} costs {abs(amount)} " \
+                   f"{'less' if amount < 0 else 'more'} {name}."
         return f"     {state.cards[card].name}: {name} {amount:+d}."
     if kind == "expire":
         return None

@@ -411,6 +411,9 @@ def _statement(s: ast.Statement, plural: bool) -> str:
         return ("prevent" if plural else "prevents") + " damage"
     if f == "counts_as":
         return ("count as " if plural else "counts as ") + a[0]
+    if f in ("costs_less", "costs_more"):
+        return ("cost " if plural else "costs ") + \
+            f"{_amount(a[0])} {'less' if f == 'costs_less' else 'more'} {a[1]}"
     raise TypeError(f)
 
 
