@@ -229,6 +229,9 @@ class _ToAst(Transformer):
         optional = bool(rest) and rest[0] == "may"
         rest = rest[1:] if optional else rest
         use, suffixes = rest[0], tuple(rest[1:])
+        if subject.form == "you":
+            # "You may Mulligan" is "you may Mulligan", as "You draw" is "Draw"
+            return ast.Step("verb_step", (optional, use, suffixes), use.span)
         return ast.Step("player_verb_step", (subject, optional, use, suffixes), use.span)
 
     def sep_and(self, children):
