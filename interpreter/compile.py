@@ -1053,6 +1053,13 @@ class StepCompiler(CombatSteps):
         store = f"_bid{len(self.e.program.instructions)}"
         self.e.emit(lambda m, f: m.bid_for_turn(f, store, limit(m, f), zone, stat))
 
+    def do_choose_first_player(self, action, who):
+        """ "A random player chooses the first player" (setup): see
+        Machine.choose_first_player."""
+        store = f"_first{len(self.e.program.instructions)}"
+        self.game.first_chosen = True
+        self.e.emit(lambda m, f: m.choose_first_player(f, store))
+
     def do_take_next_turn(self, action, who):
         """The player takes the next turn (whatever the seat order says)."""
         def take(m, f):

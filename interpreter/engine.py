@@ -146,6 +146,7 @@ class CompiledGame:
     none_loses: tuple[str, ...] = ()          # zones a player loses without cards in
     zone_wins: tuple = ()                     # (zone, N): N cards in it win the game
     attaching: bool = False                   # whether any card was ever attached
+    first_chosen: bool = False                # the setup has a player choose who goes first
     keeping: tuple = ()                       # zones whose cards never leave them
     reshuffled: tuple = ()                    # zones shuffled after an effect takes from them
     draw_pile: str = ""
@@ -1907,6 +1908,26 @@ class Machine:
         state.log.append(("note", f"player {winner + 1} goes first"))
         return None
 
+    def choose_first_player(self, frame: Frame, store: str):
+        """The player picked at random when the game started (a coin flip's
+        winner) chooses who takes the first turn; the rest of the setup
+        goes in the seat order from that player."""
+        state = self.state
+        locals_ = frame.locals
+        chooser = locals_.get("first", 0)
+        if store not in locals_:
+            op.note(state, f"Player {chooser + 1} is picked at random to choose the "
+                           "first player.")
+            alive = tuple(p for p in range(state.players) if not state.out[p])
+            return self.ask(frame, chooser, "first player", "choose the first player", alive,
+                            store, tuple(f"Player {p + 1} goes first" for p in alive))
+        first = locals_.pop(store)
+        state.usage["#next turn"] = first
+        state.turn_player = first
+        locals_["first"] = first
+        locals_["you"] = first
+        return None
+
     def within_budget(self, selection: Selection, frame: Frame, chosen: tuple,
                       candidates: list) -> list:
         """The candidates that keep the chosen cards' total of a stat within
@@ -2702,7 +2723,9 @@ class Match:
                     state.player_counters[player][counter.name] = counter.start
         first = state.rng.below(players)
         state.turn_player = first
-        state.log.append(("start", players, seed, first))
+        # when the setup has the player picked at random choose the first
+        # player, who goes first is not known yet
+        state.log.append(("start", players, seed, None if game.first_chosen else first))
         state.frames.append(Frame("game", 0, {"you": first, "first": first}))
         match = cls(game, state)
         match._advance()

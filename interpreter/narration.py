@@ -41,6 +41,8 @@ def _line(event, state, rules, viewer) -> str | None:
     kind = event[0]
     if kind == "start":
         _, players, seed, first = event
+        if first is None:      # a player chooses who goes first (see the setup)
+            return f"A game of {rules.title} for {players} players (seed {seed})."
         return f"A game of {rules.title} for {players} players (seed {seed}); " \
                f"{_player(first)} goes first."
     if kind == "position":

@@ -309,6 +309,8 @@ def _action(a: ast.Action, subject) -> str:
         if len(x) > 3:
             text += f" plus the {x[3]} of the top card of its controller's {x[4]}"
         return text
+    if f == "choose_first_player":
+        return "a random player chooses the first player"
     if f == "take_next_turn":
         return f"{v('take')} the next turn"
     if f == "draw_measured":

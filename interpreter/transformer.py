@@ -45,7 +45,7 @@ _ACTION_RULES = {
     "search", "add", "gain", "lose", "pay", "set_counter", "deal", "destroy",
     "ready", "rest", "exhaust", "nullify", "flip", "attach", "choose", "play",
     "win", "lose_game", "repeat", "end_period", "take_actions", "alternate",
-    "take_next_turn", "compare", "bid_for_turn", "use", "respond", "defend_against", "resolve_waiting",
+    "take_next_turn", "compare", "bid_for_turn", "choose_first_player", "use", "respond", "defend_against", "resolve_waiting",
 }
 
 _BASE_PARTICIPLES = {"played", "destroyed", "discarded", "drawn", "revealed", "attacked",
