@@ -319,6 +319,8 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
     if not zones and default_zone is not None:
         zones.append(default_zone)
 
+    passes = _all_of(tests)
+
     def candidates(m, f):
         if zones:
             pool = []
@@ -326,9 +328,28 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
                 pool.extend(m.state.zones.get(zone(m, f), ()))
         else:
             pool = m.in_play()
-        return [c for c in pool if all(t(m, f, c) for t in tests)]
+        return [c for c in pool if passes(m, f, c)]
     return Selection(candidates, how, plural=plural or how == "all", budget=budget,
-                     test=lambda m, f, c: all(t(m, f, c) for t in tests))
+                     test=passes)
+
+
+def _all_of(tests: list[Callable]) -> Callable:
+    """One test that passes when every test passes (selectors run these for
+    every card they look at, so the common short cases avoid a loop)."""
+    if not tests:
+        return lambda m, f, c: True
+    if len(tests) == 1:
+        return tests[0]
+    if len(tests) == 2:
+        first, second = tests
+        return lambda m, f, c: first(m, f, c) and second(m, f, c)
+
+    def passes(m, f, c):
+        for test in tests:
+            if not test(m, f, c):
+                return False
+        return True
+    return passes
 
 
 def _how_many(quantity: ast.Quantity):

@@ -112,6 +112,28 @@ class Static:
 
 
 @attrs.define
+class TriggerIndex:
+    """Which events any triggered ability watches, worked out once the cards
+    are compiled, so that the many events no ability watches cost nothing."""
+
+    card_events: frozenset = frozenset()     # event names of card triggers
+    player_events: frozenset = frozenset()   # event names of player triggers
+    period_edges: frozenset = frozenset()    # (period name, "start"/"end")
+    watching: dict = attrs.Factory(dict)     # trigger kind -> card names with one
+
+    @classmethod
+    def of(cls, triggers: dict) -> "TriggerIndex":
+        every = [(name, t) for name, ts in triggers.items() for t in ts]
+        watching: dict[str, set] = {}
+        for name, trigger in every:
+            watching.setdefault(trigger.kind, set()).add(name)
+        return cls(frozenset(t.event for _, t in every if t.kind == "card"),
+                   frozenset(t.event for _, t in every if t.kind == "player"),
+                   frozenset((t.event, t.edge) for _, t in every if t.kind == "period"),
+                   {kind: frozenset(names) for kind, names in watching.items()})
+
+
+@attrs.define
 class CompiledGame:
     rules: GameRules
     cards: dict                # name -> CardDefinition
@@ -126,6 +148,7 @@ class CompiledGame:
     statics: dict[str, list[Static]] = attrs.Factory(dict)        # card name -> abilities
     replacements: dict[str, list[Replacement]] = attrs.Factory(dict)
     immediate: set = attrs.Factory(set)   # programs of triggers that do not wait
+    trigger_index: TriggerIndex = attrs.Factory(TriggerIndex)   # set by compile_game
     # response windows (interpreter.combat): the timing labels rules
     # procedures name, the abilities used in them, the zones cards are used from
     cued_labels: set = attrs.Factory(set)
@@ -138,6 +161,7 @@ class CompiledGame:
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
     kind_answers: dict = attrs.Factory(dict)  # (card name, kind word) -> is it of that kind
+    value_answers: dict = attrs.Factory(dict)  # (card name, value) -> printed on it
     prohibitions_found: tuple | None = None   # see static_prohibitions()
     in_play: tuple[str, ...] = ()
     pairs: tuple = ()          # (zone, paired zone, status): slots that make one place
@@ -241,6 +265,7 @@ def compile_game(game) -> CompiledGame:
             guard(lambda c=card, i=index, a=ability: _compile_ability(compiled, c, i, a))
     if problems:
         raise CardrulesError(problems)
+    compiled.trigger_index = TriggerIndex.of(compiled.triggers)
     return compiled
 
 
@@ -987,11 +1012,13 @@ class Machine:
     def run(self) -> None:
         state = self.state
         programs = self.game.programs
+        frames = state.frames
+        log = state.log
         while state.result is None and state.decision is None:
-            if not state.frames:
+            if not frames:
                 self.draw_game("the game's program ended")
                 return
-            frame = state.frames[-1]
+            frame = frames[-1]
             if frame.program == "resolve":
                 self.steps += 1
                 if self.steps > MAX_STEPS:
@@ -999,14 +1026,15 @@ class Machine:
                     return
                 outcome = self.resolve_step(frame)
                 if outcome is None:
-                    state.frames.pop()
+                    frames.pop()
                 elif outcome is WAIT:
                     return
                 self.after_step()
                 continue
-            program = programs[frame.program]
-            if frame.pc >= len(program.instructions):
-                state.frames.pop()
+            instructions = programs[frame.program].instructions
+            pc = frame.pc
+            if pc >= len(instructions):
+                frames.pop()
                 self.maybe_resolve()
                 continue
             self.steps += 1
@@ -1014,15 +1042,18 @@ class Machine:
                 self.draw_game("too many steps without a decision")
                 return
             try:
-                outcome = program.instructions[frame.pc](self, frame)
+                outcome = instructions[pc](self, frame)
             except GameOver:
                 return
             if outcome is None:
                 frame.pc += 1
             elif outcome is WAIT:
                 return
-            self.after_step()
-            self.maybe_resolve()
+            # most instructions change nothing that triggers or state rules see
+            if state.cursor < len(log) or state.pending_replacements:
+                self.after_step()
+            if state.pending or state.stack:
+                self.maybe_resolve()
 
     def after_step(self) -> None:
         state = self.state
@@ -1088,23 +1119,28 @@ class Machine:
             return
         fired = []
         watchers = None
+        watched = self.game.trigger_index
         for index in range(state.cursor, len(log)):
             event = log[index]
             if event[0] == "period":
-                fired.extend(self.period_triggers(event))
+                if (event[2], event[4]) in watched.period_edges:
+                    fired.extend(self.period_triggers(event))
                 continue
             if event[0] != "event":
                 continue
             _kind, name, card, actor = event
-            fired.extend(self.player_triggers(name, card, actor))
+            if name in watched.player_events:
+                fired.extend(self.player_triggers(name, card, actor))
+            if name not in watched.card_events:
+                continue
             cards = card if isinstance(card, tuple) else (card,)
             for c in cards:
                 if c is None:
                     continue
                 if watchers is None:
+                    names = watched.watching.get("card", ())
                     watchers = [w for w in self.in_play()
-                                if state.cards[w].name in self.game.triggers
-                                and self.working(w)]
+                                if state.cards[w].name in names and self.working(w)]
                 sources = set(watchers)
                 sources.add(c)
                 for source in sorted(sources):
@@ -1172,8 +1208,9 @@ class Machine:
 
     def _watchers(self, kind: str):
         state = self.state
+        names = self.game.trigger_index.watching.get(kind, ())
         for source in self.in_play():
-            if not self.working(source):
+            if state.cards[source].name not in names or not self.working(source):
                 continue
             for trigger in self.game.triggers.get(state.cards[source].name, ()):
                 if trigger.kind == kind:
@@ -1408,9 +1445,13 @@ class Machine:
         return self.next_player(player)
 
     def seat_order(self) -> list[int]:
+        """The players still in the game, the turn player first."""
         state = self.state
-        return [(state.turn_player + i) % state.players for i in range(state.players)
-                if not state.out[(state.turn_player + i) % state.players]]
+        players, first = state.players, state.turn_player
+        order = [(first + i) % players for i in range(players)]
+        if True in state.out:
+            order = [p for p in order if not state.out[p]]
+        return order
 
     # ---- places, exchanges and races
 
@@ -1610,10 +1651,10 @@ class Machine:
         events = len(self.state.log)
         if self._in_play is not None and self._in_play[0] == events:
             return self._in_play[1]
-        zones = self.state.zones
+        in_play = self.game.in_play
         out = []
-        for (name, _owner), cards in zones.items():
-            if name in self.game.in_play:
+        for (name, _owner), cards in self.state.zones.items():
+            if cards and name in in_play:
                 out.extend(cards)
         self._in_play = (events, out)
         return out
@@ -1752,12 +1793,15 @@ class Machine:
         return False
 
     def has_value(self, card: int, value: str) -> bool:
-        for stat in self.definition(card).stats:
-            v = stat.value
-            if v == value or (isinstance(v, tuple) and any(
-                    value in (alt if isinstance(alt, tuple) else (alt,)) for alt in v)):
-                return True
-        return False
+        """Whether a printed stat of the card has this value ("a Red Ally")."""
+        name = self.state.cards[card].name
+        known = self.game.value_answers.get((name, value))
+        if known is None:
+            known = self.game.value_answers[(name, value)] = any(
+                v == value or (isinstance(v, tuple) and any(
+                    value in (alt if isinstance(alt, tuple) else (alt,)) for alt in v))
+                for v in (stat.value for stat in self.definition(card).stats))
+        return known
 
     def hand_of(self, player: int) -> list[int]:
         return self.state.zones.get((self.game.hand, player), [])
