@@ -943,6 +943,7 @@ class StepCompiler(CombatSteps):
                     body(m, f, card)
             finally:
                 m.quiet = False
+            m.shuffle_touched()
             f.locals["did"] = bool(cards)
         self.e.emit(run)
 
@@ -988,6 +989,8 @@ class StepCompiler(CombatSteps):
                 body(m, f, candidates[0])
             finally:
                 m.quiet = False
+            if remaining == 1:
+                m.shuffle_touched()
             locals_[store] = (remaining - 1, done + 1)
             return JUMPED
         self.e.emit(step)
@@ -1223,6 +1226,13 @@ class StepCompiler(CombatSteps):
         store = f"_bid{len(self.e.program.instructions)}"
         self.e.emit(lambda m, f: m.bid_for_turn(f, store, limit(m, f), zone, stat))
 
+    def do_choose_first_player(self, action, who):
+        """ "A random player chooses the first player" (setup): see
+        Machine.choose_first_player."""
+        store = f"_first{len(self.e.program.instructions)}"
+        self.game.first_chosen = True
+        self.e.emit(lambda m, f: m.choose_first_player(f, store))
+
     def do_take_next_turn(self, action, who):
         """The player takes the next turn (whatever the seat order says)."""
         def take(m, f):
@@ -1275,16 +1285,49 @@ class StepCompiler(CombatSteps):
 
     def _to_destination(self, action, who, selector, destination):
         where = self.destination(destination, who)
+        slots = self.slot_choice(destination, who, where)
 
         def put(m, f, card):
             zone, top, face = where(m, f, card)
-            m.move(card, zone, top=top, face_up=face)
+            m.move(card, zone, top=top, face_up=face, slot=m.wanted_slot(f, card))
         holds = getattr(self, "_while", None)
         if "one_at_a_time" in getattr(self, "_ways", ()) or holds is not None:
+            if slots is not None:
+                raise unsupported(destination, "choosing slots one card at a time")
             self.one_at_a_time(selector, who, put, holds)
             return
         self.select(selector, who, who)    # "Each player moves a card ...": each chooses
+        if slots is not None:
+            self.e.emit(slots)
         self.each_chosen(put)
+        if slots is not None:
+            self.e.emit(lambda m, f: (f.locals.pop("#slots", None), None)[1])
+
+    def slot_choice(self, dest: ast.Destination, who: Callable, where: Callable):
+        """The instruction choosing the slot each card takes, for a zone of
+        slots whose player chooses the slot ("a card entering it takes the
+        slot its player chooses") or a destination "next to" cards (only a
+        slot paired with one of them); None when the zone takes the first
+        free slot."""
+        if dest.form not in ("to_zone", "to_zone_next_to") or dest.args[0].form == "zone_slot":
+            return None
+        decl = self.game.rules.zones.get(dest.args[0].args[1])
+        if decl is None or decl.slots is None:
+            if dest.form == "to_zone_next_to":
+                raise unsupported(dest, "\"next to\" cards outside a zone of slots")
+            return None
+        near = compile_selector(dest.args[1], who) if dest.form == "to_zone_next_to" else None
+        if near is not None and not decl.paired_with and not any(
+                z.paired_with == decl.name for z in self.game.rules.zones.values()):
+            raise unsupported(dest, f'"next to" cards: the {decl.name} is paired with no zone')
+        if not decl.slot_chosen and near is None:
+            return None
+        store = f"_slot{len(self.e.program.instructions)}"
+        zone_of = (lambda m, f, card: where(m, f, card)[0])
+
+        def choose(m, f):
+            return m.choose_slots(f, store, zone_of, near, decl.slot_chosen)
+        return choose
 
     def do_move(self, action, who):
         self._to_destination(action, who, action.args[0], action.args[1])
@@ -1303,7 +1346,7 @@ class StepCompiler(CombatSteps):
         if form == "to_card":
             raise unsupported(dest, "putting a card onto another card")
         zone = compile_zone(dest.args[0], who)
-        face = dest.args[1] if len(dest.args) > 1 else None
+        face = dest.args[1] if len(dest.args) > 1 and form != "to_zone_next_to" else None
         face_up = None if face is None else face == "face up"
         top = form != "to_bottom"
 
@@ -1338,6 +1381,10 @@ class StepCompiler(CombatSteps):
         overspend = decl.overspend_to if decl is not None else None
         # a counter kept per place gains for the place of the effect
         per_place = sign > 0 and not pay and decl is not None and decl.per_place is not None
+        if pay and getattr(self, "card_cost", False):
+            # an action's cost for its card: the card's cost changes apply
+            printed = amount
+            amount = (lambda m, f: m.cost_of(f.locals.get("it"), counter, printed(m, f)))
 
         def change(m, f):
             player = who(m, f)
@@ -1581,6 +1628,13 @@ class StepCompiler(CombatSteps):
             return m.action_window(f, who(m, f), store)
         self.e.emit(window)
 
+    def do_take_actions_priority(self, action, who):
+        store = f"_act{len(self.e.program.instructions)}"
+
+        def window(m, f):
+            return m.priority_window(f, who(m, f), store)
+        self.e.emit(window)
+
     # ---- statements about cards, verbs
 
     def state_change(self, step: ast.Step) -> None:
@@ -1670,6 +1724,12 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
         return out
     if form == "has_keyword":
         return [("keyword", statement.args[0].form, 1)]
+    if form in ("costs_less", "costs_more"):
+        # a change to the card's cost in a counter (see Machine.cost_of)
+        amount, counter = statement.args
+        if not isinstance(amount, int):
+            raise unsupported(statement, "a cost change of a varying amount")
+        return [("cost", counter, -amount if form == "costs_less" else amount)]
     if form in ("cannot", "can", "must"):
         from interpreter.render import _capability
 

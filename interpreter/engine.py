@@ -88,6 +88,7 @@ class Activated:
     once_per: str | None        # "turn", "Round", ... or None
     key: str                    # what the once-per limit counts (the card's name)
     zone: str | None = None     # used from this zone of its controller, not from play
+    off_turn: bool = False      # "During your Rival's turn": used while another has priority
 
 
 @attrs.define
@@ -190,6 +191,9 @@ class CompiledGame:
     # stat -> the stats of attached cards added to it ("added to the progress
     # value of the card it is attached to")
     host_stats: dict = attrs.Factory(dict)
+    first_chosen: bool = False                # the setup has a player choose who goes first
+    keeping: tuple = ()                       # zones whose cards never leave them
+    reshuffled: tuple = ()                    # zones shuffled after an effect takes from them
     draw_pile: str = ""
     hand: str = ""
     discard_pile: str = ""
@@ -257,6 +261,8 @@ def compile_game(game) -> CompiledGame:
         if stat.adds_to_host and rules.stat(stat.adds_to_host) is not None:
             host = rules.stat(stat.adds_to_host).name
             compiled.host_stats[host] = compiled.host_stats.get(host, ()) + (stat.name,)
+    compiled.keeping = tuple(z.name for z in rules.zones.values() if z.keeps_cards)
+    compiled.reshuffled = tuple(z.name for z in rules.zones.values() if z.shuffled_after)
     compiled.zone_wins = tuple((z.name, z.wins_at) for z in rules.zones.values()
                                if z.wins_at is not None)
     zone_names = {z.lower(): z for z in rules.zones}
@@ -347,6 +353,10 @@ def _compile_turn(game: CompiledGame) -> None:
         steps.sentences(_sentences(rules, sentence))
     turn = e.label()
     e.place(turn)
+    first = rules.phases[0] if rules.phases else None
+    if first is not None and first.hold_triggers and not first.skip_first_turn:
+        # the turn starts with its first phase: what its start triggers waits too
+        e.emit(lambda m, f: m.hold_triggers())
     e.emit(lambda m, f: m.begin_turn(f))
     for phase in rules.phases:
         after = e.label()
@@ -355,10 +365,17 @@ def _compile_turn(game: CompiledGame) -> None:
         game.phase_starts[phase.name] = len(e.program.instructions)
 
         def phase_body(phase=phase):
+            if phase.hold_triggers and phase is not first:
+                e.emit(lambda m, f: m.hold_triggers())
             e.emit(lambda m, f, name=phase.name: (op.period(m.state, "phase", name, "start"),
                                                   m.lethal_check())[-1])
+            if phase.hold_triggers and phase is first:
+                # a position that starts at this phase: hold from here
+                e.emit(lambda m, f: None if "#hold" in m.state.usage else m.hold_triggers())
             for sentence in phase.sentences:
                 steps.sentences(_sentences(rules, sentence))
+            if phase.hold_triggers:
+                e.emit(lambda m, f: m.release_triggers(f))
             places = _each_place(game, e, phase) if phase.for_each else None
             for step in phase.steps:
                 game.phase_starts[step.name] = len(e.program.instructions)
@@ -520,15 +537,18 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         checks.append(lambda m, f, t=target: bool(t.candidates(m, f)))
     _compile_declaration(e, action, target)
     if action.effect is not None:
-        checks.extend(_room_checks(game, _sentences(rules, action.effect)))
+        checks.extend(_room_checks(game, _sentences(rules, action.effect), action.sacrifices))
     if action.sacrifices:
         stat = action.sacrifices
         checks.append(lambda m, f: m.sacrifice_cards(f, stat) is not None)
         e.emit(lambda m, f: m.sacrifice(f, stat))
     if action.cost is not None:
+        # the cost of the action's card: changed by "costs 1 less Mana"
         cost = _sentences(rules, action.cost)
-        checks.extend(_cost_checks(cost, rules))
+        checks.extend(_cost_checks(cost, rules, card_cost=True))
+        steps.card_cost = True
         steps.sentences(cost)
+        steps.card_cost = False
     if action.requires is not None:
         from interpreter.compile import compile_condition
 
@@ -561,9 +581,10 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
                                    action.any_time))
 
 
-def _room_checks(game: CompiledGame, sentences) -> list[Callable]:
+def _room_checks(game: CompiledGame, sentences, sacrifices=None) -> list[Callable]:
     """An action whose effect puts its card into a zone of slots can be
-    taken only while that zone has a free slot."""
+    taken only while that zone has a free slot, counting the slots its
+    sacrifices free (a summon that sacrifices a card in that zone)."""
     from interpreter.compile import compile_zone
 
     checks = []
@@ -585,8 +606,14 @@ def _room_checks(game: CompiledGame, sentences) -> list[Callable]:
             if decl is None or decl.slots is None:
                 continue
             key = compile_zone(zone_ref, lambda m, f: f.locals["you"])
-            checks.append(lambda m, f, key=key, slots=decl.slots:
-                          len(m.state.zones.get(key(m, f), ())) < slots)
+
+            def room(m, f, key=key, slots=decl.slots):
+                cards = m.state.zones.get(key(m, f), ())
+                if len(cards) < slots:
+                    return True
+                freed = m.sacrifice_cards(f, sacrifices) if sacrifices else None
+                return bool(freed) and len([c for c in cards if c not in freed]) < slots
+            checks.append(room)
     return checks
 
 
@@ -638,10 +665,11 @@ def _compile_exchanges(game: CompiledGame, card) -> None:
                 game.programs[name] = e.finish()
 
 
-def _cost_checks(sentences, rules=None) -> list[Callable]:
-    """Whether a cost written as sentences can be paid, without paying it."""
+def _cost_checks(sentences, rules=None, card_cost=False) -> list[Callable]:
+    """Whether a cost written as sentences can be paid, without paying it
+    (``card_cost``: an action's cost for its card, which cost changes apply to)."""
     return _cost_checks_for_costs(rules=rules, costs=[link.args[0] for sentence in sentences
-                                   for link in sentence.args])
+                                   for link in sentence.args], card_cost=card_cost)
 
 
 def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
@@ -713,12 +741,16 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
     label, conditions, costs, resolution = node.args
     timing = game.rules.timing(label) if label else None
     once_per = timing.once_per if timing is not None else None
+    during, off_turn = [], False
     for c in conditions:
         if c.form == "once_per":
             once_per = c.args[0]
+        elif c.form == "during":
+            during.append(_during_test(c.args[0]))
+            off_turn = off_turn or c.args[0].form == "rivals"
         else:
             raise unsupported(c, f'the condition "{c.form}" on an activated ability')
-    checks = _cost_checks_for_costs(costs, game.rules)
+    checks = during + _cost_checks_for_costs(costs, game.rules)
     if gate is not None:
         checks.append(gate)
     name = f"card:{card.name}:{index}"
@@ -746,14 +778,33 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
         zone = next((z for z in game.rules.zones if z.lower() == timing.from_zone.lower()),
                     timing.from_zone)
     game.activated.setdefault(card.name, []).append(Activated(
-        label, name, lambda m, f: all(c(m, f) for c in checks), once_per, card.name, zone))
+        label, name, lambda m, f: all(c(m, f) for c in checks), once_per, card.name, zone,
+        off_turn))
     if zone is not None and zone not in game.activated_zones:
         game.activated_zones = game.activated_zones + (zone,)
 
 
-def _cost_checks_for_costs(costs, rules=None) -> list[Callable]:
+def _during_test(ref) -> Callable:
+    """ "During your Rival's turn" / "During your Main phase": whose turn
+    it is (its controller's or another's) and, for a period other than the
+    turn, that the period is the current phase or step."""
+    period, relation = ref.args[0], ref.form
+    if relation not in ("your", "rivals", "this"):
+        raise unsupported(ref, f'"during" a {relation} period')
+
+    def during(m, f):
+        mine = m.state.turn_player == f.locals["you"]
+        if (relation == "your" and not mine) or (relation == "rivals" and mine):
+            return False
+        return period.lower() == "turn" or period in (m.state.period.get("phase"),
+                                                      m.state.period.get("step"))
+    return during
+
+
+def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]:
     """Checks for the costs before an ability's colon (``rules``: to look
-    inside game verbs, "Pay 1 Gem" being "Rest 1 Gem ...")."""
+    inside game verbs, "Pay 1 Gem" being "Rest 1 Gem ..."); ``card_cost``:
+    the cost of an action's card, changed by its cost changes."""
     from interpreter.compile import (compile_amount, compile_measure, compile_player,
                                      fill_slots, use_slots)
 
@@ -768,7 +819,7 @@ def _cost_checks_for_costs(costs, rules=None) -> list[Callable]:
                 filled = [fill_slots(link.args[0], values, use)
                           for sentence in defined.resolution for link in sentence.args]
                 try:
-                    checks.extend(_cost_checks_for_costs(filled, rules))
+                    checks.extend(_cost_checks_for_costs(filled, rules, card_cost))
                     continue
                 except Unsupported:
                     pass   # a verb whose steps cannot be checked: as below
@@ -786,12 +837,15 @@ def _cost_checks_for_costs(costs, rules=None) -> list[Callable]:
         subject, _optional, action, _suffixes = step.args
         who = compile_player(subject)
         form = action.form
-        if form == "pay":
-            amount, counter = compile_amount(action.args[0], action), action.args[1]
-            checks.append(lambda m, f, who=who, counter=counter, amount=amount:
-                          m.can_pay(who(m, f), counter, amount(m, f)))
-        elif form == "pay_measured":
-            counter, amount = action.args[0], compile_measure(action.args[1])
+        if form in ("pay", "pay_measured"):
+            if form == "pay":
+                amount, counter = compile_amount(action.args[0], action), action.args[1]
+            else:
+                counter, amount = action.args[0], compile_measure(action.args[1])
+            if card_cost:
+                printed = amount
+                amount = (lambda m, f, printed=printed, counter=counter:
+                          m.cost_of(f.locals.get("it"), counter, printed(m, f)))
             checks.append(lambda m, f, who=who, counter=counter, amount=amount:
                           m.can_pay(who(m, f), counter, amount(m, f)))
         elif form in ("exhaust", "rest") and action.args[0].form == "this":
@@ -873,13 +927,37 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
         Replacement(_REPLACEABLE[word], test, name, selection.plural))
 
 
-def _compile_trigger_program(game: CompiledGame, name: str, ability, resolution) -> str:
+def _compile_trigger_program(game: CompiledGame, name: str, ability, resolution,
+                             timing=None) -> str:
     if name in game.programs:         # already built with its costs
         return name
     e = Emitter(name, ability.span)
+    done = _ask_to_use(e, timing)
     StepCompiler(e, game).sentences(resolution)
+    if done is not None:
+        e.place(done)
     game.programs[name] = e.finish()
     return name
+
+
+def _ask_to_use(e: Emitter, timing) -> str | None:
+    """A triggered ability of a timing declared "optional": as it resolves,
+    its controller says whether to use it. Returns the label that skips the
+    effect, or None when it just happens. (One with costs asks whether to
+    pay them instead: see _paid_program.)"""
+    if timing is None or not timing.asks or timing.use != "triggered":
+        return None
+    done = e.label()
+    store = f"_use{len(e.program.instructions)}"
+
+    def ask(m, f):
+        if store in f.locals:
+            return None
+        return m.ask(f, f.locals["you"], "yes-no", f"use the {timing.label} ability of "
+                     f"{m.card_label(f.locals['this'])}?", (True, False), store, ("yes", "no"))
+    e.emit(ask)
+    e.jump_unless(lambda m, f: f.locals.pop(store), done)
+    return done
 
 
 def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
@@ -988,8 +1066,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         compile_trigger_body(game, name, ability, conditions, costs, resolution, timing)
         conditions, costs = tuple(whens), ()
     if costs or gate is not None or (kind is not None and kind.after_use):
-        _paid_program(game, name, costs, resolution,
-                      timing.optional if timing is not None else False, kind)
+        _paid_program(game, name, costs, resolution, timing, kind)
         costs = ()
     if not whens or costs or len(conditions) != 1:
         raise unsupported(node, "abilities other than \"When ...: effect\", responses, "
@@ -1000,7 +1077,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         whose = {"your": "you", "rivals": "rival"}.get(ref.form, "any")
         if ref.form == "next":
             raise unsupported(ref, "a trigger on the next period")
-        program = _compile_trigger_program(game, name, ability, resolution)
+        program = _compile_trigger_program(game, name, ability, resolution, timing)
         if timing is not None and timing.immediate:
             game.immediate.add(program)
         game.triggers.setdefault(card.name, []).append(Trigger(
@@ -1024,7 +1101,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
                  "any_player": "any", "each_player": "any"}.get(player.form)
         if whose is None:
             raise unsupported(player, "this player in a trigger")
-        program = _compile_trigger_program(game, name, ability, resolution)
+        program = _compile_trigger_program(game, name, ability, resolution, timing)
         if timing is not None and timing.immediate:
             game.immediate.add(program)
         game.triggers.setdefault(card.name, []).append(Trigger(
@@ -1056,9 +1133,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     if timing is not None and timing.immediate:
         game.immediate.add(name)
     if name not in game.programs:     # not already built with its costs
-        e = Emitter(name, ability.span)
-        StepCompiler(e, game).sentences(resolution)
-        game.programs[name] = e.finish()
+        _compile_trigger_program(game, name, ability, resolution, timing)
     test = selection.test
     if gate is not None:
         test = (lambda m, f, c, t=test: gate(m, f) and t(m, f, c))
@@ -1067,18 +1142,24 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
                 once_per=timing.once_per if timing is not None else None))
 
 
-def _paid_program(game: CompiledGame, name: str, costs, resolution, optional,
+def _paid_program(game: CompiledGame, name: str, costs, resolution, timing,
                   kind) -> None:
     """A triggered ability with costs ("DEFEND: Pay 1 Mana: ..."): when it
     resolves, its controller may pay (if it is optional and they can), and
     only then its effect happens. A kind used up after use ("after use:
     void") goes there once the ability has resolved. Returns the sentences
     with the costs compiled into a program they start with."""
+    optional = timing.optional if timing is not None else False
     checks = _cost_checks_for_costs(costs, game.rules)
     e = Emitter(name)
     steps = StepCompiler(e, game)
     done = e.label()
-    if costs:
+    if not costs:
+        skip = _ask_to_use(e, timing)
+        steps.sentences(resolution)
+        if skip is not None:
+            e.place(skip)
+    elif costs:
         e.jump_unless(lambda m, f: all(c(m, f) for c in checks), done)
         if optional:
             skip = steps.optional(lambda m, f: f.locals["you"], "pay the cost")
@@ -1090,8 +1171,6 @@ def _paid_program(game: CompiledGame, name: str, costs, resolution, optional,
             for cost in costs:
                 steps.step(cost)
             steps.sentences(resolution)
-    else:
-        steps.sentences(resolution)
     e.place(done)
     if kind is not None and kind.after_use:
         e.emit(lambda m, f, zone=kind.after_use: m.used_up(f.locals["this"], zone))
@@ -1148,7 +1227,8 @@ class GameOver(Exception):
 class Machine:
     """Runs a state's frames; every helper an instruction calls is here."""
 
-    __slots__ = ("game", "state", "steps", "_asking", "_in_play", "quiet", "_continuous_seen")
+    __slots__ = ("game", "state", "steps", "_asking", "_in_play", "quiet", "_continuous_seen",
+                 "touched")
 
     def __init__(self, game: CompiledGame, state: GameState):
         self.game = game
@@ -1160,6 +1240,7 @@ class Machine:
         # log has this many events (every change of state is an event).
         self._continuous_seen: tuple[int, dict] = (-1, {})
         self.quiet = False    # moves "without triggering abilities" (one instruction)
+        self.touched: set = set()   # zones an effect took cards from, to shuffle after it
 
     @property
     def rules(self) -> GameRules:
@@ -1937,6 +2018,10 @@ class Machine:
             held = self.state.usage.pop("#hold", ())
             if not held:
                 return None
+            if self.rules.resolution is not None:
+                # they wait to resolve as any simultaneous effects do (stack links)
+                self.state.pending = self.state.pending + list(held)
+                return None
             locals_["_held"] = tuple(held)
         held = locals_["_held"]
         if not held:
@@ -2092,7 +2177,7 @@ class Machine:
         try:
             for source in self.in_play():
                 abilities = statics.get(state.cards[source].name)
-                if not abilities or "nullified" in state.cards[source].statuses:
+                if not abilities or self.is_nullified(source):
                     continue
                 probe = Frame("probe", 0, {"you": state.cards[source].controller,
                                            "this": source})
@@ -2108,6 +2193,14 @@ class Machine:
                                 yield (kind, name), amount
         finally:
             self._asking.discard(asking)
+
+    def is_nullified(self, card: int) -> bool:
+        """Nullified (a status, or a status modifier "until ..."): the card's
+        abilities do not work."""
+        if "nullified" in self.state.cards[card].statuses:
+            return True
+        return any(m.target == card and m.kind == "status" and m.name == "nullified"
+                   for m in self.state.modifiers)
 
     def has_keyword(self, card: int, name: str) -> bool:
         for ability in self.definition(card).abilities:
@@ -2327,6 +2420,26 @@ class Machine:
         state.log.append(("note", f"player {winner + 1} goes first"))
         return None
 
+    def choose_first_player(self, frame: Frame, store: str):
+        """The player picked at random when the game started (a coin flip's
+        winner) chooses who takes the first turn; the rest of the setup
+        goes in the seat order from that player."""
+        state = self.state
+        locals_ = frame.locals
+        chooser = locals_.get("first", 0)
+        if store not in locals_:
+            op.note(state, f"Player {chooser + 1} is picked at random to choose the "
+                           "first player.")
+            alive = tuple(p for p in range(state.players) if not state.out[p])
+            return self.ask(frame, chooser, "first player", "choose the first player", alive,
+                            store, tuple(f"Player {p + 1} goes first" for p in alive))
+        first = locals_.pop(store)
+        state.usage["#next turn"] = first
+        state.turn_player = first
+        locals_["first"] = first
+        locals_["you"] = first
+        return None
+
     def within_budget(self, selection: Selection, frame: Frame, chosen: tuple,
                       candidates: list) -> list:
         """The candidates that keep the chosen cards' total of a stat within
@@ -2366,6 +2479,55 @@ class Machine:
             return None
         return self.ask(frame, player, "action", "take an action or pass",
                         tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
+
+    def priority_window(self, frame: Frame, player: int, store: str):
+        """The player (the turn player) has priority: they take actions until
+        they pass; then each other player in turn order may use the
+        abilities usable in a rival's turn (asked only when they have one);
+        after anyone's action the priority is the first player's again. The
+        window ends when every player has passed in a row."""
+        state = self.state
+        locals_ = frame.locals
+        if state.out[player]:
+            return None
+        whose, passes, count = store + "w", store + "p", store + "#"
+        if whose not in locals_:
+            locals_[whose], locals_[passes], locals_[count] = player, 0, 0
+        order = [p for p in self.seat_order()]
+        order = order[order.index(player):] + order[:order.index(player)] \
+            if player in order else order
+
+        def after(current: int) -> int:
+            return order[(order.index(current) + 1) % len(order)] if current in order \
+                else player
+        if store in locals_:
+            choice = locals_.pop(store)
+            current = locals_[whose]
+            if choice == ("pass",):
+                state.log.append(("pass", current))
+                locals_[passes] += 1
+                locals_[whose] = after(current)
+            else:
+                locals_[passes] = 0
+                locals_[count] += 1
+                locals_[whose] = player      # "The Turn Player always has priority"
+                self.start_action(current, choice)
+                return JUMPED
+        while True:
+            if locals_[passes] >= len(order) or \
+                    locals_[count] >= MAX_ACTIONS_PER_WINDOW * state.players:
+                for key in (whose, passes, count):
+                    locals_.pop(key, None)
+                return None
+            current = locals_[whose]
+            options, labels = self.legal_actions_for(frame, current,
+                                                     off_turn=current != player)
+            if not options:
+                locals_[passes] += 1         # nothing to use: no question
+                locals_[whose] = after(current)
+                continue
+            return self.ask(frame, current, "action", "take an action or pass",
+                            tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
 
     def alternate(self, frame: Frame, store: str, each: int | None):
         """Players take one action at a time in seat order, the turn player
@@ -2592,14 +2754,17 @@ class Machine:
             return self.ask(frame, player, "respond", "respond or pass",
                             tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
 
-    def legal_actions_for(self, frame: Frame, player: int, any_time_only: bool = False):
-        """The actions and activated abilities ``player`` may take now (only
-        those usable at any time, in a response window)."""
+    def legal_actions_for(self, frame: Frame, player: int, any_time_only: bool = False,
+                          off_turn: bool = False):
+        """The actions and activated abilities ``player`` may take now:
+        ``any_time_only`` (a response window), only those usable at any time;
+        ``off_turn`` (another player has priority), only the abilities usable
+        in a rival's turn."""
         phase = self.state.period.get("phase")
         step = self.state.period.get("step")
         options, labels = [], []
         probe = Frame("probe", 0, {"you": player})
-        for index, plan in enumerate(self.game.actions):
+        for index, plan in enumerate(() if off_turn else self.game.actions):
             if any_time_only and not plan.any_time:
                 continue
             if plan.phases and phase not in plan.phases and step not in plan.phases:
@@ -2639,7 +2804,7 @@ class Machine:
                             self.game.hand):
                     continue   # used up: face down where it is not used from
             for number, ability in enumerate(self.game.activated.get(state.cards[card].name, ())):
-                if ability.zone != zone:
+                if ability.zone != zone or (off_turn and not ability.off_turn):
                     continue
                 if any_time_only and not self.game.any_time_ability(ability):
                     continue
@@ -2683,10 +2848,20 @@ class Machine:
 
     # ---- changing the state (through interpreter.operations)
 
-    def move(self, card: int, zone: tuple, top: bool = True, face_up=None) -> None:
+    def move(self, card: int, zone: tuple, top: bool = True, face_up=None,
+             slot: int | None = None) -> None:
+        """Move a card; into a zone of slots it takes ``slot`` if that is free
+        (a slot its player chose), else the first free one."""
         state = self.state
         source = state.cards[card].zone
+        if source != zone and source[0] in self.game.keeping:
+            state.log.append(("kept", card, source))   # "cards never leave it"
+            return
+        if source != zone and source[0] in self.game.reshuffled:
+            self.touched.add(source)
         decl = self.rules.zones.get(zone[0])
+        if decl is not None and decl.slots is not None and source == zone:
+            return      # already in its slot of the zone: it stays there
         if decl is not None and decl.slots is not None and source != zone and \
                 len(state.zones.get(zone, ())) >= decl.slots:
             state.log.append(("full", card, zone))   # every slot taken: it stays
@@ -2703,7 +2878,7 @@ class Machine:
                     if value > below:
                         self.set_counter(player, counter, value - 1)
         if decl is not None and decl.slots is not None and source != zone:
-            self.take_slot(card, zone, decl.slots)
+            self.take_slot(card, zone, decl.slots, slot)
         if "#waiting" in state.usage and source != zone:
             # a place leaving its zone: what waited for it is lost
             kept = tuple(w for w in state.usage["#waiting"] if w[2] != card)
@@ -2725,20 +2900,20 @@ class Machine:
         pile = self.state.zones.get(c.zone, ())
         return pile.index(card) if card in pile else -1
 
-    def take_slot(self, card: int, zone: tuple, slots: int) -> None:
-        """The lowest free slot; a card entering a paired zone next to a card
-        in the same slot of the other is paired with it (an event for both)."""
+    def take_slot(self, card: int, zone: tuple, slots: int, wanted: int | None = None) -> None:
+        """The slot wanted (chosen by its player) if it is free, else the
+        lowest free slot; a card entering a paired zone next to a card in the
+        same slot of the other is paired with it (an event for both)."""
         state = self.state
         taken = {self.slot_of(c) for c in state.zones.get(zone, ()) if c != card}
         free = [n for n in range(slots + 1) if n not in taken]
-        # in a paired zone, a free slot next to a card of the other zone first
-        # (so that the card entering is paired, as putting it there means)
-        partners = set()
-        for first, second, _status in self.game.pairs:
-            if zone[0] in (first, second):
-                other = (second if zone[0] == first else first, zone[1])
-                partners.update(self.slot_of(c) for c in state.zones.get(other, ()))
-        slot = next((n for n in free if n in partners), free[0])
+        if wanted is not None and wanted in free:
+            slot = wanted
+        else:
+            # in a paired zone, a free slot next to a card of the other zone
+            # first (so that the card entering is paired, as putting it there means)
+            partners = self.partner_slots(zone)
+            slot = next((n for n in free if n in partners), free[0])
         op.set_card_counter(state, card, "slot", slot + 1)
         self.refresh_pairs()
         for first, second, status in self.game.pairs:
@@ -2749,6 +2924,90 @@ class Machine:
                 if self.slot_of(partner) == slot and status:
                     self.event(status, card, zone[1])
                     self.event(status, partner, zone[1])
+
+    def shuffle_touched(self) -> None:
+        """Shuffle the zones "shuffled after an effect takes cards from it"
+        that the step just done took cards from."""
+        if self.touched:
+            for zone in sorted(self.touched):
+                op.shuffle(self.state, zone)
+            self.touched.clear()
+
+    def partner_slots(self, zone: tuple) -> dict:
+        """slot -> the card in that slot of the zones paired with ``zone``."""
+        found = {}
+        for first, second, _status in self.game.pairs:
+            if zone[0] in (first, second):
+                other = (second if zone[0] == first else first, zone[1])
+                for c in self.state.zones.get(other, ()):
+                    found[self.slot_of(c)] = c
+        return found
+
+    def free_slots(self, zone: tuple, slots: int, also_taken=()) -> list[int]:
+        taken = {self.slot_of(c) for c in self.state.zones.get(zone, ())}
+        taken.update(also_taken)
+        return [n for n in range(slots) if n not in taken]
+
+    def wanted_slot(self, frame: Frame, card: int) -> int | None:
+        """The slot chosen for ``card`` by the step moving it (see choose_slots)."""
+        for chosen, slot in frame.locals.get("#slots", ()):
+            if chosen == card:
+                return slot
+        return None
+
+    def choose_slots(self, frame: Frame, store: str, zone_of: Callable, near, asks: bool):
+        """Before cards (``it``) enter a zone of slots: the slot each takes.
+        With more than one free slot the zone's player chooses (when the zone
+        says so), the options naming each slot and the card paired with it;
+        with one, it is taken without a question. ``near`` (a destination
+        "next to" cards) leaves only the free slots paired with one of them;
+        a card with none stays where it is (it is taken out of ``it``).
+        The slots go to ``#slots`` for the move."""
+        locals_ = frame.locals
+        state = self.state
+        it = locals_.get("it")
+        cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
+        placed = locals_.pop(store + "s", ())
+        if store in locals_:
+            placed = placed + ((cards[len(placed)], locals_.pop(store)),)
+        while len(placed) < len(cards):
+            card = cards[len(placed)]
+            zone = zone_of(self, frame, card)
+            decl = self.rules.zones[zone[0]]
+            if state.cards[card].zone == zone or state.cards[card].zone[0] in self.game.keeping:
+                # already there (it keeps its slot), or where cards never leave
+                placed = placed + ((card, None),)
+                continue
+            free = self.free_slots(zone, decl.slots, [
+                s for c, s in placed if s is not None and s >= 0 and
+                zone_of(self, frame, c) == zone])
+            partners = self.partner_slots(zone)
+            if near is not None:
+                wanted = set(near.candidates(self, frame))
+                free = [n for n in free if partners.get(n) in wanted]
+                if not free:
+                    placed = placed + ((card, -1),)    # nowhere next to them: it stays
+                    continue
+            if len(free) == 1 or (free and not asks):
+                placed = placed + ((card, free[0]),)
+                continue
+            if not free:
+                placed = placed + ((card, None),)      # every slot taken: the move says so
+                continue
+            locals_[store + "s"] = placed
+            chooser = zone[1] if zone[1] >= 0 else locals_["you"]
+            labels = tuple(f"{zone[0]} {n + 1}" + (
+                f", next to {self.card_label(partners[n])}" if n in partners else "")
+                for n in free)
+            return self.ask(frame, chooser, "slot",
+                            f"choose a slot for {state.cards[card].name}",
+                            tuple(free), store, labels)
+        stays = [c for c, s in placed if s == -1]
+        if stays:
+            kept = tuple(c for c in cards if c not in stays)
+            locals_["it"] = kept if isinstance(it, tuple) else (kept[0] if kept else ())
+        locals_["#slots"] = tuple((c, s) for c, s in placed if s is not None and s >= 0)
+        return None
 
     def refresh_pairs(self) -> None:
         """Cards sharing a place of paired zones have the pair's status; the
@@ -2855,6 +3114,20 @@ class Machine:
             self.move(card, (zone, c.owner), face_up=True)
 
     # ---- counters that may be overspent
+
+    def cost_of(self, card, counter: str, amount: int) -> int:
+        """What paying ``amount`` of ``counter`` for ``card`` costs once the
+        card's cost changes apply ("costs 1 less Mana": modifiers and
+        continuous abilities); never below 0 (then the card is free)."""
+        if not isinstance(card, int):
+            return max(0, amount)
+        change = 0
+        for modifier in self.state.modifiers:
+            if modifier.target == card and modifier.kind == "cost" and modifier.name == counter:
+                change += modifier.amount
+        for _kind, value in self.continuous(card, ("cost", counter)):
+            change += value
+        return max(0, amount + change)
 
     def overspend_key(self, player: int, counter: str) -> str:
         return f"overspent|{player}|{counter}|{self.state.period_counts.get('turn', 0)}"
@@ -3168,7 +3441,9 @@ class Match:
                     state.player_counters[player][counter.name] = counter.start
         first = state.rng.below(players)
         state.turn_player = first
-        state.log.append(("start", players, seed, first))
+        # when the setup has the player picked at random choose the first
+        # player, who goes first is not known yet
+        state.log.append(("start", players, seed, None if game.first_chosen else first))
         state.frames.append(Frame("game", 0, {"you": first, "first": first}))
         match = cls(game, state)
         match._advance()

@@ -64,6 +64,8 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
     kind = event[0]
     if kind == "start":
         _, players, seed, first = event
+        if first is None:      # a player chooses who goes first (see the setup)
+            return f"A game of {rules.title} for {players} players (seed {seed})."
         return f"A game of {rules.title} for {players} players (seed {seed}); " \
                f"{_player(first)} goes first."
     if kind == "position":
@@ -115,6 +117,10 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
     if kind == "full":
         _, card, zone = event
         return f"     {state.cards[card].name} stays: every slot of {_zone(zone, rules)} is taken."
+    if kind == "kept":
+        _, card, zone = event
+        return f"     {state.cards[card].name} stays in {_zone(zone, rules)}: " \
+               "cards never leave it."
     if kind == "overspent":
         _, player, name, excess = event
         return f"     {_player(player)} over-spends {name} by {excess}: no more {name} " \
@@ -186,6 +192,9 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
             return f"     {_player(-1 - card)} {verb} {name}."
         if what == "cannot":
             return f"     {state.cards[card].name}: can't {name}."
+        if what == "cost":
+            return f"     {state.cards[card].name} costs {abs(amount)} " \
+                   f"{'less' if amount < 0 else 'more'} {name}."
         return f"     {state.cards[card].name}: {name} {amount:+d}."
     if kind == "expire":
         return None

@@ -315,6 +315,8 @@ def _action(a: ast.Action, subject) -> str:
         if len(x) > 3:
             text += f" plus the {x[3]} of the top card of its controller's {x[4]}"
         return text
+    if f == "choose_first_player":
+        return "a random player chooses the first player"
     if f == "take_next_turn":
         return f"{v('take')} the next turn"
     if f == "draw_measured":
@@ -353,6 +355,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('end')} {_period_ref(x[0])}"
     if f == "take_actions":
         return f"{v('take')} actions until they pass"
+    if f == "take_actions_priority":
+        return f"{v('take')} actions with priority until all pass in a row"
     if f == "alternate_until_passes":
         return "players alternate actions until all pass in a row"
     if f == "alternate_count":
@@ -383,9 +387,11 @@ def _placement(dest: ast.Destination) -> str:
 
 def _destination(d: ast.Destination) -> str:
     f, a = d.form, d.args
-    face = (" " + a[1]) if len(a) > 1 else ""
+    face = (" " + a[1]) if len(a) > 1 and isinstance(a[1], str) else ""
     if f == "to_zone":
         return _zone(a[0]) + face
+    if f == "to_zone_next_to":
+        return _zone(a[0]) + " next to " + _selector(a[1])
     if f == "to_top":
         return "the top of " + _zone(a[0]) + face
     if f == "to_bottom":
@@ -415,6 +421,9 @@ def _statement(s: ast.Statement, plural: bool) -> str:
         return ("prevent" if plural else "prevents") + " damage"
     if f == "counts_as":
         return ("count as " if plural else "counts as ") + a[0]
+    if f in ("costs_less", "costs_more"):
+        return ("cost " if plural else "costs ") + \
+            f"{_amount(a[0])} {'less' if f == 'costs_less' else 'more'} {a[1]}"
     raise TypeError(f)
 
 

@@ -77,6 +77,15 @@ class ZoneDecl:
     empty_loses: bool = False          # "a player who needs a card from it when it is empty loses"
     none_loses: bool = False           # "a player with no cards in it loses"
     wins_at: int | None = None         # "a player with 3 cards in it wins"
+    # "a card entering it takes the slot its player chooses": with more than
+    # one free slot, the player whose zone it is picks one (a decision)
+    slot_chosen: bool = False
+    # "cards never leave it": a card put there stays for the rest of the
+    # game (removed from the game: nothing can take it out)
+    keeps_cards: bool = False
+    # "shuffled after an effect takes cards from it": once a step of an
+    # effect has moved cards out of it (not a draw), it is shuffled
+    shuffled_after: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -145,6 +154,9 @@ class TimingDecl:
     during: str | None = None      # "during PERIOD": usable only in that phase or step
     # "at any time": usable at any time a player could respond (see ActionDecl)
     any_time: bool = False
+    # "optional" written out: a triggered ability with no cost asks its
+    # controller whether to use it (unsaid, a trigger just happens)
+    asks: bool = False
     # "answered in kind": once a player has used an ability with this label,
     # each other player may use one of theirs in response
     answered: bool = False
@@ -302,6 +314,10 @@ class PhaseDecl:
     # turn player when it names nobody): each has a phase of their own,
     # meanwhile "you" and the turn player ("At the end of your Prologue")
     taken_by: Sentence | None = None
+    # "triggered abilities: wait until the end of the phase": abilities that
+    # trigger from its start (the turn's start too, for the first phase)
+    # resolve once its sentences are done
+    hold_triggers: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -711,9 +727,16 @@ class _RulesReader:
         roles: list[str] = []
         paired_with = paired_status = None
         entry_event, empty_loses, none_loses, wins_at = None, False, False, None
+        slot_chosen = keeps_cards = shuffled_after = False
         for prop, span in self.properties(line):
             p = prop.lower()
-            if m := re.fullmatch(r"a card entering it (?:is |are )?(.+)", prop, re.I):
+            if p == "a card entering it takes the slot its player chooses":
+                slot_chosen = span
+            elif p == "cards never leave it":
+                keeps_cards = True
+            elif p == "shuffled after an effect takes cards from it":
+                shuffled_after = True
+            elif m := re.fullmatch(r"a card entering it (?:is |are )?(.+)", prop, re.I):
                 entry_event = _unquote(m.group(1).strip()).lower()
             elif p == "a player who needs a card from it when it is empty loses":
                 empty_loses = True
@@ -746,14 +769,21 @@ class _RulesReader:
                                                "private", "public", "ordered",
                                                "N slots", "face down", *ZONE_ROLES,
                                                "a card entering it is EVENT",
+                                               "a card entering it takes the slot its "
+                                               "player chooses", "cards never leave it",
+                                               "shuffled after an effect takes cards from it",
                                                "a player who needs a card from it when "
                                                "it is empty loses",
                                                "a player with no cards in it loses",
                                                "a player with N cards in it wins"))
+        if slot_chosen and slots is None:
+            self.problem(slot_chosen, "E541", f'zone "{name}" has no slots to choose from',
+                         ("N slots, a card entering it takes the slot its player chooses",))
         self.add(self.rules.zones, name,
                  ZoneDecl(name, scope, visibility, ordered, slots, line.span,
                           tuple(roles), paired_with, paired_status, entry_event,
-                          empty_loses, none_loses, wins_at), line)
+                          empty_loses, none_loses, wins_at, bool(slot_chosen),
+                          keeps_cards, shuffled_after), line)
 
     def decl_values(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
@@ -894,6 +924,7 @@ class _RulesReader:
         use, optional, response, immediate, answered = None, True, False, False, False
         once_per = from_zone = during = None
         any_time = False
+        asks = False
         for prop, span in self.properties(line):
             p = prop.lower()
             if p in ("activated", "triggered", "continuous", "requirement"):
@@ -907,7 +938,7 @@ class _RulesReader:
             elif p == "answered in kind":
                 answered = True
             elif p == "optional":
-                optional = True
+                optional = asks = True
             elif p == "mandatory":
                 optional = False
             elif m := re.fullmatch(r"once per (.+)", prop, re.I):
@@ -939,8 +970,8 @@ class _RulesReader:
                 self.unknown_field(child, ("meaning",))
         self.add(self.rules.timings, label,
                  TimingDecl(label, use, optional, meaning, line.span, response, immediate,
-                            once_per, from_zone, when, unless, during, any_time,
-                            answered),
+                            once_per, from_zone, when, unless, during, any_time, asks,
+                            answered=answered),
                  line)
 
     def pattern_decl(self, line: OutlineLine, n: int) -> PatternDecl | None:
@@ -1162,7 +1193,7 @@ class _RulesReader:
                 self.problem(child.span, "E518", "a turn is made of phases",
                              ('phase "Name"',), did_you_mean(child.words[0], ["phase"]))
                 continue
-            skip = False
+            skip = hold_phase = False
             body = []
             steps = []
             for_each = None
@@ -1196,10 +1227,18 @@ class _RulesReader:
                                      f'unknown skip condition "{value}"',
                                      ("on the first turn of the game",))
                     skip = True
+                elif grandchild.key.lower() == "triggered abilities":
+                    value = (grandchild.value or "").strip().rstrip(".").lower()
+                    if value != "wait until the end of the phase":
+                        self.problem(grandchild.value_span or grandchild.span, "E521",
+                                     f'unknown setting "{value}" for triggered abilities',
+                                     ("wait until the end of the phase",))
+                    hold_phase = True
                 else:
                     body.append(grandchild)
             phases.append(PhaseDecl(child.head[1].text, self.sentences(body), skip,
-                                    child.span, tuple(steps), for_each, taken_by))
+                                    child.span, tuple(steps), for_each, taken_by,
+                                    hold_phase))
         self.rules.phases = tuple(phases)
 
     def taken_by(self, line: OutlineLine) -> Sentence | None:
@@ -1467,7 +1506,7 @@ class _RulesReader:
                 continue
             zone = _lookup(rules.zones, counter.per_place)
             if zone is None or not zone.ordered:
-                self.problem(counter.per_place_span or counter.span, "E541",
+                self.problem(counter.per_place_span or counter.span, "E545",
                              f'counter "{counter.name}" is kept per place in '
                              + (f'an unknown zone "{counter.per_place}"' if zone is None
                                 else f'"{zone.name}", which is not ordered'),
@@ -1476,7 +1515,7 @@ class _RulesReader:
                              else None)
             elif not any(c.track and c.track.lower() == zone.name.lower()
                          for c in rules.counters.values()):
-                self.problem(counter.per_place_span or counter.span, "E541",
+                self.problem(counter.per_place_span or counter.span, "E545",
                              f'counter "{counter.name}" is kept per place in "{zone.name}", '
                              "but no counter is a position in it",
                              (f'a counter NAME: per player, position in "{zone.name}"',))

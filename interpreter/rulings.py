@@ -366,9 +366,13 @@ def _start(ruling, game, compiled, source, failures):
 
 def _card_extras(text: str) -> list:
     """What follows a card's name in a position: statuses ("exhausted",
-    "face down") and counters on it ("with 2 Progress Marker")."""
+    "face down"), counters on it ("with 2 Progress Marker") and the slot it
+    holds in a zone of slots ("in slot 2")."""
     extras: list = []
     text = text.strip()
+    if m := re.search(r"\bin slot (\d+)\b", text):
+        extras.append(("counter", "slot", int(m.group(1))))
+        text = (text[:m.start()] + text[m.end():]).strip()
     counters = re.findall(r"with (\d+) ([^,]+?)(?=\s+with\s|$)", text)
     text = re.sub(r"with \d+ [^,]+?(?=\s+with\s|$)", "", text).strip()
     if "face down" in text:

@@ -69,6 +69,8 @@ def test_unknown_zone_property():
         ("per player", "shared", "hidden", "private", "public", "ordered", "N slots",
          "face down", "draw pile", "hand", "discard pile", "in play",
          "a card entering it is EVENT",
+         "a card entering it takes the slot its player chooses", "cards never leave it",
+         "shuffled after an effect takes cards from it",
          "a player who needs a card from it when it is empty loses",
          "a player with no cards in it loses", "a player with N cards in it wins"))
     assert text_at(p) == "secret"
@@ -205,8 +207,8 @@ def test_a_counter_kept_per_place_of_an_unknown_zone(tmp_path):
                                  'per place in "Segment Row"',
                                  'counter Jump: per player, starts at 0, at least 0, '
                                  'per place in "Segment Rows"'))
-    [p] = [p for p in load_game("rival-rush", tmp_path).problems if p.code == "E541"]
-    pin(p, "E541", str(path), line, 52,
+    [p] = [p for p in load_game("rival-rush", tmp_path).problems if p.code == "E545"]
+    pin(p, "E545", str(path), line, 52,
         'counter "Jump" is kept per place in an unknown zone "Segment Rows"',
         ("an ordered zone of places",), 'did you mean "Segment Row"?')
     assert text_at(p) == 'per place in "Segment Rows"'
@@ -218,7 +220,7 @@ def test_a_counter_kept_per_place_needs_a_position_in_the_zone(tmp_path):
     text = path.read_text()
     path.write_text(text.replace('counter Position: per player, starts at 0, position in '
                                  '"Segment Row"', 'counter Position: per player, starts at 0'))
-    problems = [p for p in load_game("rival-rush", tmp_path).problems if p.code == "E541"]
+    problems = [p for p in load_game("rival-rush", tmp_path).problems if p.code == "E545"]
     assert len(problems) == 4      # Jump, Punch, Dive and Slide
     assert problems[0].message == ('counter "Jump" is kept per place in "Segment Row", '
                                    "but no counter is a position in it")
