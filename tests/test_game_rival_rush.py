@@ -52,10 +52,20 @@ def test_the_decks_are_legal(game):
         assert sum(e.count for e in parts["Character"]) == 1
 
 
+def _started(compiled, decks, seed, first=0):
+    """A game past its setup: the Player picked at random has chosen who is
+    the first Turn Player (Q&A: the highest roll chooses)."""
+    match = Match.start(compiled, decks, seed)
+    assert match.state.decision.prompt == "choose the first player"
+    match.apply_action(match.state.decision.options.index(first))
+    return match
+
+
 def test_setup_builds_the_row_alternating_faces(game):
     loaded, compiled = game
-    match = Match.start(compiled, _decks(loaded, 0), 1)
+    match = _started(compiled, _decks(loaded, 0), 1)
     state = match.state
+    assert state.turn_player == 0
     row = state.zones[("Segment Row", -1)]
     assert len(row) == 8
     assert [state.cards[c].face_up for c in row] == [True, False] * 4
@@ -69,7 +79,7 @@ def test_what_each_player_may_see(game):
     are placed at each Segment are public; the cards placed face down are
     not (their controller knows them); both sides of every Segment are."""
     loaded, compiled = game
-    match = Match.start(compiled, _decks(loaded, 0), 1)
+    match = _started(compiled, _decks(loaded, 0), 1, first=1)
     player = match.state.decision.player
     rival = 1 - player
     place = next(a for a in match.legal_actions()
