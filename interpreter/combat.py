@@ -256,19 +256,72 @@ def alternate_moves(m, f, store: str, lockout):
 
 def used_from_cards(m, player: int) -> list[int]:
     """The player's cards outside play whose kind says they are used from
-    where they are (``used from: hand, ZONE``)."""
+    where they are (``used from: hand, ZONE``, not those with an ``unless``
+    value), except a card being used: its effect has not resolved yet."""
     state = m.state
     out = []
     zones = m.game.used_from_zones
     if not zones:
         return out
+    busy = cards_in_use(m)
     for zone in zones:
         key = (m.game.hand, player) if zone == "hand" else (zone, player)
         for card in state.zones.get(key, ()):
             kind = m.rules.kind(m.definition(card).kind)
-            if kind is not None and zone in getattr(kind, "used_from", ()):
+            if kind is not None and zone in kind.used_from and card not in busy and not (
+                    kind.used_from_unless and any(
+                        m.has_value(card, v) for v in kind.used_from_unless)):
                 out.append(card)
     return out
+
+
+def cards_in_use(m) -> set:
+    """Cards whose use waits for their effect to resolve (``once used: ...
+    after it resolves``): on the stack, or resolving now."""
+    state = m.state
+    busy = {entry[2] for entry in state.stack
+            if any(key == "_after_use" for key, _ in entry[5])}
+    busy.update(f.locals["this"] for f in state.frames if f.program == AFTER_USE)
+    return busy
+
+
+# ---------------------------------------------------------------- using cards up
+
+AFTER_USE = "#after use"      # the program that finishes using a card up
+
+
+def use_up(m, f) -> None:
+    """What using one of its abilities does to the card ``this`` (its kind's
+    ``once used`` steps for the zone it is used from): the steps due at once
+    happen now; those due "after it resolves" go with the effect's entry
+    (``_after_use``) and happen once it has resolved or was nullified."""
+    card = f.locals["this"]
+    kind = m.rules.kind(m.definition(card).kind)
+    if kind is None or not kind.used_up:
+        return
+    zone = m.state.cards[card].zone[0]
+    now, after = kind.once_used_in("hand" if zone == m.game.hand else zone)
+    used_up_steps(m, card, now)
+    if after:
+        f.locals["_after_use"] = after
+
+
+def used_up_steps(m, card: int, steps) -> None:
+    for step in steps:
+        if step == "revealed":
+            op.reveal(m.state, card)
+        elif step == "turned face up":
+            m.flip(card, True)
+        elif step == "face down":
+            m.flip(card, False)
+        elif step == "discarded":
+            m.discard(card)
+
+
+def after_use_locals(f) -> tuple:
+    """The entry locals that carry the steps due after the effect."""
+    after = f.locals.pop("_after_use", None)
+    return (("_after_use", after),) if after else ()
 
 
 def response_options(m, player: int, labels, subject, top) -> tuple[list, list]:
@@ -356,30 +409,20 @@ def compile_response(game, card, index: int, node, ability) -> None:
     steps = StepCompiler(e, game)
     for cost in costs:
         steps.step(cost)
-    e.emit(lambda m, f: used_up(m, f.locals["this"]))
+    e.emit(use_up)
 
     def push(m, f, program=name + ":effect"):
         subject = f.locals.get("_subject")
         m.push_entry(program, f.locals["this"], f.locals["you"],
                      (("this", f.locals["this"]), ("you", f.locals["you"]),
-                      ("it", subject), ("responding_to", f.locals.get("responding_to"))),
+                      ("it", subject), ("responding_to", f.locals.get("responding_to")))
+                     + after_use_locals(f),
                      responding_to=f.locals.get("responding_to"))
     e.emit(push)
     game.programs[name] = e.finish()
     timing = game.rules.timing(label)
     game.cued.setdefault(card.name, []).append(Cued(
         timing.label, name, lambda m, f: all(c(m, f) for c in checks), timing.response))
-
-
-def used_up(m, card: int) -> None:
-    """What happens to a card once one of its abilities is used: its kind's
-    ``once used`` (discarded, or turned face down)."""
-    kind = m.rules.kind(m.definition(card).kind)
-    once = getattr(kind, "once_used", None) if kind is not None else None
-    if once == "discarded":
-        m.discard(card)
-    elif once == "face down":
-        m.flip(card, False)
 
 
 # ---------------------------------------------------------------- defending

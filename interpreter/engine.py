@@ -218,6 +218,10 @@ def compile_game(game) -> CompiledGame:
     guard(lambda: _compile_turn(compiled))
     compiled.used_from_zones = tuple(dict.fromkeys(
         z for k in rules.kinds.values() for z in getattr(k, "used_from", ())))
+    if any(k.used_up for k in rules.kinds.values()):
+        from interpreter.combat import AFTER_USE, used_up_steps
+        compiled.programs[AFTER_USE] = Program(AFTER_USE, [
+            lambda m, f: used_up_steps(m, f.locals["this"], f.locals["_after_use"])])
     from interpreter.combat import compile_player_damage
     guard(lambda: compile_player_damage(compiled))
     for kind in rules.kinds.values():
@@ -527,13 +531,23 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
     steps = StepCompiler(e, game)
     for cost in costs:
         steps.step(cost) if isinstance(cost, ast.Step) else None
+    kind = game.rules.kind(card.kind)
+    if kind is not None and kind.used_up:
+        # "once used: ...": the card is used up once its costs are paid
+        from interpreter.combat import use_up
+        e.emit(use_up)
+    from interpreter.combat import AFTER_USE, after_use_locals
     if game.rules.resolution is not None:
         e.emit(lambda m, f, program=name + ":effect": m.push_entry(
             program, f.locals["this"], f.locals["you"],
-            (("this", f.locals["this"]), ("you", f.locals["you"]))))
+            (("this", f.locals["this"]), ("you", f.locals["you"])) + after_use_locals(f)))
     else:
         def run_effect(m, f, program=name + ":effect"):
             f.pc += 1
+            after = after_use_locals(f)
+            if after:
+                m.state.frames.append(Frame(AFTER_USE, 0, {"this": f.locals["this"],
+                                                           "_after_use": after[0][1]}))
             m.state.frames.append(Frame(program, 0, {"this": f.locals["this"],
                                                      "you": f.locals["you"]}))
             return JUMPED
@@ -1232,13 +1246,19 @@ class Machine:
             del locals_["responder"]
         entry = state.stack.pop()
         entry_id, program, source, controller, zone, entry_locals, nullified, _ = entry
-        if nullified:
-            state.log.append(("fizzle", entry_id, source, "nullified"))
-            return JUMPED
-        if settings.drop_if_source_left and state.cards[source].zone != zone:
-            state.log.append(("fizzle", entry_id, source, "its source left its zone"))
+        # a card used up "after it resolves" (interpreter.combat.use_up)
+        after = next((value for key, value in entry_locals if key == "_after_use"), None)
+        if nullified or (settings.drop_if_source_left and state.cards[source].zone != zone):
+            state.log.append(("fizzle", entry_id, source, "nullified" if nullified
+                              else "its source left its zone"))
+            if after:
+                from interpreter.combat import used_up_steps
+                used_up_steps(self, source, after)
             return JUMPED
         state.log.append(("resolve", entry_id, source))
+        if after:
+            from interpreter.combat import AFTER_USE
+            state.frames.append(Frame(AFTER_USE, 0, {"this": source, "_after_use": after}))
         if program:    # "": a played card responded to, carried on by its procedure
             state.frames.append(Frame(program, 0, dict(entry_locals)))
         return JUMPED
@@ -1928,11 +1948,6 @@ class Machine:
             state.log.append(("activate", player, ability.label, card))
             state.frames.append(Frame(ability.program, 0, {"you": player, "this": card,
                                                            "it": card}))
-            kind = self.rules.kind(self.definition(card).kind)
-            if kind is not None and kind.once_used:
-                # "once used: discarded / face down" (the card is used up)
-                from interpreter.combat import used_up
-                used_up(self, card)
             return
         index, card = choice
         plan = self.game.actions[index]
@@ -1981,7 +1996,7 @@ class Machine:
                 continue
             if not state.cards[card].face_up and self.game.used_from_zones:
                 kind = self.rules.kind(self.definition(card).kind)
-                if kind is not None and kind.once_used and \
+                if kind is not None and kind.used_up and \
                         state.cards[card].zone[0] not in kind.used_from and not (
                             "hand" in kind.used_from and state.cards[card].zone[0] ==
                             self.game.hand):

@@ -106,15 +106,35 @@ class KindDecl:
     works_face_down: bool = False
     # "waits while: S": its triggered abilities do not fire while it has S
     waits_while: str | None = None
-    # "used from: hand, ZONE": its activated and response abilities are used
-    # from these places too (not only from play)
+    # "used from: hand, ZONE": its activated, response and triggered
+    # abilities are used from these places too (not only from play);
+    # ", unless VALUE": not the cards with that stat value
     used_from: tuple[str, ...] = ()
-    # "once used: discarded" / "once used: face down": what using one of its
-    # activated or response abilities does to the card
-    once_used: str | None = None
+    used_from_unless: tuple[str, ...] = ()
+    # "once used: revealed, then discarded" / "once used: face down": what
+    # using one of its abilities does to the card, in order; steps written
+    # "... after it resolves" wait until the ability's effect has resolved
+    # (or was nullified). ``once_used_from``: (zone, now, after) for a card
+    # used from that zone ("once used from ZONE: turned face up, then
+    # discarded after it resolves").
+    once_used: tuple[str, ...] = ()
+    once_used_after: tuple[str, ...] = ()
+    once_used_from: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
     # "when used: EFFECT": what using a card of this kind does (the "use"
     # step), after its requirements are met and before its text
     when_used: Sentence | None = None
+
+    @property
+    def used_up(self) -> bool:
+        """Whether using one of its abilities uses the card up."""
+        return bool(self.once_used or self.once_used_after or self.once_used_from)
+
+    def once_used_in(self, zone: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(steps at once, steps after the effect) for a card used from ``zone``."""
+        for where, now, after in self.once_used_from:
+            if where.lower() == zone.lower():
+                return now, after
+        return self.once_used, self.once_used_after
 
 
 @attrs.frozen(slots=True)
@@ -768,18 +788,32 @@ class _RulesReader:
         text_event = after_use = waits_while = when_used = None
         works_face_down = False
         used_from: tuple[str, ...] = ()
-        once_used = None
+        used_from_unless: tuple[str, ...] = ()
+        once_used: tuple[str, ...] = ()
+        once_used_after: tuple[str, ...] = ()
+        once_used_from: list = []
         for child in line.children:
             key = child.key.lower()
             if key == "used from":
-                used_from = tuple(_unquote(v) for v, _ in self.names_list(child))
+                places = [_unquote(v) for v, _ in self.names_list(child)]
+                # "used from: hand, ZONE, unless VALUE": the last names after
+                # "unless" are stat values whose cards are not used from there
+                for index, place in enumerate(places):
+                    m = re.fullmatch(r"unless (.+)", place, re.I)
+                    if m:
+                        used_from_unless = (_unquote(m.group(1)),) + tuple(places[index + 1:])
+                        places = places[:index]
+                        break
+                used_from = tuple(places)
                 continue
             if key == "once used":
-                once_used = (child.value or "").strip().rstrip(".").lower()
-                if once_used not in ("discarded", "face down"):
-                    self.problem(child.value_span or child.span, "E521",
-                                 f'unknown setting "{once_used}" for once used',
-                                 ("discarded", "face down"))
+                once_used, once_used_after = self.once_used_steps(child)
+                continue
+            if m := re.fullmatch(r"once used from (.+)", child.key, re.I):
+                zone = _unquote(m.group(1).strip())
+                self._kind_zones = getattr(self, "_kind_zones", [])
+                self._kind_zones.append((zone, child.head[-1].span, name))
+                once_used_from.append((zone,) + self.once_used_steps(child))
                 continue
             if key == "when used" and child.value:
                 when_used = Sentence(child.value, child.value_span)
@@ -803,7 +837,8 @@ class _RulesReader:
                 continue
             if key not in fields:
                 self.unknown_field(child, (*fields, "text happens", "after use",
-                                           "waits while", "face down", "when used"))
+                                           "waits while", "face down", "when used",
+                                           "used from", "once used", "once used from ZONE"))
                 continue
             fields[key] = self.names_list(child)
         box_status = []
@@ -830,11 +865,37 @@ class _RulesReader:
         )
         if when_used is not None:
             kind = attrs.evolve(kind, when_used=when_used)
-        if used_from or once_used:
-            kind = attrs.evolve(kind, used_from=used_from, once_used=once_used)
+        if used_from or once_used or once_used_after or once_used_from:
+            kind = attrs.evolve(kind, used_from=used_from, used_from_unless=used_from_unless,
+                                once_used=once_used, once_used_after=once_used_after,
+                                once_used_from=tuple(once_used_from))
         self.add(self.rules.kinds, name, kind, line)
         self._kind_timing_spans = getattr(self, "_kind_timing_spans", [])
         self._kind_timing_spans.extend(fields["timings"])
+
+    ONCE_USED_STEPS = ("revealed", "turned face up", "discarded", "face down")
+
+    def once_used_steps(self, child: OutlineLine) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """ "revealed, then discarded" / "turned face up, then discarded after
+        it resolves": (steps at once, steps after the effect has resolved)."""
+        value = (child.value or "").strip().rstrip(".")
+        now: list[str] = []
+        after: list[str] = []
+        for item in re.split(r",\s*then\s+|\s+then\s+|,\s*", value):
+            step = item.strip().lower()
+            later = step.endswith(" after it resolves")
+            if later:
+                step = step[:-len(" after it resolves")].strip()
+            if step == "turned face down":
+                step = "face down"
+            if step not in self.ONCE_USED_STEPS:
+                self.problem(self.span_of_text(child, item.strip()), "E521",
+                             f'unknown setting "{item.strip()}" for once used',
+                             self.ONCE_USED_STEPS + ("STEP after it resolves",),
+                             did_you_mean(step, self.ONCE_USED_STEPS))
+                continue
+            (after if later or after else now).append(step)
+        return tuple(now), tuple(after)
 
     def decl_timing(self, line: OutlineLine, n: int) -> None:
         label = self.name_after(line, n)
@@ -1317,6 +1378,11 @@ class _RulesReader:
             if label not in rules.timings:
                 self.problem(span, "E301", f'unknown timing label "{label}"',
                              (listing(rules.timings),), did_you_mean(label, rules.timings))
+        for zone, span, kind in getattr(self, "_kind_zones", ()):
+            # "once used from ZONE" (zones may be declared after the kind)
+            if zone.lower() != "hand" and _lookup(rules.zones, zone) is None:
+                self.problem(span, "E523", f'unknown zone "{zone}" for kind "{kind}"',
+                             (listing(rules.zones),), did_you_mean(zone, rules.zones))
         if self.problems:
             return
         # Keyword and verb definitions are card text in the game's language.

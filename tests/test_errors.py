@@ -136,8 +136,22 @@ def test_unknown_timing_label_in_a_kind():
 def test_unknown_field_of_a_kind():
     p = the_problem(rules_problems("silver-wing-rivals"), SWR, 15)
     pin(p, "E504", SWR, 15, 3, 'unknown field "sleeves"',
-        ("after use, boxes, face down, faces, optional, plural, stats, text happens, timings, "
-         "waits while, when used",))
+        ("after use, boxes, face down, faces, once used, once used from ZONE, optional, "
+         "plural, stats, text happens, timings, used from, ... (14 in all)",))
+
+
+def test_unknown_step_of_once_used():
+    p = the_problem(rules_problems("silver-wing-rivals"), SWR, 16, "E521")
+    pin(p, "E521", SWR, 16, 54, 'unknown setting "shuffled after it resolves" for once used',
+        ("revealed", "turned face up", "discarded", "face down", "STEP after it resolves"))
+    assert text_at(p) == "shuffled after it resolves"
+
+
+def test_unknown_zone_of_once_used_from():
+    p = the_problem(rules_problems("silver-wing-rivals"), SWR, 16, "E523")
+    pin(p, "E523", SWR, 16, 18, 'unknown zone "Suport Area" for kind "Support"',
+        ("Support Area",), 'did you mean "Support Area"?')
+    assert text_at(p) == '"Suport Area"'
 
 
 # ---------------------------------------------------------------- rival-rush

@@ -191,3 +191,46 @@ def test_a_response_card_can_be_used_from_a_zone_its_kind_is_used_from():
                      p2_reserve=["Parry"])
     choose(match, "strike Red Brawler")
     assert "respond with BLOCK RESPONSE of Parry" in [_strip(x) for x in labels(match)]
+
+
+def test_a_card_used_from_the_hand_is_revealed_and_discarded_before_its_effect():
+    match = position(p1_hand=["Red Brawler"], p2_hand=["Parry", "Blue Brawler"])
+    choose(match, "strike Red Brawler")
+    choose(match, "respond with BLOCK RESPONSE of Parry")
+    choose(match, "Blue Brawler")
+    log = match.state.log
+    parry = next(c.id for c in match.state.cards if c.name == "Parry")
+    revealed = log.index(("reveal", parry, -1))
+    discarded = next(i for i, e in enumerate(log) if e[0] == "move" and e[1] == parry)
+    resolved = next(i for i, e in enumerate(log) if e[0] == "resolve" and e[2] == parry)
+    assert revealed < discarded < resolved
+
+
+def test_a_card_used_from_its_zone_is_turned_face_up_and_discarded_after_it_resolves():
+    match = position(p1_hand=["Red Brawler"], p2_hand=["Blue Brawler"],
+                     p2_reserve=["Parry"])
+    choose(match, "strike Red Brawler")
+    choose(match, "respond with BLOCK RESPONSE of Parry")     # discards the only card
+    log = match.state.log
+    parry = next(c.id for c in match.state.cards if c.name == "Parry")
+    flipped = log.index(("flip", parry, True))
+    entry = next(i for i, e in enumerate(log) if e[0] == "entry" and e[2] == parry)
+    resolved = next(i for i, e in enumerate(log) if e[0] == "resolve" and e[2] == parry)
+    discarded = next(i for i, e in enumerate(log) if e[0] == "move" and e[1] == parry)
+    assert flipped < entry < resolved < discarded
+    assert "Parry" in names(match, "graveyard", 1)
+
+
+def test_a_card_used_from_its_zone_is_discarded_when_its_effect_is_nullified():
+    match = position(p1_hand=["Red Brawler", "Riposte"], p2_hand=["Blue Brawler"],
+                     p2_reserve=["Parry"])
+    choose(match, "strike Red Brawler")
+    choose(match, "respond with BLOCK RESPONSE of Parry")     # discards the only card
+    choose(match, "respond with COUNTER of Riposte")
+    log = match.state.log
+    parry = next(c.id for c in match.state.cards if c.name == "Parry")
+    fizzled = next(i for i, e in enumerate(log) if e[0] == "fizzle" and e[2] == parry)
+    discarded = next(i for i, e in enumerate(log) if e[0] == "move" and e[1] == parry)
+    assert fizzled < discarded
+    assert "Parry" in names(match, "graveyard", 1)
+
