@@ -755,6 +755,12 @@ class StepCompiler(CombatSteps):
                prompt: str = "choose a card", default_zone: Callable | None = None) -> None:
         """Set ``it`` to the cards the selector picks (asking if needed)."""
         selection = compile_selector(selector, who, default_zone)
+        if isinstance(selector, ast.Selector) and selector.form in (
+                "the_attacking", "the_defending") and selector.args[0].form == "kind" and \
+                self.game.rules.kind(selector.args[0].args[0]) is not None:
+            # "the defending Ally" (a kind in the singular) while two defend:
+            # the effect's controller picks one of them
+            selection = attrs.evolve(selection, how="one", given=False)
         chooser = chooser or (lambda m, f: f.locals["you"])
         store = f"_pick{len(self.e.program.instructions)}"
 

@@ -134,6 +134,15 @@ class CompiledGame:
     trigger_gates: dict = attrs.Factory(dict)
     used_from_zones: tuple = ()
     after_triggers: set = attrs.Factory(set)   # programs of "After ..." triggers
+    # triggered abilities of cards outside play, in a zone their kind is used
+    # from (interpreter.combat.compile_intent): trigger program -> the program
+    # that asks, pays and uses the card up; card name -> those triggers
+    intents: dict = attrs.Factory(dict)
+    intent_programs: set = attrs.Factory(set)
+    # "before respond" / "before defend": events cards trigger on
+    # ("Before your Rival defends"), given by the windows that open next
+    before_events: set = attrs.Factory(set)
+    intent_triggers: dict = attrs.Factory(dict)
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
     kind_answers: dict = attrs.Factory(dict)  # (card name, kind word) -> is it of that kind
@@ -697,6 +706,9 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     if _is_replacement(node):
         _compile_replacement(game, card, name, ability, resolution)
         return
+    if any(c.form == "before" for c in conditions):
+        conditions = _before_as_when(game, conditions)
+        node = attrs.evolve(node, args=(label, conditions, costs, resolution))
     timing = game.rules.timing(label) if label else None
     kind = game.rules.kind(card.kind)
     # a box that works only while the card has a status ("connection while
@@ -771,6 +783,13 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
                            if c.form == "after" else c for c in conditions)
         node = attrs.evolve(node, args=(label, conditions, costs, resolution))
     whens = [c for c in conditions if c.form in ("when", "at_start", "at_end")]
+    if whens and kind is not None and kind.used_from and (
+            whens[0].form in ("at_start", "at_end") or
+            whens[0].args[0].form == "player_event"):
+        # used from the hand or another zone too ("At the start of your Move")
+        from interpreter.combat import compile_intent
+        compile_intent(game, card, name, ability, label,
+                       [c for c in conditions if c not in whens], costs, resolution, timing)
     if whens and any(c.form in ("if_", "once_per") for c in conditions) and gate is None \
             and not (kind is not None and kind.after_use):
         # "When ..., once per Round, pay 1 Gem:" / "If this is rested, pay ...:"
@@ -796,6 +815,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         game.triggers.setdefault(card.name, []).append(Trigger(
             ref.args[0], program, None, False, "period", whose,
             "start" if when.form == "at_start" else "end"))
+        _intent_trigger(game, card, name)
         return
     event = when.args[0]
     if event.form == "player_event":
@@ -819,6 +839,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
             game.immediate.add(program)
         game.triggers.setdefault(card.name, []).append(Trigger(
             events[action.form], program, None, False, "player", whose))
+        _intent_trigger(game, card, name)
         return
     if event.form == "bare_event":
         # "When defended": an event of this card
@@ -855,6 +876,40 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     game.triggers.setdefault(card.name, []).append(
         Trigger(word.lower(), name, test, subject.form == "this",
                 once_per=timing.once_per if timing is not None else None))
+
+
+def _before_as_when(game: CompiledGame, conditions) -> tuple:
+    """ "Before your Rival defends": a trigger of this card on the event
+    "before defend", which a window ("your Rival may defend against X",
+    "... may respond with ... to X") gives the cards it is about before it
+    opens (interpreter.combat.before_window)."""
+    out = []
+    for c in conditions:
+        if c.form != "before":
+            out.append(c)
+            continue
+        player, verb = c.args
+        if player.form != "rival":
+            raise unsupported(c, f'"before {player.form.replace("_", " ")} ..." (only '
+                              '"Before your Rival ...")')
+        verb = verb.lower()
+        base = {"responds": "respond", "defends": "defend", "attacks": "attack"}.get(verb, verb)
+        if base not in ("respond", "defend"):
+            raise unsupported(c, f'"before your Rival {verb}" (only responds or defends)')
+        word = "before " + base
+        game.before_events.add(word)
+        event = ast.Event("card_event", (ast.Selector("this", (), c.span),
+                                         ast.EventAction("acts", (word,), c.span)), c.span)
+        out.append(ast.Condition("when", (event, None), c.span))
+    return tuple(out)
+
+
+def _intent_trigger(game: CompiledGame, card, name: str) -> None:
+    """The trigger just made, as it fires for the card outside play."""
+    if name in game.intents:
+        trigger = game.triggers[card.name][-1]
+        game.intent_triggers.setdefault(card.name, []).append(
+            attrs.evolve(trigger, program=game.intents[name]))
 
 
 def _paid_program(game: CompiledGame, name: str, costs, resolution, optional,
@@ -1111,6 +1166,15 @@ class Machine:
             for trigger in self.game.triggers.get(state.cards[source].name, ()):
                 if trigger.kind == kind:
                     yield source, trigger
+        intents = self.game.intent_triggers
+        if intents:
+            # cards outside play, where their kind is used from (a card in the hand)
+            from interpreter.combat import used_from_cards
+            for player in range(state.players):
+                for source in used_from_cards(self, player):
+                    for trigger in intents.get(state.cards[source].name, ()):
+                        if trigger.kind == kind:
+                            yield source, trigger
 
     def _whose(self, trigger: Trigger, controller: int, player: int) -> bool:
         if trigger.whose == "you":
@@ -1196,13 +1260,20 @@ class Machine:
             second = [p for p in pending if (p[2] != turn) != settings.rival_first]
             last_controller = None
             ordered = first + second
-            if settings.one_at_a_time:
+            uses = self.game.intent_programs
+            if settings.one_at_a_time or (uses and any(p[0] in uses for p in ordered)):
                 # one effect at a time, each with its own response step
                 ordered, state.pending = ordered[:1], ordered[1:]
             for program, source, controller, card in ordered:
+                last_controller = controller
+                if program in uses:
+                    # a card outside play: its controller may use it (costs,
+                    # used up), which makes the entry (interpreter.combat)
+                    state.frames.append(Frame(program, 0, {"you": controller, "this": source,
+                                                           "it": card}))
+                    continue
                 self.push_entry(program, source, controller,
                                 (("it", card), ("this", source), ("you", controller)))
-                last_controller = controller
             if settings.responses:
                 locals_["responder"] = self.rival_of(last_controller)
             return JUMPED

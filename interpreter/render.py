@@ -360,6 +360,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('respond')} with {names} to {_selector(x[-1])}"
     if f == "defend_against":
         return f"{v('defend')} against {_selector(x[-1])}"
+    if f == "defend_again":
+        return f"{v('defend')} again against {_selector(x[-1])}"
     if f == "resolve_waiting":
         return "the waiting effects resolve"
     raise TypeError(f)

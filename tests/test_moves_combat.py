@@ -234,3 +234,62 @@ def test_a_card_used_from_its_zone_is_discarded_when_its_effect_is_nullified():
     assert fizzled < discarded
     assert "Parry" in names(match, "graveyard", 1)
 
+
+
+# ---------------------------------------------------------------- defending again, before windows
+
+
+def test_a_removed_defender_lets_the_defending_player_defend_again():
+    match = position(p1_hand=["Hook Brawler"], p2_hand=["Red Brawler", "Red Giant"])
+    choose(match, "strike Hook Brawler")
+    choose(match, "defend with Red Brawler")
+    # "When defended: Return the defending Fighter to its owner's hand"
+    assert "Red Brawler" in names(match, "hand", 1)
+    assert sorted(labels_stripped(match)) == [
+        "defend with Red Brawler", "defend with Red Brawler and Red Giant",
+        "defend with Red Giant", "take the damage"]
+    assert match.state.decision.prompt.startswith("defend again against Hook Brawler")
+    choose(match, "defend with Red Giant")
+    assert len(names(match, "lives", 1)) == 2                # the damage is prevented
+    # defending again does not trigger "When defended" a second time
+    assert "Red Giant" in names(match, "graveyard", 1)
+
+
+def test_before_your_rival_defends_resolves_before_the_defense_is_chosen():
+    match = position(p1_hand=["Taunting Brawler"], p1_deck=["Red Brawler"],
+                     p2_hand=["Blue Brawler"])
+    choose(match, "strike Taunting Brawler")
+    log = match.state.log
+    drawn = next(i for i, e in enumerate(log) if e[0] == "move" and e[2][0] == "deck")
+    assert match.state.decision.kind == "defend" and len(log) > drawn
+    assert "Red Brawler" in names(match, "hand", 0)
+
+
+def test_before_your_rival_defends_only_for_the_attacking_card():
+    match = position(p1_hand=["Red Brawler", "Taunting Brawler"], p1_deck=["Blue Brawler"],
+                     p2_hand=["Red Giant"])
+    choose(match, "strike Red Brawler")
+    assert names(match, "deck", 0) == ["Blue Brawler"]       # Taunting Brawler is in hand
+
+
+def test_a_triggered_ability_is_used_from_the_hand_or_a_zone_its_kind_is_used_from():
+    match = position(p1_hand=["Second Wind", "Red Brawler"], p1_deck=["Blue Brawler"])
+    # at the start of player 1's Move, Second Wind (in the hand) may be used
+    assert match.state.decision.kind == "use"
+    assert match.state.decision.prompt.startswith("use OPENING of Second Wind")
+    choose(match, "yes")
+    log = match.state.log
+    wind = next(c.id for c in match.state.cards if c.name == "Second Wind")
+    assert ("reveal", wind, -1) in log
+    assert "Second Wind" in names(match, "graveyard", 0)
+    assert "Blue Brawler" in names(match, "hand", 0)
+
+
+def test_a_card_with_an_unless_value_is_not_used_from_the_hand():
+    match = position(p1_hand=["War Banner", "Red Brawler"], p1_deck=["Blue Brawler"])
+    assert match.state.decision.kind == "action"             # no "use War Banner?"
+    assert "War Banner" in names(match, "hand", 0)
+
+
+def labels_stripped(match):
+    return [_strip(lab) for lab in labels(match)]
