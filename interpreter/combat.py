@@ -233,6 +233,10 @@ def alternate_moves(m, f, store: str, lockout):
                 passes = list(L[store + "c"])
                 passes[mover] = 0 if L[store + "acted"] else passes[mover] + 1
                 L[store + "c"] = tuple(passes)
+                if lockout is not None and passes[mover] >= lockout:
+                    # "has no moves left" (a condition) until the window ends
+                    state.usage["#no moves"] = tuple(sorted(
+                        set(state.usage.get("#no moves", ())) | {mover}))
                 L[store + "in"] = -1
                 L[store + "@"] += 1
                 m.end_period("move", "Move")
@@ -249,6 +253,7 @@ def alternate_moves(m, f, store: str, lockout):
         state.turn_player = first
         for key in ("@", "c", "in", "acted", "tp", "#"):
             L.pop(store + key, None)
+        state.usage.pop("#no moves", None)
         return None
     while seats[L[store + "@"] % len(seats)] not in active:
         L[store + "@"] += 1
@@ -736,5 +741,5 @@ def compile_trigger_body(game, name: str, ability, conditions, costs, resolution
 
 def _once_key(name: str, period: str) -> Callable:
     card = name.split(":")[1] if ":" in name else name
-    return lambda m, f: f"{card}|{name.rsplit(':', 1)[-1]}|trigger|{period}|" \
+    return lambda m, f: f"{card}|{name.rsplit(':', 1)[-1]}|{period}|" \
                         f"{m.state.period_counts.get(period, 0)}"

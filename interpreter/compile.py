@@ -1601,6 +1601,10 @@ def compile_condition(cond: ast.Condition) -> Callable:
         selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
         test = _state_test(cond.args[1], lambda m, f: f.locals["you"])
         return lambda m, f: not any(test(m, f, c) for c in selection.candidates(m, f))
+    if form == "no_moves_left":
+        # a player locked out of the current "Players alternate moves" window
+        who = compile_player(cond.args[0])
+        return lambda m, f: who(m, f) in m.state.usage.get("#no moves", ())
     if form == "there_are":
         # "If there are 2 or more Traps at this Room"
         return _count_test(compile_selector(cond.args[0], lambda m, f: f.locals["you"]), None)

@@ -87,6 +87,7 @@ class Activated:
     once_per: str | None        # "turn", "Round", ... or None
     key: str                    # what the once-per limit counts (the card's name)
     zone: str | None = None     # used from this zone of its controller, not from play
+    index: str = ""             # the ability's number on its card (its once-per key)
 
 
 @attrs.define
@@ -157,6 +158,7 @@ class CompiledGame:
     draw_pile: str = ""
     hand: str = ""
     discard_pile: str = ""
+    not_adjectives: frozenset = frozenset()   # stats declared "never an adjective"
 
     def static_prohibitions(self) -> tuple[str, ...]:
         """The "can't"s that continuous abilities give (worked out once)."""
@@ -204,6 +206,7 @@ def compile_game(game) -> CompiledGame:
         else:
             setattr(compiled, attr, zone.name)
     compiled.in_play = tuple(z.name for z in rules.zones.values() if "in play" in z.roles)
+    compiled.not_adjectives = frozenset(s.name for s in rules.stats.values() if not s.adjective)
     for zone in rules.zones.values():
         if zone.entry_event:
             phrase = zone.entry_event
@@ -520,7 +523,7 @@ def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
 
 
 def _compile_activated(game: CompiledGame, card, index: int, node, ability,
-                       gate=None) -> None:
+                       gate=None, suffix: str = "") -> None:
     label, conditions, costs, resolution = node.args
     timing = game.rules.timing(label) if label else None
     once_per = timing.once_per if timing is not None else None
@@ -532,7 +535,7 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
     checks = _cost_checks_for_costs(costs, game.rules)
     if gate is not None:
         checks.append(gate)
-    name = f"card:{card.name}:{index}"
+    name = f"card:{card.name}:{index}{suffix}"
     effect = Emitter(name + ":effect", ability.span)
     StepCompiler(effect, game).sentences(resolution)
     game.programs[name + ":effect"] = effect.finish()
@@ -567,7 +570,8 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
         zone = next((z for z in game.rules.zones if z.lower() == timing.from_zone.lower()),
                     timing.from_zone)
     game.activated.setdefault(card.name, []).append(Activated(
-        label, name, lambda m, f: all(c(m, f) for c in checks), once_per, card.name, zone))
+        label, name, lambda m, f: all(c(m, f) for c in checks), once_per, card.name, zone,
+        str(index)))
     if zone is not None and zone not in game.activated_zones:
         game.activated_zones = game.activated_zones + (zone,)
 
@@ -746,6 +750,8 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         outer = gate
         gate = (lambda m, f, test=test, outer=outer: not test(m, f) and
                 (outer is None or outer(m, f)))
+    if timing is not None and timing.used_as is not None and timing.use == "triggered":
+        _compile_used_as(game, card, index, node, ability, timing, gate)
     if timing is not None and (timing.label in game.cued_labels or (
             timing.response and (conditions or costs or game.cued_labels))):
         # used in response windows (interpreter.combat), costs paid first
@@ -876,6 +882,31 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     game.triggers.setdefault(card.name, []).append(
         Trigger(word.lower(), name, test, subject.form == "this",
                 once_per=timing.once_per if timing is not None else None))
+
+
+def _compile_used_as(game: CompiledGame, card, index: int, node, ability, timing,
+                     gate) -> None:
+    """A timing's ``used as: LABEL if CONDITION``: the triggered ability can
+    also be used as an ability of that timing ("START OF RIVAL'S MOVE" as
+    "YOUR MOVE" while the Rival has no moves left), its "if" conditions and
+    the condition gating it; a "once per" limit is shared with the trigger."""
+    from interpreter.compile import compile_condition
+
+    as_label, sentence = timing.used_as
+    parsed = parse_ability(game.rules, sentence.text, sentence.span.path)
+    tests = [compile_condition(parsed.resolution[0].args[0].args[0].args[0])]
+    label, conditions, costs, resolution = node.args
+    kept = []
+    for c in conditions:
+        if c.form == "if_":
+            tests.append(compile_condition(c.args[0]))
+        elif c.form == "once_per":
+            kept.append(c)
+    if gate is not None:
+        tests.append(gate)
+    _compile_activated(game, card, index, attrs.evolve(
+        node, args=(as_label, tuple(kept), costs, resolution)), ability,
+        lambda m, f: all(t(m, f) for t in tests), suffix=":as")
 
 
 def _before_as_when(game: CompiledGame, conditions) -> tuple:
@@ -1750,7 +1781,10 @@ class Machine:
         return False
 
     def has_value(self, card: int, value: str) -> bool:
+        quiet = self.game.not_adjectives
         for stat in self.definition(card).stats:
+            if quiet and stat.name in quiet:
+                continue      # "never an adjective": its value does not describe the card
             v = stat.value
             if v == value or (isinstance(v, tuple) and any(
                     value in (alt if isinstance(alt, tuple) else (alt,)) for alt in v)):
@@ -2109,7 +2143,7 @@ class Machine:
         """What a once-per limit counts: the ability's card name in this period
         (so every card with the same name shares it)."""
         period = ability.once_per
-        return f"{ability.key}|{ability.program.rsplit(':', 1)[1]}|{period}|" \
+        return f"{ability.key}|{ability.index or ability.program.rsplit(':', 1)[1]}|{period}|" \
                f"{self.state.period_counts.get(period, 0)}"
 
     # ---- changing the state (through interpreter.operations)

@@ -81,6 +81,7 @@ def _condition(c: ast.Condition) -> str:
         "for_each": lambda: "for each " + _selector(a[0]),
         "while_": lambda: "while " + _condition(a[0]),
         "controls": lambda: f"{_player(a[0])} {_verb_for(a[0], 'control')} {_selector(a[1])}",
+        "no_moves_left": lambda: f"{_player(a[0])} {_verb_for(a[0], 'have')} no moves left",
         "has_cards": lambda: f"{_player(a[0])} {_verb_for(a[0], 'have')} {_selector(a[1])}",
         "has_counter": lambda: f"{_player(a[0])} {_verb_for(a[0], 'have')} "
                                f"{_comparison(a[1])} {a[2]}",

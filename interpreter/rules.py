@@ -81,6 +81,9 @@ class StatDecl:
     # "number, a card with damage at least its HP is destroyed": damage on a
     # card is measured against this stat (a state rule).
     lethal_damage: bool = False
+    # "one of color, never an adjective": its value does not describe the
+    # card ("a yellow Ally" is not an Ally whose secondary color is yellow)
+    adjective: bool = True
 
 
 @attrs.frozen(slots=True)
@@ -151,6 +154,9 @@ class TimingDecl:
     when: Sentence | None = None   # the event of abilities with the label and no "When"
     unless: Sentence | None = None # a condition under which they do not trigger
     during: str | None = None      # "during PERIOD": usable only in that phase or step
+    # "used as: LABEL if CONDITION": its abilities may also be used as
+    # abilities of that timing while the condition holds
+    used_as: tuple | None = None   # (label, Sentence "If ...")
 
 
 @attrs.frozen(slots=True)
@@ -750,6 +756,9 @@ class _RulesReader:
         text = (line.value or "").strip().rstrip(".")
         span = line.value_span or line.span
         lethal = False
+        adjective = True
+        if m := re.fullmatch(r"(.+?),\s*never an adjective", text, re.I):
+            text, adjective = m.group(1), False
         if m := re.fullmatch(r"(.+?),\s*a card with damage at least its (.+) is destroyed",
                              text, re.I):
             text, lethal = m.group(1), True
@@ -766,8 +775,8 @@ class _RulesReader:
                           "exchange of VALUES", "card names", "text", "effect"),
                          did_you_mean(text, ("number", "text", "effect", "card names")))
             return
-        self.add(self.rules.stats, name, StatDecl(name, kind, values, line.span, lethal),
-                 line)
+        self.add(self.rules.stats, name, StatDecl(name, kind, values, line.span, lethal,
+                                                  adjective), line)
 
     def values_of(self, text: str, span: Span) -> tuple[str, ...]:
         if "," not in text and _lookup(self.rules.value_sets, _unquote(text)) is not None:
@@ -931,7 +940,7 @@ class _RulesReader:
                          ("activated", "triggered", "continuous"))
             use = "activated"
         meaning = None
-        when = unless = None
+        when = unless = used_as = None
         for child in line.children:
             if child.key.lower() == "meaning":
                 meaning = child.value
@@ -939,11 +948,23 @@ class _RulesReader:
                 when = Sentence(child.value, child.value_span)
             elif child.key.lower() == "unless" and child.value:
                 unless = Sentence(child.value, child.value_span)
+            elif child.key.lower() == "used as":
+                m = re.fullmatch(r"(.+?),?\s+if\s+(.+?)\.?", (child.value or "").strip(), re.I)
+                if not m:
+                    self.problem(child.value_span or child.span, "E514",
+                                 f'unreadable used as "{(child.value or "").strip()}"',
+                                 ('"LABEL" if CONDITION',))
+                    continue
+                as_label = _unquote(m.group(1).strip())
+                self._used_as = getattr(self, "_used_as", [])
+                self._used_as.append((as_label, self.span_of_text(child, m.group(1).strip())))
+                used_as = (as_label, Sentence("If " + m.group(2) + ".",
+                                              self.span_of_text(child, m.group(2))))
             else:
-                self.unknown_field(child, ("meaning",))
+                self.unknown_field(child, ("meaning", "when", "unless", "used as"))
         self.add(self.rules.timings, label,
                  TimingDecl(label, use, optional, meaning, line.span, response, immediate,
-                            once_per, from_zone, when, unless, during),
+                            once_per, from_zone, when, unless, during, used_as),
                  line)
 
     def pattern_decl(self, line: OutlineLine, n: int) -> PatternDecl | None:
@@ -1375,6 +1396,10 @@ class _RulesReader:
                 Span(self.source.path, 1, 1, 1, 2), self.source.line(1),
                 ('game "Title"',)))
         for label, span in getattr(self, "_kind_timing_spans", []):
+            if label not in rules.timings:
+                self.problem(span, "E301", f'unknown timing label "{label}"',
+                             (listing(rules.timings),), did_you_mean(label, rules.timings))
+        for label, span in getattr(self, "_used_as", ()):
             if label not in rules.timings:
                 self.problem(span, "E301", f'unknown timing label "{label}"',
                              (listing(rules.timings),), did_you_mean(label, rules.timings))

@@ -293,3 +293,31 @@ def test_a_card_with_an_unless_value_is_not_used_from_the_hand():
 
 def labels_stripped(match):
     return [_strip(lab) for lab in labels(match)]
+
+
+def test_an_ability_used_as_another_timing_once_the_rival_has_no_moves_left():
+    match = position(p1_hand=["Red Brawler"], p2_hand=["Blue Brawler"], p1_lives=3,
+                     p2_reserve=["Lookout"], p2_deck=["Red Giant"])
+    choose(match, "no")                 # Lookout at the start of player 1's Move
+    choose(match, "pass")               # player 1: 1 pass in a row
+    assert "use TACTIC of Lookout" not in labels_stripped(match)   # player 1 moves on
+    choose(match, "strike Blue Brawler")
+    choose(match, "Life Token")         # player 1 takes the damage
+    choose(match, "pass")               # player 2 ends a move with an action
+    choose(match, "no")
+    choose(match, "pass")               # player 1: 2 passes in a row, no moves left
+    assert match.current_player() == 1
+    assert "use TACTIC of Lookout" in labels_stripped(match)
+    choose(match, "use TACTIC of Lookout")
+    assert "Red Giant" in names(match, "hand", 1)
+    assert "Lookout" in names(match, "graveyard", 1)
+
+
+def test_a_stat_that_is_never_an_adjective_does_not_describe_the_card():
+    match = position(p1_hand=["Dusky Brawler", "Red Brawler"])
+    from interpreter.engine import Machine
+    machine = Machine(match.game, match.state)
+    dusky, red = (next(c.id for c in match.state.cards if c.name == n)
+                  for n in ("Dusky Brawler", "Red Brawler"))
+    assert machine.has_value(red, "red") and machine.has_value(dusky, "blue")
+    assert not machine.has_value(dusky, "red")          # its shade
