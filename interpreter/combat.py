@@ -278,14 +278,19 @@ def used_from_cards(m, player: int) -> list[int]:
     zones = m.game.used_from_zones
     if not zones:
         return out
-    busy = cards_in_use(m)
+    busy = None
     for zone in zones:
         key = (m.game.hand, player) if zone == "hand" else (zone, player)
         for card in state.zones.get(key, ()):
             kind = m.rules.kind(m.definition(card).kind)
-            if kind is not None and zone in kind.used_from and card not in busy and not (
-                    kind.used_from_unless and any(
-                        m.has_value(card, v) for v in kind.used_from_unless)):
+            if kind is None or zone not in kind.used_from:
+                continue
+            if kind.used_from_unless and any(m.has_value(card, v)
+                                             for v in kind.used_from_unless):
+                continue
+            if busy is None:
+                busy = cards_in_use(m)
+            if card not in busy:
                 out.append(card)
     return out
 
@@ -387,8 +392,11 @@ def before_window(m, f, store: str, word: str, cards, actor: int):
     stage = L.get(key, 0)
     if stage == 0:
         L[key] = 1
+        triggers = m.game.triggers
         for card in cards:
-            m.event(word, card, actor)
+            # only a card with such an ability has the event (nothing else sees it)
+            if any(t.event == word for t in triggers.get(m.state.cards[card].name, ())):
+                m.event(word, card, actor)
         return C.JUMPED
     if stage == 1:
         L[key] = 2
@@ -477,17 +485,18 @@ def compile_response(game, card, index: int, node, ability) -> None:
 
 
 def compile_intent(game, card, name: str, ability, label, conditions, costs, resolution,
-                   timing) -> None:
-    """A triggered ability of a card in a zone its kind is used from (a
-    Trick in the hand: "OPENING: Pay 1 Mana: ..."): when it
-    triggers, its controller chooses whether to use it (an optional timing);
-    then its costs are paid, the card is used up (``once used``), and its
-    effect becomes an entry like any triggered effect. The trigger does not
-    fire while its conditions or costs cannot be met."""
+                   timing, outside: bool = True) -> str:
+    """The Intent Step of a triggered ability: when it triggers, its
+    controller chooses whether to use it (an optional timing), pays its
+    costs, and only then does its effect become an entry (which the other
+    player may respond to). ``outside``: the card is in a zone its kind is
+    used from (a Trick in the hand: "OPENING: Pay 1 Mana: ..."), and using
+    it uses the card up (``once used``). The trigger does not fire while its
+    conditions or costs cannot be met. Returns the program's name."""
     from interpreter.compile import StepCompiler
     from interpreter.engine import _cost_checks_for_costs
 
-    use = name + ":use"
+    use = name + (":use" if outside else ":intent")
     effect = C.Emitter(use + ":effect", ability.span)
     StepCompiler(effect, game).sentences(resolution)
     game.programs[use + ":effect"] = effect.finish()
@@ -529,7 +538,8 @@ def compile_intent(game, card, name: str, ability, label, conditions, costs, res
     for cost in costs:
         steps.step(cost)
     e.emit(lambda m, f: f.locals.__setitem__("it", f.locals.pop(held)))
-    e.emit(use_up)
+    if outside:
+        e.emit(use_up)
 
     def push(m, f, program=use + ":effect"):
         m.push_entry(program, f.locals["this"], f.locals["you"],
@@ -539,8 +549,10 @@ def compile_intent(game, card, name: str, ability, label, conditions, costs, res
     e.place(end)
     game.programs[use] = e.finish()
     game.trigger_gates[use] = lambda m, f: all(g(m, f) for g in gates)
-    game.intents[name] = use
+    if outside:
+        game.intents[name] = use
     game.intent_programs.add(use)
+    return use
 
 
 # ---------------------------------------------------------------- defending

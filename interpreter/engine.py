@@ -144,6 +144,7 @@ class CompiledGame:
     # ("Before your Rival defends"), given by the windows that open next
     before_events: set = attrs.Factory(set)
     intent_triggers: dict = attrs.Factory(dict)
+    intent_kinds: set = attrs.Factory(set)      # the kinds of those triggers
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
     kind_answers: dict = attrs.Factory(dict)  # (card name, kind word) -> is it of that kind
@@ -159,6 +160,9 @@ class CompiledGame:
     hand: str = ""
     discard_pile: str = ""
     not_adjectives: frozenset = frozenset()   # stats declared "never an adjective"
+    # programs of effects whose text names their controller's Rival (negative
+    # for that player: "effects on a player: beneficial first")
+    negative: set = attrs.Factory(set)
 
     def static_prohibitions(self) -> tuple[str, ...]:
         """The "can't"s that continuous abilities give (worked out once)."""
@@ -713,6 +717,8 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     if any(c.form == "before" for c in conditions):
         conditions = _before_as_when(game, conditions)
         node = attrs.evolve(node, args=(label, conditions, costs, resolution))
+    if _names_the_rival(resolution):
+        game.negative.update((name, name + ":use"))
     timing = game.rules.timing(label) if label else None
     kind = game.rules.kind(card.kind)
     # a box that works only while the card has a status ("connection while
@@ -789,6 +795,17 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
                            if c.form == "after" else c for c in conditions)
         node = attrs.evolve(node, args=(label, conditions, costs, resolution))
     whens = [c for c in conditions if c.form in ("when", "at_start", "at_end")]
+    intent = None
+    settings = game.rules.resolution
+    if whens and costs and gate is None and settings is not None and \
+            settings.one_at_a_time and settings.responses and \
+            not (kind is not None and kind.after_use):
+        # PLAYED CARD AND TRIGGERED EFFECT STEPS: its controller decides and
+        # pays (the Intent Step) before the effect waits for responses
+        from interpreter.combat import compile_intent
+        intent = compile_intent(game, card, name, ability, label,
+                                [c for c in conditions if c not in whens], costs, resolution,
+                                timing, outside=False)
     if whens and kind is not None and kind.used_from and (
             whens[0].form in ("at_start", "at_end") or
             whens[0].args[0].form == "player_event"):
@@ -819,7 +836,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         if timing is not None and timing.immediate:
             game.immediate.add(program)
         game.triggers.setdefault(card.name, []).append(Trigger(
-            ref.args[0], program, None, False, "period", whose,
+            ref.args[0], intent or program, None, False, "period", whose,
             "start" if when.form == "at_start" else "end"))
         _intent_trigger(game, card, name)
         return
@@ -844,7 +861,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         if timing is not None and timing.immediate:
             game.immediate.add(program)
         game.triggers.setdefault(card.name, []).append(Trigger(
-            events[action.form], program, None, False, "player", whose))
+            events[action.form], intent or program, None, False, "player", whose))
         _intent_trigger(game, card, name)
         return
     if event.form == "bare_event":
@@ -880,8 +897,20 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     if gate is not None:
         test = (lambda m, f, c, t=test: gate(m, f) and t(m, f, c))
     game.triggers.setdefault(card.name, []).append(
-        Trigger(word.lower(), name, test, subject.form == "this",
+        Trigger(word.lower(), intent or name, test, subject.form == "this",
                 once_per=timing.once_per if timing is not None else None))
+
+
+def _names_the_rival(resolution) -> bool:
+    """Whether an effect's text acts on its controller's Rival: a step whose
+    player is the Rival, or cards the Rival controls, owns or holds."""
+    for sentence in resolution:
+        for node in sentence.walk():
+            if isinstance(node, ast.Player) and node.form in ("rival", "each_rival"):
+                return True
+            if isinstance(node, ast.Possessive) and node.form == "rivals":
+                return True
+    return False
 
 
 def _compile_used_as(game: CompiledGame, card, index: int, node, ability, timing,
@@ -941,6 +970,7 @@ def _intent_trigger(game: CompiledGame, card, name: str) -> None:
         trigger = game.triggers[card.name][-1]
         game.intent_triggers.setdefault(card.name, []).append(
             attrs.evolve(trigger, program=game.intents[name]))
+        game.intent_kinds.add(trigger.kind)
 
 
 def _paid_program(game: CompiledGame, name: str, costs, resolution, optional,
@@ -1198,10 +1228,14 @@ class Machine:
                 if trigger.kind == kind:
                     yield source, trigger
         intents = self.game.intent_triggers
-        if intents:
+        if intents and kind in self.game.intent_kinds:
             # cards outside play, where their kind is used from (a card in the hand)
             from interpreter.combat import used_from_cards
             for player in range(state.players):
+                if not any(state.cards[c].name in intents for zone in self.game.used_from_zones
+                           for c in state.zones.get((self.game.hand, player) if zone == "hand"
+                                                    else (zone, player), ())):
+                    continue
                 for source in used_from_cards(self, player):
                     for trigger in intents.get(state.cards[source].name, ()):
                         if trigger.kind == kind:
@@ -1291,6 +1325,11 @@ class Machine:
             second = [p for p in pending if (p[2] != turn) != settings.rival_first]
             last_controller = None
             ordered = first + second
+            if settings.beneficial_first:
+                # SIMULTANEOUS RESOLUTION: beneficial effects before negative ones
+                negative = self.game.negative
+                ordered = [p for p in ordered if p[0] not in negative] + \
+                    [p for p in ordered if p[0] in negative]
             uses = self.game.intent_programs
             if settings.one_at_a_time or (uses and any(p[0] in uses for p in ordered)):
                 # one effect at a time, each with its own response step

@@ -175,6 +175,10 @@ class ResolutionDecl:
     # "each player's effects: ordered by their controller": among a player's
     # simultaneous effects, that player chooses which becomes the next entry
     own_order: bool = False
+    # "effects on a player: beneficial first": of simultaneous effects, those
+    # whose text names their controller's Rival (negative for that player)
+    # come after the others (beneficial), each group in the order above
+    beneficial_first: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -1216,11 +1220,13 @@ class _RulesReader:
             "triggered effects": ("all together", "one at a time"),
             "each player's effects": ("in the order they happened",
                                       "ordered by their controller"),
+            "effects on a player": ("in the order above", "beneficial first"),
         }
         chosen = {"responses": "none", "simultaneous": "turn player first",
                   "an entry whose source left its zone": "still resolves",
                   "triggered effects": "all together",
-                  "each player's effects": "in the order they happened"}
+                  "each player's effects": "in the order they happened",
+                  "effects on a player": "in the order above"}
         for child in line.children:
             key = child.key.lower()
             value = (child.value or "").strip().rstrip(".").lower()
@@ -1238,7 +1244,8 @@ class _RulesReader:
             chosen["simultaneous"] == "rival first",
             chosen["an entry whose source left its zone"] == "is removed",
             line.span, chosen["triggered effects"] == "one at a time",
-            chosen["each player's effects"] == "ordered by their controller")
+            chosen["each player's effects"] == "ordered by their controller",
+            chosen["effects on a player"] == "beneficial first")
 
     def decl_player_damage(self, line: OutlineLine, n: int) -> None:
         if not line.value:

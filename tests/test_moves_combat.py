@@ -321,3 +321,47 @@ def test_a_stat_that_is_never_an_adjective_does_not_describe_the_card():
                   for n in ("Dusky Brawler", "Red Brawler"))
     assert machine.has_value(red, "red") and machine.has_value(dusky, "blue")
     assert not machine.has_value(dusky, "red")          # its shade
+
+
+def test_simultaneous_effects_beneficial_first_then_those_naming_the_rival():
+    match = position(p1_hand=["Jeer", "Red Brawler"], p2_hand=["Blue Brawler"],
+                     p2_reserve=["Lookout"], p2_deck=["Red Giant"])
+    # player 1's Jeer (negative: it names the Rival) and player 2's Lookout
+    # (beneficial) trigger at once: Lookout first, though player 1 moves
+    assert match.current_player() == 1
+    assert match.state.decision.prompt.startswith("use RIVAL OPENING of Lookout")
+    choose(match, "yes")
+    assert "Red Giant" in names(match, "hand", 1)
+    assert match.current_player() == 0
+    choose(match, "yes")                                     # Jeer
+    choose(match, "Red Giant")                               # player 2 discards
+    assert sorted(names(match, "graveyard", 1)) == ["Lookout", "Red Giant"]
+
+
+def test_a_triggered_ability_with_costs_is_decided_and_paid_before_its_entry_waits():
+    # the Intent Step: a declined ability makes no entry (nobody responds to it)
+    match = position(p1_hand=["Greedy Brawler", "Blue Brawler"], p1_deck=["Red Giant"],
+                     p2_hand=["Red Brawler"])
+    choose(match, "strike Greedy Brawler")
+    choose(match, "defend with Red Brawler")
+    assert match.state.decision.prompt.startswith("use CLASH of Greedy Brawler")
+    greedy = next(c.id for c in match.state.cards if c.name == "Greedy Brawler")
+    assert not any(e[0] == "entry" and e[2] == greedy for e in match.state.log)
+    choose(match, "no")
+    assert not any(e[0] == "entry" and e[2] == greedy for e in match.state.log)
+    assert names(match, "hand", 0) == ["Blue Brawler"]
+
+
+def test_a_triggered_ability_paid_for_becomes_an_entry_after_its_cost():
+    match = position(p1_hand=["Greedy Brawler", "Blue Brawler"], p1_deck=["Red Giant"],
+                     p2_hand=["Red Brawler"])
+    choose(match, "strike Greedy Brawler")
+    choose(match, "defend with Red Brawler")
+    choose(match, "yes")                       # discards Blue Brawler, the only card
+    log = match.state.log
+    greedy = next(c.id for c in match.state.cards if c.name == "Greedy Brawler")
+    blue = next(c.id for c in match.state.cards if c.name == "Blue Brawler")
+    paid = next(i for i, e in enumerate(log) if e[0] == "move" and e[1] == blue)
+    entry = next(i for i, e in enumerate(log) if e[0] == "entry" and e[2] == greedy)
+    assert paid < entry
+    assert "Red Giant" in names(match, "hand", 0)
