@@ -54,7 +54,8 @@ class ActionPlan:
     can_pay: Callable
     program: str
     limit: tuple | None = None     # (period, for each card)
-    extra: tuple = ()              # (stat adding uses, cap, name the uses are shared as)
+    # (stat adding uses, cap, name the uses are shared as[, uses per period])
+    extra: tuple = ()
     target: Selection | None = None   # a second card the action needs (and asks for)
 
 
@@ -2172,8 +2173,9 @@ class Machine:
     def uses_left(self, index: int, plan: ActionPlan, card, player: int) -> int:
         """How many more times an action with extra uses ("plus its strikes,
         at most 3") may be taken now."""
-        stat, cap, _shared = plan.extra
-        allowed = 1 + (self.stat(card, stat) if stat and card is not None else 0)
+        stat, cap, _shared = plan.extra[:3]
+        times = plan.extra[3] if len(plan.extra) > 3 else 1     # "3 times per PERIOD"
+        allowed = times + (self.stat(card, stat) if stat and card is not None else 0)
         if cap is not None:
             allowed = min(allowed, cap)
         return allowed - self.state.usage.get(self.action_key(index, plan, card, player), 0)

@@ -337,7 +337,8 @@ class ActionDecl:
     limit: tuple | None = None  # ("turn", per card?): "once per turn for each card"
     # ", plus its STAT, at most N, shared as NAME": more uses from a stat, a
     # cap, and a name several actions count their uses under
-    limit_extra: tuple = ()     # (stat or None, cap or None, shared name or None)
+    # (stat or None, cap or None, shared name or None[, times per period])
+    limit_extra: tuple = ()
     requires: Sentence | None = None   # a condition for the action to be offered
     role: str | None = None            # a status the chosen card has while it runs
     target: Sentence | None = None     # a second card, chosen after the first
@@ -1328,16 +1329,23 @@ class _RulesReader:
                 limit_extra = (extra.group(2) and _unquote(extra.group(2)),
                                extra.group(3) and int(extra.group(3)),
                                extra.group(4) and _unquote(extra.group(4)))
-            m = re.fullmatch(r"once per (.+?)( for each card)?", value, re.I)
+            # "once per PERIOD", "twice per PERIOD", "3 times per PERIOD"
+            m = re.fullmatch(r"(once|twice|(\d+) times) per (.+?)( for each card)?", value, re.I)
             periods = [p.lower() for p in self.rules.periods]
-            if not m or m.group(1).lower() not in periods:
+            if not m or _unquote(m.group(3)).lower() not in periods:
                 self.problem(fields["limit"].value_span or fields["limit"].span, "E522",
                              f'unreadable limit "{value}"',
-                             ("once per PERIOD", "once per PERIOD for each card"),
-                             did_you_mean(m.group(1), self.rules.periods) if m else None)
+                             ("once per PERIOD", "once per PERIOD for each card",
+                              "N times per PERIOD"),
+                             did_you_mean(_unquote(m.group(3)), self.rules.periods)
+                             if m else None)
             else:
-                period = next(p for p in self.rules.periods if p.lower() == m.group(1).lower())
-                limit = (period, bool(m.group(2)))
+                period = next(p for p in self.rules.periods
+                              if p.lower() == _unquote(m.group(3)).lower())
+                limit = (period, bool(m.group(4)))
+                times = {"once": 1, "twice": 2}.get(m.group(1).lower()) or int(m.group(2))
+                if times != 1:
+                    limit_extra = (tuple(limit_extra) or (None, None, None)) + (times,)
         def word(field):
             return _unquote(fields[field].value.strip()) if fields[field] and \
                 fields[field].value else None

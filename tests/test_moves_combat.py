@@ -23,8 +23,9 @@ def compiled():
 
 
 def position(p1_hand=(), p2_hand=(), p1_lives=2, p2_lives=2, p1_deck=(), p2_deck=(),
-             p2_reserve=()):
+             p2_reserve=(), p1_graveyard=()):
     zones = {
+        ("graveyard", 0): [(n, ()) for n in p1_graveyard],
         ("hand", 0): [(n, ()) for n in p1_hand],
         ("hand", 1): [(n, ()) for n in p2_hand],
         ("lives", 0): [("Life Token", ())] * p1_lives,
@@ -365,3 +366,12 @@ def test_a_triggered_ability_paid_for_becomes_an_entry_after_its_cost():
     entry = next(i for i, e in enumerate(log) if e[0] == "entry" and e[2] == greedy)
     assert paid < entry
     assert "Red Giant" in names(match, "hand", 0)
+
+
+def test_an_action_limited_to_n_times_per_period():
+    match = position(p1_deck=["Red Brawler", "Blue Brawler", "Red Giant"],
+                     p1_graveyard=["Red Brawler", "Red Brawler", "Red Brawler"])
+    choose(match, "rally")
+    choose(match, "rally")                  # twice per Round
+    assert "rally" not in labels_stripped(match)
+    assert len(names(match, "hand", 0)) == 2
