@@ -245,6 +245,9 @@ class DeckPartDecl:
     # "matching: PART part, by name or STAT": its cards of that part's kinds
     # share a name or the STAT with a card of that part (PART, STAT)
     matching: tuple[str, str] | None = None
+    # "counted with: PART": its cards count with that part's cards against
+    # that part's copy limits, banned and limited cards (not its count rules)
+    counted_with: tuple[str, ...] = ()
 
 
 @attrs.frozen(slots=True)
@@ -1054,8 +1057,10 @@ class _RulesReader:
         starts_span: Span | None = None
         swaps_with: list[str] = []
         fields = ("size", "kinds", "copies", "count", "total STAT", "banned",
-                  "limited", "optional", "starts in", "swaps with", "matching")
+                  "limited", "optional", "starts in", "swaps with", "matching",
+                  "counted with")
         matching = None
+        counted_with: list[str] = []
         for child in line.children:
             key = child.key.lower()
             value = (child.value or "").strip().rstrip(".")
@@ -1134,6 +1139,11 @@ class _RulesReader:
                 starts_span = span
             elif key == "swaps with":
                 swaps_with.extend(v for v, _ in self.names_list(child))
+            elif key == "counted with":
+                for other, ospan in self.names_list(child):
+                    counted_with.append(other)
+                    self._counted_with = getattr(self, "_counted_with", [])
+                    self._counted_with.append((name, other, ospan))
             elif key == "matching":
                 m = re.fullmatch(r"(.+?) part, by name or (.+)", value, re.I)
                 if not m:
@@ -1146,7 +1156,7 @@ class _RulesReader:
         self.add(self.rules.deck_parts, name, DeckPartDecl(
             name, size_min, size_max, tuple(kinds), tuple(copies), tuple(counts),
             tuple(totals), tuple(banned), tuple(limited), optional, line.span,
-            starts_in, starts_span, tuple(swaps_with), matching), line)
+            starts_in, starts_span, tuple(swaps_with), matching, tuple(counted_with)), line)
 
     # ---- procedures: setup, the turn, actions
 
@@ -1446,6 +1456,12 @@ class _RulesReader:
                     self.problem(part.span, "E540",
                                  f'deck part "{part.name}" swaps with an unknown part "{other}"',
                                  (listing(rules.deck_parts),),
+                                 did_you_mean(other, rules.deck_parts))
+            for part_name, other, span in getattr(self, "_counted_with", ()):
+                if part_name == part.name and rules.deck_part(other) is None:
+                    self.problem(span, "E540",
+                                 f'deck part "{part.name}" is counted with an unknown part '
+                                 f'"{other}"', (listing(rules.deck_parts),),
                                  did_you_mean(other, rules.deck_parts))
             if part.starts_in and _lookup(rules.zones, part.starts_in[0]) is None:
                 self.problem(part.starts_in_span, "E523",

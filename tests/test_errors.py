@@ -187,8 +187,8 @@ def test_unknown_card_kind_in_a_count_rule():
 def test_unknown_field_of_a_deck_part():
     p = the_problem(rules_problems("rival-rush"), RR, 17)
     pin(p, "E504", RR, 17, 3, 'unknown field "shuffle"',
-        ("banned, copies, count, kinds, limited, matching, optional, size, starts in, "
-         "swaps with, total STAT",))
+        ("banned, copies, count, counted with, kinds, limited, matching, optional, size, "
+         "starts in, swaps with, total STAT",))
 
 
 def test_unknown_stat_in_a_total_rule():
