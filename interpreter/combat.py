@@ -559,8 +559,13 @@ def compile_intent(game, card, name: str, ability, label, conditions, costs, res
 
 
 def _values(m, card: int, stat: str) -> set:
+    """The values a card has for a stat: printed (a list stat's entries,
+    each possibly a set of alternatives, "Jump/Punch", counts as each) and
+    those it counts as (``counts as``)."""
     value = m.definition(card).stat(stat)
-    out = set(value) if isinstance(value, tuple) else ({value} if value else set())
+    out: set = set()
+    for entry in (value if isinstance(value, tuple) else (value,) if value else ()):
+        out.update(entry if isinstance(entry, tuple) else (entry,))
     for modifier in m.state.modifiers:
         if modifier.target == card and modifier.kind == "value":
             out.add(modifier.name)

@@ -161,6 +161,7 @@ class CompiledGame:
     hand: str = ""
     discard_pile: str = ""
     not_adjectives: frozenset = frozenset()   # stats declared "never an adjective"
+    staying_kinds: frozenset = frozenset()    # kinds declared "leaves play: never"
     # programs of effects whose text names their controller's Rival (negative
     # for that player: "effects on a player: beneficial first")
     negative: set = attrs.Factory(set)
@@ -212,6 +213,8 @@ def compile_game(game) -> CompiledGame:
             setattr(compiled, attr, zone.name)
     compiled.in_play = tuple(z.name for z in rules.zones.values() if "in play" in z.roles)
     compiled.not_adjectives = frozenset(s.name for s in rules.stats.values() if not s.adjective)
+    compiled.staying_kinds = frozenset(k.name for k in rules.kinds.values()
+                                       if k.never_leaves_play)
     for zone in rules.zones.values():
         if zone.entry_event:
             phrase = zone.entry_event
@@ -1841,9 +1844,113 @@ class Machine:
 
     def ask(self, frame: Frame, player: int, kind: str, prompt: str, options: tuple,
             store: str, labels: tuple = ()):
+        if self.rules.identical_one_choice and len(options) > 1:
+            options, labels = self.one_of_each(kind, tuple(options), tuple(labels))
+            if len(options) == 1:
+                # nothing left to choose: the asking instruction runs again
+                # and reads the answer (every decision is asked that way)
+                frame.locals[store] = options[0]
+                return JUMPED
         self.state.decision = Decision(player, kind, prompt, tuple(options), store,
                                        tuple(labels))
         return WAIT
+
+    # ---- identical cards: one choice
+
+    _CARD_AT = {"target": lambda o: (o,) if isinstance(o, int) and not isinstance(o, bool)
+                else (),
+                "defend": lambda o: tuple(o),
+                "action": lambda o: (o[1],) if len(o) > 1 and isinstance(o[1], int) else (),
+                "respond": lambda o: (o[1],) if len(o) > 2 and o[0] == "use" else (
+                    (o[0],) if len(o) == 2 and isinstance(o[0], int) else ())}
+
+    def one_of_each(self, kind: str, options: tuple, labels: tuple) -> tuple[tuple, tuple]:
+        """``identical cards: one choice``: of options that differ only in
+        which of two identical cards they name, the first stands for all.
+        Cards are identical when nothing in the state tells them apart: the
+        same card, owner, controller, zone, face, statuses, counters and
+        modifiers, no cards attached, their place in an ordered zone or a
+        paired slot the same, and no effect, limit or choice in progress
+        refers to either."""
+        cards_of = self._CARD_AT.get(kind)
+        if cards_of is None:
+            return options, labels
+        state = self.state
+        named = [state.cards[c].name for o in options for c in cards_of(o)]
+        if len(named) == len(set(named)):
+            return options, labels          # no two cards of one name: nothing to do
+        referred = self._referred_cards()
+        seen: set = set()
+        kept, kept_labels = [], []
+        for index, option in enumerate(options):
+            cards = cards_of(option)
+            if cards:
+                key = (tuple(sorted(self._identity(c, referred) for c in cards)),
+                       option[0] if kind == "action" else None,
+                       option[-1] if kind in ("action", "respond") and len(option) > 2
+                       else None)
+                if key in seen:
+                    continue
+                seen.add(key)
+            kept.append(option)
+            if labels:
+                kept_labels.append(labels[index])
+        return tuple(kept), tuple(kept_labels)
+
+    def _identity(self, card: int, referred: set):
+        state = self.state
+        c = state.cards[card]
+        if card in referred or c.attached_to is not None:
+            return ("card", card)
+        decl = self.rules.zones.get(c.zone[0])
+        paired = any(c.zone[0] in pair[:2] for pair in self.game.pairs)
+        counters = tuple(x for x in c.counters if paired or x[0] != "slot")
+        pile = state.zones.get(c.zone, ())
+        position = pile.index(card) if decl is not None and decl.ordered and card in pile \
+            else None
+        modifiers = tuple((m.kind, m.name, m.amount, m.source, m.until)
+                          for m in state.modifiers if m.target == card)
+        hosts = any(state.cards[h].attached_to == card for h in pile) if self.game.attaching \
+            else False
+        return (c.name, c.owner, c.controller, c.zone, c.face_up, tuple(sorted(c.statuses)),
+                counters, position, modifiers, hosts)
+
+    _CARD_LOCALS = ("it", "this", "chosen", "target", "_subject", "_trigger_it", "_defense")
+
+    def _referred_cards(self) -> set:
+        """Cards something in progress refers to: stack entries, waiting
+        effects, the cards a running program holds ("it", "this", cards
+        picked so far), and per-card limits (a number in a usage key other
+        than its last, the period's count). A number that is not a card
+        only makes two cards look different: never the other way round."""
+        state = self.state
+        out: set = set()
+
+        def add(value):
+            if isinstance(value, bool):
+                return
+            if isinstance(value, int):
+                out.add(value)
+            elif isinstance(value, tuple):
+                for v in value:
+                    add(v)
+        for entry in state.stack:
+            add(entry[2])
+            for key, value in entry[5]:
+                if key in self._CARD_LOCALS:
+                    add(value)
+        for waiting in state.pending:
+            add(waiting[1])
+            add(waiting[3])
+        for frame in state.frames:
+            for key, value in frame.locals.items():
+                if key in self._CARD_LOCALS or key.endswith("+"):
+                    add(value)
+        for key in state.usage:
+            for part in key.split("|")[:-1]:
+                if part.isdigit():
+                    out.add(int(part))
+        return out
 
     def pick(self, frame: Frame, selection: Selection, chooser: int, prompt: str,
              store: str):
@@ -2189,9 +2296,15 @@ class Machine:
 
     # ---- changing the state (through interpreter.operations)
 
-    def move(self, card: int, zone: tuple, top: bool = True, face_up=None) -> None:
+    def move(self, card: int, zone: tuple, top: bool = True, face_up=None) -> bool | None:
+        """Move a card (False: it may not leave play, and nothing happened)."""
         state = self.state
         source = state.cards[card].zone
+        if self.game.staying_kinds and source[0] in self.game.in_play and \
+                zone[0] not in self.game.in_play and \
+                self.definition(card).kind in self.game.staying_kinds:
+            state.log.append(("prevented", "leave play", card))   # "leaves play: never"
+            return False
         decl = self.rules.zones.get(zone[0])
         if decl is not None and decl.slots is not None and source != zone and \
                 len(state.zones.get(zone, ())) >= decl.slots:
@@ -2468,14 +2581,16 @@ class Machine:
         if self.prevented("be discarded", card) or self.replaced("discarded", card):
             return
         owner = self.state.cards[card].owner
-        self.move(card, (self.game.discard_pile, owner), face_up=True)
+        if self.move(card, (self.game.discard_pile, owner), face_up=True) is False:
+            return
         self.event("discarded", card, owner)
 
     def destroy(self, card: int) -> None:
         if self.prevented("be destroyed", card) or self.replaced("destroyed", card):
             return
         owner = self.state.cards[card].owner
-        self.move(card, (self.game.discard_pile, owner), face_up=True)
+        if self.move(card, (self.game.discard_pile, owner), face_up=True) is False:
+            return
         self.event("destroyed", card, owner)
 
     def prevented(self, what: str, card: int) -> bool:

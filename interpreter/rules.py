@@ -126,6 +126,8 @@ class KindDecl:
     # "when used: EFFECT": what using a card of this kind does (the "use"
     # step), after its requirements are met and before its text
     when_used: Sentence | None = None
+    # "leaves play: never": once in play, no effect moves it out of play
+    never_leaves_play: bool = False
 
     @property
     def used_up(self) -> bool:
@@ -394,6 +396,9 @@ class GameRules:
     # "simulation prefers: "label", ...": choices random players take first
     # when offered (not a rule: it keeps simulated games sensible)
     prefer: tuple = ()
+    # "identical cards: one choice": a decision never offers two cards that
+    # nothing tells apart (the first stands for both)
+    identical_one_choice: bool = False
     race: RaceDecl | None = None
     defense: DefenseDecl | None = None
     # "player damage: SENTENCES": what 1 damage dealt to a player does (run
@@ -526,7 +531,7 @@ _DECLARATIONS = (
     "game", "counter", "zone", "values", "stat", "kind", "timing", "keyword",
     "verb", "event", "statuses", "status", "periods", "unique mark", "title separator",
     "deck part", "setup", "turn", "action", "resolution", "wildcard", "race", "simulation prefers",
-    "defense", "player damage",
+    "defense", "player damage", "identical cards",
 )
 
 
@@ -806,6 +811,7 @@ class _RulesReader:
         works_face_down = False
         used_from: tuple[str, ...] = ()
         used_from_unless: tuple[str, ...] = ()
+        never_leaves_play = False
         once_used: tuple[str, ...] = ()
         once_used_after: tuple[str, ...] = ()
         once_used_from: list = []
@@ -835,6 +841,13 @@ class _RulesReader:
             if key == "when used" and child.value:
                 when_used = Sentence(child.value, child.value_span)
                 continue
+            if key == "leaves play":
+                value = (child.value or "").strip().rstrip(".").lower()
+                if value != "never":
+                    self.problem(child.value_span or child.span, "E521",
+                                 f'unknown setting "{value}" for leaves play', ("never",))
+                never_leaves_play = value == "never"
+                continue
             if key == "text happens":
                 m = re.fullmatch(r"when this is (.+?)\.?", (child.value or "").strip(), re.I)
                 if not m:
@@ -855,7 +868,8 @@ class _RulesReader:
             if key not in fields:
                 self.unknown_field(child, (*fields, "text happens", "after use",
                                            "waits while", "face down", "when used",
-                                           "used from", "once used", "once used from ZONE"))
+                                           "used from", "once used", "once used from ZONE",
+                                           "leaves play"))
                 continue
             fields[key] = self.names_list(child)
         box_status = []
@@ -882,6 +896,8 @@ class _RulesReader:
         )
         if when_used is not None:
             kind = attrs.evolve(kind, when_used=when_used)
+        if never_leaves_play:
+            kind = attrs.evolve(kind, never_leaves_play=True)
         if used_from or once_used or once_used_after or once_used_from:
             kind = attrs.evolve(kind, used_from=used_from, used_from_unless=used_from_unless,
                                 once_used=once_used, once_used_after=once_used_after,
@@ -1380,6 +1396,14 @@ class _RulesReader:
 
     def procedure_sentences(self):
         return _procedure_sentences(self.rules)
+
+    def decl_identical_cards(self, line: OutlineLine, n: int) -> None:
+        value = (line.value or "").strip().rstrip(".").lower()
+        if value != "one choice":
+            self.problem(line.value_span or line.span, "E521",
+                         f'unknown setting "{value}" for identical cards', ("one choice",))
+            return
+        self.rules.identical_one_choice = True
 
     def decl_simulation_prefers(self, line: OutlineLine, n: int) -> None:
         self.rules.prefer = self.rules.prefer + tuple(v for v, _ in self.names_list(line))

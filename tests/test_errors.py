@@ -76,17 +76,17 @@ def test_unknown_zone_property():
 def test_unknown_declaration():
     p = the_problem(rules_problems("ryft"), RYFT, 10)
     pin(p, "E502", RYFT, 10, 1, 'unknown declaration "zon"',
-        ("a declaration: action, counter, deck part, defense, event, game, keyword, kind, "
-         "periods, player damage, race, resolution, setup, simulation prefers, stat, status, "
-         "statuses, timing, title separator, turn, ... (25 in all)",),
+        ("a declaration: action, counter, deck part, defense, event, game, identical cards, "
+         "keyword, kind, periods, player damage, race, resolution, setup, simulation prefers, "
+         "stat, status, statuses, timing, title separator, ... (26 in all)",),
         'did you mean "zone"?')
     assert p.render() == (
         f'{RYFT}:10:1: E502 unknown declaration "zon"\n'
         "  10 | zon void: per player, public, ordered\n"
         "     | ^^^\n"
         "  expected: a declaration: action, counter, deck part, defense, event, game, "
-        "keyword, kind, periods, player damage, race, resolution, setup, simulation prefers, "
-        "stat, status, statuses, timing, title separator, turn, ... (25 in all)\n"
+        "identical cards, keyword, kind, periods, player damage, race, resolution, setup, "
+        "simulation prefers, stat, status, statuses, timing, title separator, ... (26 in all)\n"
         '  did you mean "zone"?')
 
 
@@ -136,8 +136,8 @@ def test_unknown_timing_label_in_a_kind():
 def test_unknown_field_of_a_kind():
     p = the_problem(rules_problems("silver-wing-rivals"), SWR, 15)
     pin(p, "E504", SWR, 15, 3, 'unknown field "sleeves"',
-        ("after use, boxes, face down, faces, once used, once used from ZONE, optional, "
-         "plural, stats, text happens, timings, used from, ... (14 in all)",))
+        ("after use, boxes, face down, faces, leaves play, once used, once used from ZONE, "
+         "optional, plural, stats, text happens, timings, ... (15 in all)",))
 
 
 def test_unknown_step_of_once_used():

@@ -23,8 +23,9 @@ def compiled():
 
 
 def position(p1_hand=(), p2_hand=(), p1_lives=2, p2_lives=2, p1_deck=(), p2_deck=(),
-             p2_reserve=(), p1_graveyard=()):
+             p2_reserve=(), p1_graveyard=(), p2_arena=()):
     zones = {
+        ("arena", 1): [(n, ()) for n in p2_arena],
         ("graveyard", 0): [(n, ()) for n in p1_graveyard],
         ("hand", 0): [(n, ()) for n in p1_hand],
         ("hand", 1): [(n, ()) for n in p2_hand],
@@ -375,3 +376,12 @@ def test_an_action_limited_to_n_times_per_period():
     choose(match, "rally")                  # twice per Round
     assert "rally" not in labels_stripped(match)
     assert len(names(match, "hand", 0)) == 2
+
+
+def test_a_kind_that_never_leaves_play_stays_when_an_effect_would_move_it_out():
+    match = position(p1_hand=["Scatter"], p2_arena=["Stone Totem"])
+    choose(match, "use TACTIC of Scatter")
+    assert names(match, "arena", 1) == ["Stone Totem"]
+    totem = next(c.id for c in match.state.cards if c.name == "Stone Totem")
+    assert ("prevented", "leave play", totem) in match.state.log
+    assert not any(e[0] == "event" and e[2] == totem for e in match.state.log)   # not destroyed
