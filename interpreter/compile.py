@@ -541,12 +541,16 @@ class StepCompiler(CombatSteps):
 
     def sentence(self, sentence: ast.Sentence) -> None:
         end = self.e.label()
-        if sentence.form == "then":
+        # "then": the next part happens only if this one did, except in card
+        # text of a game whose card effects resolve "as much as you can"
+        waits = not (self.game.rules.as_much_as_you_can and
+                     self.e.program.name.startswith("card:"))
+        if sentence.form == "then" and waits:
             self.e.jump_unless(lambda m, f: f.locals.get("did", True), end)
         links = list(sentence.args)
         for index, link in enumerate(links):
             item = link.args[0]
-            if link.form == "then":
+            if link.form == "then" and waits:
                 self.e.jump_unless(lambda m, f: f.locals.get("did", True), end)
             if isinstance(item, ast.Condition):
                 self.condition_item(item, end)

@@ -399,6 +399,9 @@ class GameRules:
     # "identical cards: one choice": a decision never offers two cards that
     # nothing tells apart (the first stands for both)
     identical_one_choice: bool = False
+    # "card effects: as much as you can": in card text, a step after "then"
+    # happens even when the step before could not ("If you do" still asks)
+    as_much_as_you_can: bool = False
     race: RaceDecl | None = None
     defense: DefenseDecl | None = None
     # "player damage: SENTENCES": what 1 damage dealt to a player does (run
@@ -531,7 +534,7 @@ _DECLARATIONS = (
     "game", "counter", "zone", "values", "stat", "kind", "timing", "keyword",
     "verb", "event", "statuses", "status", "periods", "unique mark", "title separator",
     "deck part", "setup", "turn", "action", "resolution", "wildcard", "race", "simulation prefers",
-    "defense", "player damage", "identical cards",
+    "defense", "player damage", "identical cards", "card effects",
 )
 
 
@@ -1396,6 +1399,14 @@ class _RulesReader:
 
     def procedure_sentences(self):
         return _procedure_sentences(self.rules)
+
+    def decl_card_effects(self, line: OutlineLine, n: int) -> None:
+        value = (line.value or "").strip().rstrip(".").lower()
+        if value != "as much as you can":
+            self.problem(line.value_span or line.span, "E521",
+                         f'unknown setting "{value}" for card effects', ("as much as you can",))
+            return
+        self.rules.as_much_as_you_can = True
 
     def decl_identical_cards(self, line: OutlineLine, n: int) -> None:
         value = (line.value or "").strip().rstrip(".").lower()
