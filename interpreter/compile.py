@@ -1426,6 +1426,20 @@ class StepCompiler(CombatSteps):
         definition = parse_ability(self.game.rules, decl.definition, self.game.rules.path)
         values = dict(zip(use_slots(decl.pattern.text), use.args))
         filled = tuple(fill_slots(s, values, use) for s in definition.resolution)
+        cannot = None
+        if optional:
+            # "You may Embolden it": not asked when the verb's steps that pay
+            # (reveal, rest, pay ...) cannot be done
+            checks = _doable_checks(filled, self.game.rules)
+            if checks:
+                cannot = self.e.label()
+
+                def doable(m, f):
+                    if all(check(m, f) for check in checks):
+                        return True
+                    f.locals["did"] = False
+                    return False
+                self.e.jump_unless(doable, cannot)
         skip = self.optional(lambda m, f: f.locals["you"], _verb_prompt(use)) if optional \
             else None
         self._verb_depth = depth + 1
@@ -1443,6 +1457,36 @@ class StepCompiler(CombatSteps):
             self.e.emit(counts)
         if skip is not None:
             self.e.place(skip)
+        if cannot is not None:
+            self.e.place(cannot)
+
+
+def _doable_checks(sentences, rules) -> list:
+    """Checks for the steps of ``sentences`` that can be checked like costs,
+    or that act on cards a selector must find ("Return a Creature your
+    Rival controls ..."); the others are left out: they can always be tried."""
+    from interpreter.engine import _cost_checks_for_costs
+
+    checks = []
+    for sentence in sentences:
+        for link in sentence.args:
+            step = link.args[0]
+            try:
+                checks.extend(_cost_checks_for_costs([step], rules))
+                continue
+            except Unsupported:
+                pass
+            # (only actions whose cards are looked for in play when no zone is named)
+            if isinstance(step, ast.Step) and step.form == "act" and \
+                    step.args[2].form in ("return", "destroy") and \
+                    isinstance(step.args[2].args[0], ast.Selector) and \
+                    step.args[2].args[0].form in ("some", "owned"):
+                try:
+                    found = compile_selector(step.args[2].args[0], compile_player(step.args[0]))
+                except Unsupported:
+                    continue
+                checks.append(lambda m, f, found=found: bool(found.candidates(m, f)))
+    return checks
 
 
 def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:

@@ -1,9 +1,11 @@
-"""``card effects: as much as you can`` (a rules declaration): in card text,
-a step after "then" happens even when the step before could not (Silver
-Wing Rivals' Golden Rule 2). Without it, "then" waits on the step before.
-Tested on the Duel fixture game (tests/fixtures/engine): Herald's "When
-this is played: You may draw a card, then discard a card." with nothing to
-draw."""
+"""How card effects resolve, on the Duel fixture game (tests/fixtures/engine):
+
+- ``card effects: as much as you can`` (a rules declaration): in card text,
+  a step after "then" happens even when the step before could not (Silver
+  Wing Rivals' Golden Rule 2); without it, "then" waits on the step before
+  (Herald's "You may draw a card, then discard a card." with nothing to draw);
+- "You may VERB" is not asked when the verb cannot be done (its paying
+  steps, or the cards it returns or destroys, are missing)."""
 
 from __future__ import annotations
 
@@ -57,3 +59,18 @@ def test_an_unknown_setting_is_reported(tmp_path):
     [problem] = load_game("duel", root).problems
     assert (problem.code, problem.message, problem.expected) == (
         "E521", 'unknown setting "all the way" for card effects', ("as much as you can",))
+
+
+# ---------------------------------------------------------------- "You may VERB" not asked when it cannot be done
+
+
+def test_a_may_verb_is_not_asked_when_the_cards_it_needs_are_missing(tmp_path):
+    # Tactician: "When this is played: You may Recall a Creature your Rival controls."
+    compiled = duel(tmp_path, "")
+    for rival_board, asked in (([], False), ([("Squire", ())], True)):
+        match = Match.from_position(compiled, 2, 1, {
+            ("hand", 0): [("Tactician", ())], ("board", 1): rival_board},
+            {(0, "Mana"): 5}, 2, 0, "Main")
+        labels = [re.sub(r" #\d+", "", match.action_to_string(a)) for a in match.legal_actions()]
+        match.apply_action(labels.index("cast Tactician"))
+        assert (match.state.decision.kind == "yes-no") is asked
