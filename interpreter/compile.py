@@ -1428,7 +1428,7 @@ class StepCompiler(CombatSteps):
         filled = tuple(fill_slots(s, values, use) for s in definition.resolution)
         cannot = None
         if optional:
-            # "You may Embolden it": not asked when the verb's steps that pay
+            # "You may Muster 1": not asked when the verb's steps that pay
             # (reveal, rest, pay ...) cannot be done
             checks = _doable_checks(filled, self.game.rules)
             if checks:
