@@ -101,7 +101,8 @@ class Duration(Node):
 
 @attrs.frozen(slots=True)
 class Destination(Node):
-    """Where to: to_zone, to_top, to_bottom (ZoneRef, face), to_card."""
+    """Where to: to_zone, to_top, to_bottom (ZoneRef, face), to_card,
+    to_zone_next_to (ZoneRef, Selector: a free slot paired with one of them)."""
 
 
 @attrs.frozen(slots=True)

@@ -109,7 +109,9 @@ def compile_player(node) -> Callable:
         return lambda m, f: f.locals["you"]
     form = node.form
     if form == "rival" or form == "each_rival":
-        return lambda m, f: m.rival_of(f.locals["you"])
+        # "your opponent": the opponent chosen for this effect, if any (see
+        # StepCompiler.choose_opponent), else the only one (the next player)
+        return lambda m, f: m.opponent(f)
     if form == "turn_player":
         return lambda m, f: m.state.turn_player
     if form == "that_player":
@@ -129,6 +131,42 @@ def compile_player(node) -> Callable:
     raise unsupported(node, f'the player "{form.replace("_", " ")}" here')
 
 
+def is_opponent_ref(node) -> bool:
+    """ "your opponent" / "your rival" (a player or a possessive)."""
+    return (isinstance(node, ast.Player) and node.form in ("rival", "each_rival")) or \
+        (isinstance(node, ast.Possessive) and node.form == "rivals")
+
+
+def mentions_opponent(*values) -> bool:
+    """Whether any of these AST values (nodes or tuples of them) names "your
+    opponent" somewhere."""
+    return any(is_opponent_ref(n) for n in _nodes(values))
+
+
+def _nodes(value):
+    if isinstance(value, ast.Node):
+        yield from value.walk()
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _nodes(item)
+
+
+def _gives_roles(sentences) -> bool:
+    """Whether a verb's steps make a card attacking or defending ("it is
+    attacking"): roles that end when the verb is done."""
+    return any(isinstance(n, ast.State) and n.form in ("attacking", "defending")
+               for n in _nodes(tuple(sentences)))
+
+
+def _picks_one(selector: ast.Selector) -> bool:
+    """A selector a player picks one card with ("a Character"), not several
+    ("up to 2 Characters": they would have to be one opponent's) nor every
+    card it describes ("each")."""
+    if selector.form != "some" or not selector.args:
+        return False
+    return selector.args[0].form in ("one", "another")
+
+
 def _it_or_this(frame: Frame) -> int:
     it = frame.locals.get("it")
     if isinstance(it, tuple):
@@ -142,7 +180,7 @@ def compile_owner(possessive, subject: Callable) -> Callable:
     if form == "your":
         return lambda m, f: f.locals["you"]
     if form == "rivals":
-        return lambda m, f: m.rival_of(f.locals["you"])
+        return lambda m, f: m.opponent(f)
     if form == "their":
         return subject
     if form == "owners":
@@ -216,7 +254,17 @@ def compile_selector(node, subject: Callable, default_zone: Callable | None = No
                              "all", given=True, test=lambda m, f, c: c == this_kind(m, f))
         return Selection(lambda m, f: [f.locals["this"]], "all", given=True,
                          test=lambda m, f, c: c == f.locals.get("this"))
-    if form in ("it", "them", "that", "those", "current"):
+    if form == "current":
+        # "the current Quest": the card of that kind in play that came
+        # into play last
+        test, _ = _noun_test(node.args[0])
+
+        def current(m, f):
+            cards = [c for c in m.in_play() if test is None or test(m, f, c)]
+            return [max(cards, key=lambda c: (m.state.cards[c].entered, c))] if cards else []
+        return Selection(current, "all", given=True,
+                         test=lambda m, f, c: c in current(m, f))
+    if form in ("it", "them", "that", "those"):
         def chosen(m, f):
             it = f.locals.get("it")
             if it is None:
@@ -287,7 +335,9 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
         quantity = args.pop(0)
         how = _how_many(quantity)
     elif node.form == "owned":
-        owner = compile_owner(args.pop(0), subject)
+        possessive = args.pop(0)
+        # "the Character this is attached to": "the" names no owner
+        owner = None if possessive.form == "the" else compile_owner(possessive, subject)
     tests: list[Callable] = []
     zones: list[Callable] = []
     plural = False
@@ -319,6 +369,8 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
     if not zones and default_zone is not None:
         zones.append(default_zone)
 
+    passes = _all_of(tests)
+
     def candidates(m, f):
         if zones:
             pool = []
@@ -326,9 +378,28 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
                 pool.extend(m.state.zones.get(zone(m, f), ()))
         else:
             pool = m.in_play()
-        return [c for c in pool if all(t(m, f, c) for t in tests)]
+        return [c for c in pool if passes(m, f, c)]
     return Selection(candidates, how, plural=plural or how == "all", budget=budget,
-                     test=lambda m, f, c: all(t(m, f, c) for t in tests))
+                     test=passes)
+
+
+def _all_of(tests: list[Callable]) -> Callable:
+    """One test that passes when every test passes (selectors run these for
+    every card they look at, so the common short cases avoid a loop)."""
+    if not tests:
+        return lambda m, f, c: True
+    if len(tests) == 1:
+        return tests[0]
+    if len(tests) == 2:
+        first, second = tests
+        return lambda m, f, c: first(m, f, c) and second(m, f, c)
+
+    def passes(m, f, c):
+        for test in tests:
+            if not test(m, f, c):
+                return False
+        return True
+    return passes
 
 
 def _how_many(quantity: ast.Quantity):
@@ -396,6 +467,10 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
     if form in ("located_in", "taken_from"):
         return compile_zone(q.args[0], subject), None
     if form == "controlled_by":
+        if is_opponent_ref(q.args[0]):
+            # "a Character your opponent controls": any opponent's, unless
+            # this effect has chosen one (several opponents: see choose_opponent)
+            return None, lambda m, f, c: m.is_opponent(f, m.state.cards[c].controller)
         who = compile_player(q.args[0])
         return None, lambda m, f, c: m.state.cards[c].controller == who(m, f)
     if form == "with_stat":
@@ -428,6 +503,11 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
         label = q.args[0].name if isinstance(q.args[0], ast.CardName) else q.args[0]
         return None, lambda m, f, c: any(
             a.ability.label == label for a in m.definition(c).abilities)
+    if form == "that_can_act":
+        # "a Character that can attack": no "can't" in force stops it (or
+        # its controller) doing that
+        what = str(q.args[0]).lower()
+        return None, lambda m, f, c: not m.forbidden(m.state.cards[c].controller, what, c)
     if form == "that_can":
         what = "be " + str(q.args[0]).lower()
 
@@ -506,7 +586,7 @@ def compile_measure(measure: ast.Measure) -> Callable:
     if measure.form == "counter_measure":
         owner = compile_owner(measure.args[0], _they_or_you)
         name = measure.args[1]
-        return lambda m, f: m.state.counter(owner(m, f), name)
+        return lambda m, f: m.player_count(owner(m, f), name)
     if measure.form == "total_stat":
         stat = measure.args[0]
         selection = compile_selector(measure.args[1], _they_or_you)
@@ -587,6 +667,8 @@ class StepCompiler(CombatSteps):
     # ---- steps
 
     def step(self, step: ast.Step) -> None:
+        if self.game.rules.players_max > 2 and self._opponent_outside_picks(step):
+            self.choose_opponent()
         if step.form == "act":
             subject, optional, action, suffixes = step.args
             ways = {s.form for s in suffixes if s.form in ("one_at_a_time", "quietly")}
@@ -640,6 +722,45 @@ class StepCompiler(CombatSteps):
             self.player_cannot(step)
             return
         raise unsupported(step, f'"{step.form.replace("_", " ")}"')
+
+    # ---- "your opponent" with several opponents
+
+    @staticmethod
+    def _opponent_outside_picks(step: ast.Step) -> bool:
+        """Whether a step names "your opponent" where a player, not a card
+        picked, decides who it is ("Your opponent draws", "for each Character
+        your opponent controls", "each Character your opponent controls"):
+        then the acting player chooses the opponent first. A card picked
+        among an opponent's ("Exhaust a Character your opponent controls")
+        may be any opponent's: picking it chooses the opponent."""
+        if not mentions_opponent(step.args):
+            return False
+        if step.form != "act":
+            return True
+        subject, _optional, action, suffixes = step.args
+        picks = [a for a in action.args if isinstance(a, ast.Selector) and _picks_one(a)]
+        others = tuple(a for a in action.args if not any(a is p for p in picks))
+        return mentions_opponent(subject, others, suffixes)
+
+    def choose_opponent(self) -> None:
+        """The acting player chooses which opponent "your opponent" is for
+        the rest of this effect, when several are in the game and none is
+        chosen yet (no decision with a single opponent)."""
+        store = f"_opp{len(self.e.program.instructions)}"
+
+        def choose(m, f):
+            you = f.locals["you"]
+            if store in f.locals:
+                f.locals["#opponent"] = (you, f.locals.pop(store))
+                return None
+            if m.chosen_opponent(f) is not None:
+                return None
+            opponents = m.opponents(you)
+            if len(opponents) <= 1:
+                return None
+            return m.ask(f, you, "choose", "choose an opponent", tuple(opponents), store,
+                         tuple(f"player {p + 1}" for p in opponents))
+        self.e.emit(choose)
 
     def repeat_for_each(self, step: ast.Step, suffix) -> None:
         """"Gain 1 Gold for each exhausted Creature": the step
@@ -771,6 +892,17 @@ class StepCompiler(CombatSteps):
         def pick(m, f):
             return m.pick(f, selection, chooser(m, f), prompt, store)
         self.e.emit(pick)
+        if self.game.rules.players_max > 2 and isinstance(selector, ast.Selector) and \
+                mentions_opponent(selector):
+            # a card picked among an opponent's: that opponent is "your
+            # opponent" for the rest of the effect
+            def bind(m, f):
+                it = f.locals.get("it")
+                you = f.locals["you"]
+                if isinstance(it, int) and m.chosen_opponent(f) is None and \
+                        m.state.cards[it].controller != you:
+                    f.locals["#opponent"] = (you, m.state.cards[it].controller)
+            self.e.emit(bind)
 
     def each_chosen(self, body: Callable) -> None:
         """Run ``body(card)`` on each chosen card (``it``); did = any.
@@ -787,6 +919,7 @@ class StepCompiler(CombatSteps):
                     body(m, f, card)
             finally:
                 m.quiet = False
+            m.shuffle_touched()
             f.locals["did"] = bool(cards)
         self.e.emit(run)
 
@@ -829,6 +962,8 @@ class StepCompiler(CombatSteps):
                 body(m, f, candidates[0])
             finally:
                 m.quiet = False
+            if remaining == 1:
+                m.shuffle_touched()
             locals_[store] = (remaining - 1, done + 1)
             return JUMPED
         self.e.emit(step)
@@ -853,6 +988,11 @@ class StepCompiler(CombatSteps):
             self._counter_change(who, counter, amount, +1)
             return
         self.select(selector, who)
+        if decl is not None and decl.per_player:
+            # "on cards, per player": the adding player's own on that card
+            self.each_chosen(lambda m, f, c: m.add_card_counter(
+                c, counter_on_card(counter, who(m, f)), amount(m, f)))
+            return
         self.each_chosen(lambda m, f, c: m.add_card_counter(c, counter, amount(m, f)))
 
     def do_put_counter(self, action, who):
@@ -1060,6 +1200,13 @@ class StepCompiler(CombatSteps):
         store = f"_bid{len(self.e.program.instructions)}"
         self.e.emit(lambda m, f: m.bid_for_turn(f, store, limit(m, f), zone, stat))
 
+    def do_choose_first_player(self, action, who):
+        """ "A random player chooses the first player" (setup): see
+        Machine.choose_first_player."""
+        store = f"_first{len(self.e.program.instructions)}"
+        self.game.first_chosen = True
+        self.e.emit(lambda m, f: m.choose_first_player(f, store))
+
     def do_take_next_turn(self, action, who):
         """The player takes the next turn (whatever the seat order says)."""
         def take(m, f):
@@ -1100,15 +1247,48 @@ class StepCompiler(CombatSteps):
 
     def _to_destination(self, action, who, selector, destination):
         where = self.destination(destination, who)
+        slots = self.slot_choice(destination, who, where)
 
         def put(m, f, card):
             zone, top, face = where(m, f, card)
-            m.move(card, zone, top=top, face_up=face)
+            m.move(card, zone, top=top, face_up=face, slot=m.wanted_slot(f, card))
         if "one_at_a_time" in getattr(self, "_ways", ()):
+            if slots is not None:
+                raise unsupported(destination, "choosing slots one card at a time")
             self.one_at_a_time(selector, who, put)
             return
         self.select(selector, who, who)    # "Each player moves a card ...": each chooses
+        if slots is not None:
+            self.e.emit(slots)
         self.each_chosen(put)
+        if slots is not None:
+            self.e.emit(lambda m, f: (f.locals.pop("#slots", None), None)[1])
+
+    def slot_choice(self, dest: ast.Destination, who: Callable, where: Callable):
+        """The instruction choosing the slot each card takes, for a zone of
+        slots whose player chooses the slot ("a card entering it takes the
+        slot its player chooses") or a destination "next to" cards (only a
+        slot paired with one of them); None when the zone takes the first
+        free slot."""
+        if dest.form not in ("to_zone", "to_zone_next_to") or dest.args[0].form == "zone_slot":
+            return None
+        decl = self.game.rules.zones.get(dest.args[0].args[1])
+        if decl is None or decl.slots is None:
+            if dest.form == "to_zone_next_to":
+                raise unsupported(dest, "\"next to\" cards outside a zone of slots")
+            return None
+        near = compile_selector(dest.args[1], who) if dest.form == "to_zone_next_to" else None
+        if near is not None and not decl.paired_with and not any(
+                z.paired_with == decl.name for z in self.game.rules.zones.values()):
+            raise unsupported(dest, f'"next to" cards: the {decl.name} is paired with no zone')
+        if not decl.slot_chosen and near is None:
+            return None
+        store = f"_slot{len(self.e.program.instructions)}"
+        zone_of = (lambda m, f, card: where(m, f, card)[0])
+
+        def choose(m, f):
+            return m.choose_slots(f, store, zone_of, near, decl.slot_chosen)
+        return choose
 
     def do_move(self, action, who):
         self._to_destination(action, who, action.args[0], action.args[1])
@@ -1127,7 +1307,7 @@ class StepCompiler(CombatSteps):
         if form == "to_card":
             raise unsupported(dest, "putting a card onto another card")
         zone = compile_zone(dest.args[0], who)
-        face = dest.args[1] if len(dest.args) > 1 else None
+        face = dest.args[1] if len(dest.args) > 1 and form != "to_zone_next_to" else None
         face_up = None if face is None else face == "face up"
         top = form != "to_bottom"
 
@@ -1160,6 +1340,10 @@ class StepCompiler(CombatSteps):
     def _counter_change(self, who, counter, amount, sign, pay=False):
         decl = self.game.rules.counters.get(counter)
         overspend = decl.overspend_to if decl is not None else None
+        if pay and getattr(self, "card_cost", False):
+            # an action's cost for its card: the card's cost changes apply
+            printed = amount
+            amount = (lambda m, f: m.cost_of(f.locals.get("it"), counter, printed(m, f)))
 
         def change(m, f):
             player = who(m, f)
@@ -1382,11 +1566,27 @@ class StepCompiler(CombatSteps):
             return m.alternate(f, store, count(m, f))
         self.e.emit(window)
 
+    def do_any_time_window(self, action, who):
+        """ "Players may respond": each player in turn, from the turn player,
+        may take actions usable at any time, until all pass in a row."""
+        store = f"_any{len(self.e.program.instructions)}"
+
+        def window(m, f):
+            return m.any_time_window(f, store, None)
+        self.e.emit(window)
+
     def do_take_actions(self, action, who):
         store = f"_act{len(self.e.program.instructions)}"
 
         def window(m, f):
             return m.action_window(f, who(m, f), store)
+        self.e.emit(window)
+
+    def do_take_actions_priority(self, action, who):
+        store = f"_act{len(self.e.program.instructions)}"
+
+        def window(m, f):
+            return m.priority_window(f, who(m, f), store)
         self.e.emit(window)
 
     # ---- statements about cards, verbs
@@ -1442,11 +1642,29 @@ class StepCompiler(CombatSteps):
                 self.e.jump_unless(doable, cannot)
         skip = self.optional(lambda m, f: f.locals["you"], _verb_prompt(use)) if optional \
             else None
+        roles = depth == 0 and _gives_roles(filled)
+        if roles:
+            # "it is attacking" inside a verb: the role lasts while the verb
+            # runs (the outermost one: a verb it uses may give roles too)
+            key = f"_roles{len(self.e.program.instructions)}"
+
+            def before(m, f):
+                f.locals[key] = tuple(c for c in m.in_play() if any(
+                    r in m.state.cards[c].statuses for r in ("attacker", "defender")))
+            self.e.emit(before)
         self._verb_depth = depth + 1
         try:
             self.sentences(filled)
         finally:
             self._verb_depth = depth
+        if roles:
+            def after(m, f):
+                kept = f.locals.pop(key, ())
+                for card in list(m.in_play()):
+                    for role in ("attacker", "defender"):
+                        if card not in kept and role in m.state.cards[card].statuses:
+                            m.set_status(card, role, False)
+            self.e.emit(after)
         if decl.event is not None:
             # "counts as: sacrificed": the event of each card the verb acted on
             def counts(m, f, event=decl.event):
@@ -1504,6 +1722,12 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
         return out
     if form == "has_keyword":
         return [("keyword", statement.args[0].form, 1)]
+    if form in ("costs_less", "costs_more"):
+        # a change to the card's cost in a counter (see Machine.cost_of)
+        amount, counter = statement.args
+        if not isinstance(amount, int):
+            raise unsupported(statement, "a cost change of a varying amount")
+        return [("cost", counter, -amount if form == "costs_less" else amount)]
     if form in ("cannot", "can", "must"):
         from interpreter.render import _capability
 
@@ -1512,6 +1736,12 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
         # "it is fresh until your next turn": a status kept as a modifier
         return [("status", statement.args[0].args[0], 1)]
     raise unsupported(statement, f'a card becoming "{form}"')
+
+
+def counter_on_card(counter: str, player: int) -> str:
+    """Where a card keeps one player's counters of a counter "on cards, per
+    player" (a card counter of its own: "Progress Marker of player 2")."""
+    return f"{counter} of player {player + 1}"
 
 
 def player_target(player: int) -> int:
@@ -1550,15 +1780,20 @@ def register_capability(game, capability: ast.Capability) -> str:
 def compile_duration(duration: ast.Duration) -> Callable:
     """(machine, frame) -> the modifier's end: (period, occurrence, edge)."""
     form = duration.form
+    if form == "until_after_action":
+        whose = compile_owner(duration.args[0], lambda m, f: f.locals["you"])
+        return lambda m, f: m.next_action_end(whose(m, f))
     ref = duration.args[0]
     period = ref.args[0]
     relation = ref.form
 
     def occurrence(m, f, edge):
         count = m.state.period_counts.get(period, 0)
-        current = period == "turn" or m.state.period.get("phase") == period or \
-            m.state.period.get("step") == period
-        if period == "turn" and relation in ("your", "rivals") and "you" in f.locals:
+        # the turn (and its other name, "called: Round") is always under way
+        current = period in ("turn", m.rules.turn_name) or \
+            m.state.period.get("phase") == period or m.state.period.get("step") == period
+        if period in ("turn", m.rules.turn_name) and relation in ("your", "rivals") and \
+                "you" in f.locals:
             # "your Rival's turn" during your turn (or "your turn" during your
             # Rival's): the next turn, not this one
             mine = m.state.turn_player == f.locals["you"]
@@ -1622,6 +1857,10 @@ def compile_condition(cond: ast.Condition) -> Callable:
     if form == "controls":
         who = compile_player(cond.args[0])
         selection = compile_selector(cond.args[1], who)
+        if is_opponent_ref(cond.args[0]):
+            # "If your opponent controls ...": any opponent, unless one is chosen
+            return _count_test(selection, lambda m, f, c: m.is_opponent(
+                f, m.state.cards[c].controller))
         return _count_test(selection, lambda m, f, c: m.state.cards[c].controller == who(m, f))
     if form == "has_cards":
         who = compile_player(cond.args[0])
@@ -1630,7 +1869,7 @@ def compile_condition(cond: ast.Condition) -> Callable:
     if form == "counter_is":
         owner = compile_owner(cond.args[0], lambda m, f: f.locals["you"])
         name, comparison = cond.args[1], cond.args[2]
-        return _compare(comparison, lambda m, f: m.state.counter(owner(m, f), name))
+        return _compare(comparison, lambda m, f: m.player_count(owner(m, f), name))
     if form == "zone_has":
         # "the turn player's deck has no cards"
         zone = compile_zone(cond.args[0], lambda m, f: f.locals["you"])
@@ -1640,7 +1879,7 @@ def compile_condition(cond: ast.Condition) -> Callable:
     if form == "has_counter":
         who = compile_player(cond.args[0])
         comparison, name = cond.args[1], cond.args[2]
-        return _compare(comparison, lambda m, f: m.state.counter(who(m, f), name))
+        return _compare(comparison, lambda m, f: m.player_count(who(m, f), name))
     if form == "is_state":
         selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
         test = _state_test(cond.args[1], lambda m, f: f.locals["you"])
@@ -1653,6 +1892,14 @@ def compile_condition(cond: ast.Condition) -> Callable:
         # a player locked out of the current "Players alternate moves" window
         who = compile_player(cond.args[0])
         return lambda m, f: who(m, f) in m.state.usage.get("#no moves", ())
+    if form in ("is_player", "is_not_player"):
+        # "If you are not the player with the most Points" (nobody on a tie)
+        first, second = compile_player(cond.args[0]), compile_player(cond.args[1])
+        same = form == "is_player"
+        return lambda m, f: (first(m, f) == second(m, f)) == same
+    if form == "player_count":
+        # "If the game has 3 or more players": the players it began with
+        return _compare(cond.args[0], lambda m, f: m.state.players)
     if form == "there_are":
         # "If there are 2 or more Traps at this Room"
         return _count_test(compile_selector(cond.args[0], lambda m, f: f.locals["you"]), None)
@@ -1682,7 +1929,7 @@ def _compare(comparison: ast.Comparison, value: Callable) -> Callable:
     if comparison.form == "less_than_counter":
         owner = compile_owner(comparison.args[0], lambda m, f: f.locals["you"])
         name = comparison.args[1]
-        return lambda m, f: value(m, f) < m.state.counter(owner(m, f), name)
+        return lambda m, f: value(m, f) < m.player_count(owner(m, f), name)
     n = comparison.args[0]
     if not isinstance(n, int):
         raise unsupported(comparison, f'"{n}" in a comparison')

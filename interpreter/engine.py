@@ -57,6 +57,7 @@ class ActionPlan:
     # (stat adding uses, cap, name the uses are shared as[, uses per period])
     extra: tuple = ()
     target: Selection | None = None   # a second card the action needs (and asks for)
+    any_time: bool = False         # usable at any time a player could respond
 
 
 @attrs.define
@@ -88,6 +89,7 @@ class Activated:
     once_per: str | None        # "turn", "Round", ... or None
     key: str                    # what the once-per limit counts (the card's name)
     zone: str | None = None     # used from this zone of its controller, not from play
+    off_turn: bool = False      # "During your Rival's turn": used while another has priority
     index: str = ""             # the ability's number on its card (its once-per key)
 
 
@@ -113,6 +115,28 @@ class Static:
 
 
 @attrs.define
+class TriggerIndex:
+    """Which events any triggered ability watches, worked out once the cards
+    are compiled, so that the many events no ability watches cost nothing."""
+
+    card_events: frozenset = frozenset()     # event names of card triggers
+    player_events: frozenset = frozenset()   # event names of player triggers
+    period_edges: frozenset = frozenset()    # (period name, "start"/"end")
+    watching: dict = attrs.Factory(dict)     # trigger kind -> card names with one
+
+    @classmethod
+    def of(cls, triggers: dict) -> "TriggerIndex":
+        every = [(name, t) for name, ts in triggers.items() for t in ts]
+        watching: dict[str, set] = {}
+        for name, trigger in every:
+            watching.setdefault(trigger.kind, set()).add(name)
+        return cls(frozenset(t.event for _, t in every if t.kind == "card"),
+                   frozenset(t.event for _, t in every if t.kind == "player"),
+                   frozenset((t.event, t.edge) for _, t in every if t.kind == "period"),
+                   {kind: frozenset(names) for kind, names in watching.items()})
+
+
+@attrs.define
 class CompiledGame:
     rules: GameRules
     cards: dict                # name -> CardDefinition
@@ -127,6 +151,7 @@ class CompiledGame:
     statics: dict[str, list[Static]] = attrs.Factory(dict)        # card name -> abilities
     replacements: dict[str, list[Replacement]] = attrs.Factory(dict)
     immediate: set = attrs.Factory(set)   # programs of triggers that do not wait
+    trigger_index: TriggerIndex = attrs.Factory(TriggerIndex)   # set by compile_game
     # response windows (interpreter.combat): the timing labels rules
     # procedures name, the abilities used in them, the zones cards are used from
     cued_labels: set = attrs.Factory(set)
@@ -148,7 +173,11 @@ class CompiledGame:
     intent_kinds: set = attrs.Factory(set)      # the kinds of those triggers
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
+    # card name -> continuous prohibitions on players ("Your opponent can't
+    # attack"): (players test, "can't" text, condition)
+    player_statics: dict = attrs.Factory(dict)
     kind_answers: dict = attrs.Factory(dict)  # (card name, kind word) -> is it of that kind
+    value_answers: dict = attrs.Factory(dict)  # (card name, value) -> printed on it
     prohibitions_found: tuple | None = None   # see static_prohibitions()
     in_play: tuple[str, ...] = ()
     pairs: tuple = ()          # (zone, paired zone, status): slots that make one place
@@ -157,6 +186,16 @@ class CompiledGame:
     none_loses: tuple[str, ...] = ()          # zones a player loses without cards in
     zone_wins: tuple = ()                     # (zone, N): N cards in it win the game
     attaching: bool = False                   # whether any card was ever attached
+    # actions or abilities usable "at any time": a response window follows
+    # every action (Machine.after_action)
+    any_time: bool = False
+    any_time_abilities: bool = False          # activated abilities usable at any time
+    # stat -> the stats of attached cards added to it ("added to the progress
+    # value of the card it is attached to")
+    host_stats: dict = attrs.Factory(dict)
+    first_chosen: bool = False                # the setup has a player choose who goes first
+    keeping: tuple = ()                       # zones whose cards never leave them
+    reshuffled: tuple = ()                    # zones shuffled after an effect takes from them
     draw_pile: str = ""
     hand: str = ""
     discard_pile: str = ""
@@ -165,6 +204,10 @@ class CompiledGame:
     # programs of effects whose text names their controller's Rival (negative
     # for that player: "effects on a player: beneficial first")
     negative: set = attrs.Factory(set)
+
+    def any_time_ability(self, ability: "Activated") -> bool:
+        timing = self.rules.timing(ability.label) if ability.label else None
+        return timing is not None and timing.any_time
 
     def static_prohibitions(self) -> tuple[str, ...]:
         """The "can't"s that continuous abilities give (worked out once)."""
@@ -224,6 +267,12 @@ def compile_game(game) -> CompiledGame:
     compiled.pairs = tuple((z.name, z.paired_with, z.paired_status)
                            for z in rules.zones.values() if z.paired_with)
     compiled.none_loses = tuple(z.name for z in rules.zones.values() if z.none_loses)
+    for stat in rules.stats.values():
+        if stat.adds_to_host and rules.stat(stat.adds_to_host) is not None:
+            host = rules.stat(stat.adds_to_host).name
+            compiled.host_stats[host] = compiled.host_stats.get(host, ()) + (stat.name,)
+    compiled.keeping = tuple(z.name for z in rules.zones.values() if z.keeps_cards)
+    compiled.reshuffled = tuple(z.name for z in rules.zones.values() if z.shuffled_after)
     compiled.zone_wins = tuple((z.name, z.wins_at) for z in rules.zones.values()
                                if z.wins_at is not None)
 
@@ -259,6 +308,15 @@ def compile_game(game) -> CompiledGame:
             guard(lambda c=card, i=index, a=ability: _compile_ability(compiled, c, i, a))
     if problems:
         raise CardrulesError(problems)
+    compiled.trigger_index = TriggerIndex.of(compiled.triggers)
+    compiled.any_time_abilities = any(
+        compiled.any_time_ability(ability) for abilities in compiled.activated.values()
+        for ability in abilities)
+    compiled.any_time = compiled.any_time_abilities or any(
+        plan.any_time for plan in compiled.actions)
+    after = Emitter("#after action")
+    after.emit(lambda m, f: m.after_action(f))
+    compiled.programs["#after action"] = after.finish()
     return compiled
 
 
@@ -276,33 +334,57 @@ def _compile_turn(game: CompiledGame) -> None:
         steps.sentences(_sentences(rules, sentence))
     turn = e.label()
     e.place(turn)
+    first = rules.phases[0] if rules.phases else None
+    if first is not None and first.hold_triggers and not first.skip_first_turn:
+        # the turn starts with its first phase: what its start triggers waits too
+        e.emit(lambda m, f: m.hold_triggers())
     e.emit(lambda m, f: m.begin_turn(f))
     for phase in rules.phases:
         after = e.label()
         if phase.skip_first_turn:
             e.jump_unless(lambda m, f: m.state.turn > 1, after)
         game.phase_starts[phase.name] = len(e.program.instructions)
-        e.emit(lambda m, f, name=phase.name: (op.period(m.state, "phase", name, "start"),
-                                              m.lethal_check())[-1])
-        for sentence in phase.sentences:
-            steps.sentences(_sentences(rules, sentence))
-        places = _each_place(game, e, phase) if phase.for_each else None
-        for step in phase.steps:
-            game.phase_starts[step.name] = len(e.program.instructions)
-            game.step_phase[step.name] = phase.name
-            e.emit(lambda m, f, name=step.name: op.period(m.state, "step", name, "start"))
-            if step.hold_triggers:
+
+        def phase_body(phase=phase):
+            if phase.hold_triggers and phase is not first:
                 e.emit(lambda m, f: m.hold_triggers())
-            for sentence in step.sentences:
+            e.emit(lambda m, f, name=phase.name: (op.period(m.state, "phase", name, "start"),
+                                                  m.lethal_check())[-1])
+            if phase.hold_triggers and phase is first:
+                # a position that starts at this phase: hold from here
+                e.emit(lambda m, f: None if "#hold" in m.state.usage else m.hold_triggers())
+            for sentence in phase.sentences:
                 steps.sentences(_sentences(rules, sentence))
-            if step.hold_triggers:
+            if phase.hold_triggers:
                 e.emit(lambda m, f: m.release_triggers(f))
-            e.emit(lambda m, f, name=step.name: m.end_period("step", name))
-        if places is not None:
-            places()
-        if rules.race is not None and rules.race.period.lower() == phase.name.lower():
-            e.emit(lambda m, f: m.race_check(f))
-        e.emit(lambda m, f, name=phase.name: m.end_period("phase", name))
+            places = _each_place(game, e, phase) if phase.for_each else None
+            for step in phase.steps:
+                game.phase_starts[step.name] = len(e.program.instructions)
+                game.step_phase[step.name] = phase.name
+
+                def step_body(step=step):
+                    e.emit(lambda m, f, name=step.name: op.period(m.state, "step", name,
+                                                                  "start"))
+                    if step.hold_triggers:
+                        e.emit(lambda m, f: m.hold_triggers())
+                    for sentence in step.sentences:
+                        steps.sentences(_sentences(rules, sentence))
+                    if step.hold_triggers:
+                        e.emit(lambda m, f: m.release_triggers(f))
+                    e.emit(lambda m, f, name=step.name: m.end_period("step", name))
+                if step.taken_by is not None:
+                    _taken_by(game, e, step.taken_by, step.name, step_body)
+                else:
+                    step_body()
+            if places is not None:
+                places()
+            if rules.race is not None and rules.race.period.lower() == phase.name.lower():
+                e.emit(lambda m, f: m.race_check(f))
+            e.emit(lambda m, f, name=phase.name: m.end_period("phase", name))
+        if phase.taken_by is not None:
+            _taken_by(game, e, phase.taken_by, phase.name, phase_body)
+        else:
+            phase_body()
         e.place(after)
     e.emit(lambda m, f: m.end_turn(f))
     e.jump(turn)
@@ -313,6 +395,60 @@ def _compile_turn(game: CompiledGame) -> None:
         for sentence in rules.race.tie:
             tie_steps.sentences(_sentences(rules, sentence))
         game.programs["race:tie"] = tie.finish()
+
+
+def _taken_by(game: CompiledGame, e: Emitter, taken_by, name: str, body) -> None:
+    """ "taken by: each player in turn, starting with PLAYER": ``body`` (a
+    phase or a step) runs once for each player still in the game, in seat
+    order from that player (the turn player when it names nobody, as "the
+    player with the most X" on a tie). Meanwhile the player taking it is
+    "you" and the turn player ("At the end of your Prologue"); both are
+    restored afterwards."""
+    from interpreter.compile import compile_player
+    from interpreter.rules import taker_sentence
+
+    sentence = taker_sentence(taken_by)
+    ability = parse_ability(game.rules, sentence.text, sentence.span.path)
+    who = compile_player(ability.resolution[0].args[0].args[0].args[0])
+    key = f"#takers{len(e.program.instructions)}"
+    top, done = e.label(), e.label()
+
+    def start(m, f):
+        state = m.state
+        first = who(m, f)
+        first = state.turn_player if first is None else first
+        order = tuple((first + i) % state.players for i in range(state.players))
+        f.locals[key] = (order, 0, state.turn_player, f.locals.get("you"))
+    e.emit(start)
+    e.place(top)
+
+    def bind(m, f):
+        order, index, turn_player, you = f.locals[key]
+        while index < len(order) and m.state.out[order[index]]:
+            index += 1
+        if index >= len(order):
+            return False
+        f.locals[key] = (order, index, turn_player, you)
+        taker = order[index]
+        m.state.turn_player = taker
+        f.locals["you"] = f.locals["they"] = taker
+        m.state.log.append(("taker", taker, name))
+        return True
+    e.jump_unless(bind, done)
+    body()
+
+    def advance(m, f):
+        order, index, turn_player, you = f.locals[key]
+        f.locals[key] = (order, index + 1, turn_player, you)
+    e.emit(advance)
+    e.jump(top)
+    e.place(done)
+
+    def restore(m, f):
+        _order, _index, turn_player, you = f.locals.pop(key)
+        m.state.turn_player = turn_player
+        f.locals["you"] = you
+    e.emit(restore)
 
 
 def _each_place(game: CompiledGame, e: Emitter, phase):
@@ -373,15 +509,18 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         checks.append(lambda m, f, t=target: bool(t.candidates(m, f)))
     _compile_declaration(e, action, target)
     if action.effect is not None:
-        checks.extend(_room_checks(game, _sentences(rules, action.effect)))
+        checks.extend(_room_checks(game, _sentences(rules, action.effect), action.sacrifices))
     if action.sacrifices:
         stat = action.sacrifices
         checks.append(lambda m, f: m.sacrifice_cards(f, stat) is not None)
         e.emit(lambda m, f: m.sacrifice(f, stat))
     if action.cost is not None:
+        # the cost of the action's card: changed by "costs 1 less Mana"
         cost = _sentences(rules, action.cost)
-        checks.extend(_cost_checks(cost, rules))
+        checks.extend(_cost_checks(cost, rules, card_cost=True))
+        steps.card_cost = True
         steps.sentences(cost)
+        steps.card_cost = False
     if action.requires is not None:
         from interpreter.compile import compile_condition
 
@@ -410,12 +549,14 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         game.play_program = name + ":free"
     game.actions.append(ActionPlan(action.name, action.during, choose,
                                    lambda m, f: all(c(m, f) for c in checks), name,
-                                   action.limit, action.limit_extra, target))
+                                   action.limit, action.limit_extra, target,
+                                   action.any_time))
 
 
-def _room_checks(game: CompiledGame, sentences) -> list[Callable]:
+def _room_checks(game: CompiledGame, sentences, sacrifices=None) -> list[Callable]:
     """An action whose effect puts its card into a zone of slots can be
-    taken only while that zone has a free slot."""
+    taken only while that zone has a free slot, counting the slots its
+    sacrifices free (a summon that sacrifices a card in that zone)."""
     from interpreter.compile import compile_zone
 
     checks = []
@@ -437,8 +578,14 @@ def _room_checks(game: CompiledGame, sentences) -> list[Callable]:
             if decl is None or decl.slots is None:
                 continue
             key = compile_zone(zone_ref, lambda m, f: f.locals["you"])
-            checks.append(lambda m, f, key=key, slots=decl.slots:
-                          len(m.state.zones.get(key(m, f), ())) < slots)
+
+            def room(m, f, key=key, slots=decl.slots):
+                cards = m.state.zones.get(key(m, f), ())
+                if len(cards) < slots:
+                    return True
+                freed = m.sacrifice_cards(f, sacrifices) if sacrifices else None
+                return bool(freed) and len([c for c in cards if c not in freed]) < slots
+            checks.append(room)
     return checks
 
 
@@ -490,10 +637,11 @@ def _compile_exchanges(game: CompiledGame, card) -> None:
                 game.programs[name] = e.finish()
 
 
-def _cost_checks(sentences, rules=None) -> list[Callable]:
-    """Whether a cost written as sentences can be paid, without paying it."""
+def _cost_checks(sentences, rules=None, card_cost=False) -> list[Callable]:
+    """Whether a cost written as sentences can be paid, without paying it
+    (``card_cost``: an action's cost for its card, which cost changes apply to)."""
     return _cost_checks_for_costs(rules=rules, costs=[link.args[0] for sentence in sentences
-                                   for link in sentence.args])
+                                   for link in sentence.args], card_cost=card_cost)
 
 
 def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
@@ -512,6 +660,9 @@ def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
     for sentence in resolution:
         for link in sentence.args:
             step = link.args[0]
+            if isinstance(step, ast.Step) and step.form == "player_cannot":
+                _compile_player_static(game, card, step, condition)
+                continue
             if isinstance(step, ast.Modifier) and step.form == "more_stat" and \
                     game.statics.get(card.name):
                 # "This gets +20 AP and +20 HP": the second change joins the first
@@ -530,17 +681,48 @@ def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
                 Static(selection.test, statement_changes(statement, game), condition))
 
 
+def _compile_player_static(game: CompiledGame, card, step, condition) -> None:
+    """ "Your opponent can't attack this turn" as a continuous ability: the
+    players it names can't, while its card is in play. A duration written on
+    it can only be the current turn (its card's time in play decides)."""
+    from interpreter.compile import is_opponent_ref, register_capability
+
+    player, capability, *suffixes = step.args
+    for suffix in suffixes:
+        ref = suffix.args[0].args[0] if suffix.form == "lasting" and \
+            suffix.args[0].form == "during_period" else None
+        if ref is None or ref.args[0] not in ("turn", game.rules.turn_name):
+            raise unsupported(suffix, "a continuous prohibition lasting other than this turn")
+    name = register_capability(game, capability)
+    if is_opponent_ref(player):
+        def test(m, f, p):
+            return m.is_opponent(f, p)
+    elif player.form == "you":
+        def test(m, f, p):
+            return p == f.locals["you"]
+    elif player.form == "each_player":
+        def test(m, f, p):
+            return True
+    else:
+        raise unsupported(player, "this player in a continuous prohibition")
+    game.player_statics.setdefault(card.name, []).append((test, name, condition))
+
+
 def _compile_activated(game: CompiledGame, card, index: int, node, ability,
                        gate=None, suffix: str = "") -> None:
     label, conditions, costs, resolution = node.args
     timing = game.rules.timing(label) if label else None
     once_per = timing.once_per if timing is not None else None
+    during, off_turn = [], False
     for c in conditions:
         if c.form == "once_per":
             once_per = c.args[0]
+        elif c.form == "during":
+            during.append(_during_test(c.args[0]))
+            off_turn = off_turn or c.args[0].form == "rivals"
         else:
             raise unsupported(c, f'the condition "{c.form}" on an activated ability')
-    checks = _cost_checks_for_costs(costs, game.rules)
+    checks = during + _cost_checks_for_costs(costs, game.rules)
     if gate is not None:
         checks.append(gate)
     name = f"card:{card.name}:{index}{suffix}"
@@ -579,14 +761,32 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
                     timing.from_zone)
     game.activated.setdefault(card.name, []).append(Activated(
         label, name, lambda m, f: all(c(m, f) for c in checks), once_per, card.name, zone,
-        str(index)))
+        off_turn, str(index)))
     if zone is not None and zone not in game.activated_zones:
         game.activated_zones = game.activated_zones + (zone,)
 
 
-def _cost_checks_for_costs(costs, rules=None) -> list[Callable]:
+def _during_test(ref) -> Callable:
+    """ "During your Rival's turn" / "During your Main phase": whose turn
+    it is (its controller's or another's) and, for a period other than the
+    turn, that the period is the current phase or step."""
+    period, relation = ref.args[0], ref.form
+    if relation not in ("your", "rivals", "this"):
+        raise unsupported(ref, f'"during" a {relation} period')
+
+    def during(m, f):
+        mine = m.state.turn_player == f.locals["you"]
+        if (relation == "your" and not mine) or (relation == "rivals" and mine):
+            return False
+        return period.lower() == "turn" or period in (m.state.period.get("phase"),
+                                                      m.state.period.get("step"))
+    return during
+
+
+def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]:
     """Checks for the costs before an ability's colon (``rules``: to look
-    inside game verbs, "Pay 1 Gem" being "Rest 1 Gem ...")."""
+    inside game verbs, "Pay 1 Gem" being "Rest 1 Gem ..."); ``card_cost``:
+    the cost of an action's card, changed by its cost changes."""
     from interpreter.compile import (compile_amount, compile_measure, compile_player,
                                      fill_slots, use_slots)
 
@@ -601,7 +801,7 @@ def _cost_checks_for_costs(costs, rules=None) -> list[Callable]:
                 filled = [fill_slots(link.args[0], values, use)
                           for sentence in defined.resolution for link in sentence.args]
                 try:
-                    checks.extend(_cost_checks_for_costs(filled, rules))
+                    checks.extend(_cost_checks_for_costs(filled, rules, card_cost))
                     continue
                 except Unsupported:
                     pass   # a verb whose steps cannot be checked: as below
@@ -619,12 +819,15 @@ def _cost_checks_for_costs(costs, rules=None) -> list[Callable]:
         subject, _optional, action, _suffixes = step.args
         who = compile_player(subject)
         form = action.form
-        if form == "pay":
-            amount, counter = compile_amount(action.args[0], action), action.args[1]
-            checks.append(lambda m, f, who=who, counter=counter, amount=amount:
-                          m.can_pay(who(m, f), counter, amount(m, f)))
-        elif form == "pay_measured":
-            counter, amount = action.args[0], compile_measure(action.args[1])
+        if form in ("pay", "pay_measured"):
+            if form == "pay":
+                amount, counter = compile_amount(action.args[0], action), action.args[1]
+            else:
+                counter, amount = action.args[0], compile_measure(action.args[1])
+            if card_cost:
+                printed = amount
+                amount = (lambda m, f, printed=printed, counter=counter:
+                          m.cost_of(f.locals.get("it"), counter, printed(m, f)))
             checks.append(lambda m, f, who=who, counter=counter, amount=amount:
                           m.can_pay(who(m, f), counter, amount(m, f)))
         elif form in ("exhaust", "rest") and action.args[0].form == "this":
@@ -686,13 +889,37 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
         Replacement(_REPLACEABLE[word], selection.test, name))
 
 
-def _compile_trigger_program(game: CompiledGame, name: str, ability, resolution) -> str:
+def _compile_trigger_program(game: CompiledGame, name: str, ability, resolution,
+                             timing=None) -> str:
     if name in game.programs:         # already built with its costs
         return name
     e = Emitter(name, ability.span)
+    done = _ask_to_use(e, timing)
     StepCompiler(e, game).sentences(resolution)
+    if done is not None:
+        e.place(done)
     game.programs[name] = e.finish()
     return name
+
+
+def _ask_to_use(e: Emitter, timing) -> str | None:
+    """A triggered ability of a timing declared "optional": as it resolves,
+    its controller says whether to use it. Returns the label that skips the
+    effect, or None when it just happens. (One with costs asks whether to
+    pay them instead: see _paid_program.)"""
+    if timing is None or not timing.asks or timing.use != "triggered":
+        return None
+    done = e.label()
+    store = f"_use{len(e.program.instructions)}"
+
+    def ask(m, f):
+        if store in f.locals:
+            return None
+        return m.ask(f, f.locals["you"], "yes-no", f"use the {timing.label} ability of "
+                     f"{m.card_label(f.locals['this'])}?", (True, False), store, ("yes", "no"))
+    e.emit(ask)
+    e.jump_unless(lambda m, f: f.locals.pop(store), done)
+    return done
 
 
 def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
@@ -774,9 +1001,11 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         game.programs[name] = e.finish()
         game.responses.setdefault(card.name, []).append(name)
         return
-    if timing is not None and timing.use == "continuous":
+    if timing is not None and timing.use == "continuous" and not when_conditions:
         _compile_static(game, card, node)
         return
+    # (a continuous label on "When ...: effect": it triggers while its card
+    # is in play, as any triggered ability)
     if timing is not None and timing.use == "requirement":
         # "REQUIRES: If ...": the card can be used only while this holds
         from interpreter.compile import compile_condition
@@ -824,8 +1053,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         compile_trigger_body(game, name, ability, conditions, costs, resolution, timing)
         conditions, costs = tuple(whens), ()
     if costs or gate is not None or (kind is not None and kind.after_use):
-        _paid_program(game, name, costs, resolution,
-                      timing.optional if timing is not None else False, kind)
+        _paid_program(game, name, costs, resolution, timing, kind)
         costs = ()
     if not whens or costs or len(conditions) != 1:
         raise unsupported(node, "abilities other than \"When ...: effect\", responses, "
@@ -836,7 +1064,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         whose = {"your": "you", "rivals": "rival"}.get(ref.form, "any")
         if ref.form == "next":
             raise unsupported(ref, "a trigger on the next period")
-        program = _compile_trigger_program(game, name, ability, resolution)
+        program = _compile_trigger_program(game, name, ability, resolution, timing)
         if timing is not None and timing.immediate:
             game.immediate.add(program)
         game.triggers.setdefault(card.name, []).append(Trigger(
@@ -861,7 +1089,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
                  "any_player": "any", "each_player": "any"}.get(player.form)
         if whose is None:
             raise unsupported(player, "this player in a trigger")
-        program = _compile_trigger_program(game, name, ability, resolution)
+        program = _compile_trigger_program(game, name, ability, resolution, timing)
         if timing is not None and timing.immediate:
             game.immediate.add(program)
         game.triggers.setdefault(card.name, []).append(Trigger(
@@ -894,9 +1122,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     if timing is not None and timing.immediate:
         game.immediate.add(name)
     if name not in game.programs:     # not already built with its costs
-        e = Emitter(name, ability.span)
-        StepCompiler(e, game).sentences(resolution)
-        game.programs[name] = e.finish()
+        _compile_trigger_program(game, name, ability, resolution, timing)
     test = selection.test
     if gate is not None:
         test = (lambda m, f, c, t=test: gate(m, f) and t(m, f, c))
@@ -977,18 +1203,24 @@ def _intent_trigger(game: CompiledGame, card, name: str) -> None:
         game.intent_kinds.add(trigger.kind)
 
 
-def _paid_program(game: CompiledGame, name: str, costs, resolution, optional,
+def _paid_program(game: CompiledGame, name: str, costs, resolution, timing,
                   kind) -> None:
     """A triggered ability with costs ("DEFEND: Pay 1 Mana: ..."): when it
     resolves, its controller may pay (if it is optional and they can), and
     only then its effect happens. A kind used up after use ("after use:
     void") goes there once the ability has resolved. Returns the sentences
     with the costs compiled into a program they start with."""
+    optional = timing.optional if timing is not None else False
     checks = _cost_checks_for_costs(costs, game.rules)
     e = Emitter(name)
     steps = StepCompiler(e, game)
     done = e.label()
-    if costs:
+    if not costs:
+        skip = _ask_to_use(e, timing)
+        steps.sentences(resolution)
+        if skip is not None:
+            e.place(skip)
+    elif costs:
         e.jump_unless(lambda m, f: all(c(m, f) for c in checks), done)
         if optional:
             skip = steps.optional(lambda m, f: f.locals["you"], "pay the cost")
@@ -1000,8 +1232,6 @@ def _paid_program(game: CompiledGame, name: str, costs, resolution, optional,
             for cost in costs:
                 steps.step(cost)
             steps.sentences(resolution)
-    else:
-        steps.sentences(resolution)
     e.place(done)
     if kind is not None and kind.after_use:
         e.emit(lambda m, f, zone=kind.after_use: m.used_up(f.locals["this"], zone))
@@ -1018,7 +1248,8 @@ class GameOver(Exception):
 class Machine:
     """Runs a state's frames; every helper an instruction calls is here."""
 
-    __slots__ = ("game", "state", "steps", "_asking", "_in_play", "quiet", "_continuous_seen")
+    __slots__ = ("game", "state", "steps", "_asking", "_in_play", "quiet", "_continuous_seen",
+                 "touched")
 
     def __init__(self, game: CompiledGame, state: GameState):
         self.game = game
@@ -1030,6 +1261,7 @@ class Machine:
         # log has this many events (every change of state is an event).
         self._continuous_seen: tuple[int, dict] = (-1, {})
         self.quiet = False    # moves "without triggering abilities" (one instruction)
+        self.touched: set = set()   # zones an effect took cards from, to shuffle after it
 
     @property
     def rules(self) -> GameRules:
@@ -1040,11 +1272,13 @@ class Machine:
     def run(self) -> None:
         state = self.state
         programs = self.game.programs
+        frames = state.frames
+        log = state.log
         while state.result is None and state.decision is None:
-            if not state.frames:
+            if not frames:
                 self.draw_game("the game's program ended")
                 return
-            frame = state.frames[-1]
+            frame = frames[-1]
             if frame.program == "resolve":
                 self.steps += 1
                 if self.steps > MAX_STEPS:
@@ -1052,14 +1286,15 @@ class Machine:
                     return
                 outcome = self.resolve_step(frame)
                 if outcome is None:
-                    state.frames.pop()
+                    frames.pop()
                 elif outcome is WAIT:
                     return
                 self.after_step()
                 continue
-            program = programs[frame.program]
-            if frame.pc >= len(program.instructions):
-                state.frames.pop()
+            instructions = programs[frame.program].instructions
+            pc = frame.pc
+            if pc >= len(instructions):
+                frames.pop()
                 self.maybe_resolve()
                 continue
             self.steps += 1
@@ -1067,15 +1302,18 @@ class Machine:
                 self.draw_game("too many steps without a decision")
                 return
             try:
-                outcome = program.instructions[frame.pc](self, frame)
+                outcome = instructions[pc](self, frame)
             except GameOver:
                 return
             if outcome is None:
                 frame.pc += 1
             elif outcome is WAIT:
                 return
-            self.after_step()
-            self.maybe_resolve()
+            # most instructions change nothing that triggers or state rules see
+            if state.cursor < len(log) or state.pending_replacements:
+                self.after_step()
+            if state.pending or state.stack:
+                self.maybe_resolve()
 
     def after_step(self) -> None:
         state = self.state
@@ -1122,6 +1360,9 @@ class Machine:
                     self.eliminate(player, f"{counter.name} {state.counter(player, counter.name)}")
 
     def eliminate(self, player: int, reason: str) -> None:
+        """The player is out of the game; the last one left wins. What the
+        player was doing (the effects running as them, on top of the
+        frames) stops with them: the others play on."""
         state = self.state
         state.out[player] = True
         state.log.append(("out", player, reason))
@@ -1130,6 +1371,11 @@ class Machine:
             op.end_game(state, ("win", alive[0], f"player {player + 1} lost: {reason}"))
         elif not alive:
             op.end_game(state, ("draw", "every player lost at once"))
+        else:
+            frames = state.frames
+            while len(frames) > 1 and frames[-1].program != "game" and \
+                    frames[-1].locals.get("you") == player:
+                frames.pop()
 
     def collect_triggers(self) -> None:
         """Match new events against triggered abilities: of the card the
@@ -1141,23 +1387,28 @@ class Machine:
             return
         fired = []
         watchers = None
+        watched = self.game.trigger_index
         for index in range(state.cursor, len(log)):
             event = log[index]
             if event[0] == "period":
-                fired.extend(self.period_triggers(event))
+                if (event[2], event[4]) in watched.period_edges:
+                    fired.extend(self.period_triggers(event))
                 continue
             if event[0] != "event":
                 continue
             _kind, name, card, actor = event
-            fired.extend(self.player_triggers(name, card, actor))
+            if name in watched.player_events:
+                fired.extend(self.player_triggers(name, card, actor))
+            if name not in watched.card_events:
+                continue
             cards = card if isinstance(card, tuple) else (card,)
             for c in cards:
                 if c is None:
                     continue
                 if watchers is None:
+                    names = watched.watching.get("card", ())
                     watchers = [w for w in self.in_play()
-                                if state.cards[w].name in self.game.triggers
-                                and self.working(w)]
+                                if state.cards[w].name in names and self.working(w)]
                 sources = set(watchers)
                 sources.add(c)
                 for source in sorted(sources):
@@ -1192,6 +1443,11 @@ class Machine:
             return
         if self.rules.resolution is None:
             # no resolution rules: each triggered ability resolves at once
+            if self.rules.trigger_order is not None and len(fired) > 1:
+                # "simultaneous triggers: in turn order from the first player"
+                first = state.usage.get("#first player", state.turn_player) \
+                    if self.rules.trigger_order == "first" else state.turn_player
+                fired.sort(key=lambda f: (f[2] - first) % state.players)
             if len(state.frames) + len(fired) > MAX_DEPTH:
                 self.draw_game(f"effects nested more than {MAX_DEPTH} deep (a loop?)")
                 return
@@ -1225,8 +1481,9 @@ class Machine:
 
     def _watchers(self, kind: str):
         state = self.state
+        names = self.game.trigger_index.watching.get(kind, ())
         for source in self.in_play():
-            if not self.working(source):
+            if state.cards[source].name not in names or not self.working(source):
                 continue
             for trigger in self.game.triggers.get(state.cards[source].name, ()):
                 if trigger.kind == kind:
@@ -1446,6 +1703,8 @@ class Machine:
         else:
             player = self.next_player(state.turn_player)
         op.begin_turn(state, player)
+        if state.turn == 1:
+            state.usage["#first player"] = player    # "the first player" of the game
         op.period(state, "turn", "turn", "start")
         if self.rules.turn_name:     # "called: Round": the turn is that period too
             op.period(state, "round", self.rules.turn_name, "start")
@@ -1491,10 +1750,44 @@ class Machine:
     def rival_of(self, player: int) -> int:
         return self.next_player(player)
 
+    # ---- "your opponent" when there are several
+
+    def opponents(self, player: int) -> list[int]:
+        """The players still in the game other than ``player``, in seat order
+        after them."""
+        n = self.state.players
+        return [(player + i) % n for i in range(1, n) if not self.state.out[(player + i) % n]]
+
+    def chosen_opponent(self, frame: Frame) -> int | None:
+        """The opponent this effect chose for its acting player, if any."""
+        bound = frame.locals.get("#opponent")
+        if bound is not None and bound[0] == frame.locals.get("you") and \
+                not self.state.out[bound[1]]:
+            return bound[1]
+        return None
+
+    def opponent(self, frame: Frame) -> int:
+        """Who "your opponent" is: the one chosen for this effect, else the
+        next player (the only opponent in a game of two)."""
+        chosen = self.chosen_opponent(frame)
+        return chosen if chosen is not None else self.rival_of(frame.locals["you"])
+
+    def is_opponent(self, frame: Frame, player: int) -> bool:
+        """Whether ``player`` is "your opponent" for this effect: the chosen
+        one, or (none chosen) any player still in the game but you."""
+        chosen = self.chosen_opponent(frame)
+        if chosen is not None:
+            return player == chosen
+        return player != frame.locals.get("you") and not self.state.out[player]
+
     def seat_order(self) -> list[int]:
+        """The players still in the game, the turn player first."""
         state = self.state
-        return [(state.turn_player + i) % state.players for i in range(state.players)
-                if not state.out[(state.turn_player + i) % state.players]]
+        players, first = state.players, state.turn_player
+        order = [(first + i) % players for i in range(players)]
+        if True in state.out:
+            order = [p for p in order if not state.out[p]]
+        return order
 
     # ---- places, exchanges and races
 
@@ -1645,6 +1938,10 @@ class Machine:
         held = self.state.usage.pop("#hold", ())
         if not held:
             return None
+        if self.rules.resolution is not None:
+            # they wait to resolve as any simultaneous effects do (stack links)
+            self.state.pending = self.state.pending + list(held)
+            return None
         turn = self.state.turn_player
         order = sorted(range(len(held)), key=lambda i: (
             held[i][0] in self.game.after_triggers, held[i][2] != turn, i))
@@ -1690,10 +1987,10 @@ class Machine:
         events = len(self.state.log)
         if self._in_play is not None and self._in_play[0] == events:
             return self._in_play[1]
-        zones = self.state.zones
+        in_play = self.game.in_play
         out = []
-        for (name, _owner), cards in zones.items():
-            if name in self.game.in_play:
+        for (name, _owner), cards in self.state.zones.items():
+            if cards and name in in_play:
                 out.extend(cards)
         self._in_play = (events, out)
         return out
@@ -1718,7 +2015,8 @@ class Machine:
 
     def stat(self, card: int, name: str) -> int:
         """A card's stat now: printed, plus the modifiers in force, plus the
-        continuous abilities of the cards in play."""
+        continuous abilities of the cards in play, plus the stats of the
+        cards attached to it that are "added to" this one."""
         value = self.definition(card).stat(name)
         total = value if isinstance(value, int) else 0
         for modifier in self.state.modifiers:
@@ -1726,6 +2024,14 @@ class Machine:
                 total += modifier.amount
         for kind, amount in self.continuous(card, ("stat", name)):
             total += amount
+        added = self.game.host_stats.get(name) if self.game.attaching else None
+        if added:
+            state = self.state
+            # attached cards sit in their host's zone
+            for other in state.zones.get(state.cards[card].zone, ()):
+                if state.cards[other].attached_to == card:
+                    for stat in added:
+                        total += self.stat(other, stat)
         return total
 
     def continuous(self, card: int, wanted: tuple | None = None):
@@ -1763,7 +2069,7 @@ class Machine:
         try:
             for source in self.in_play():
                 abilities = statics.get(state.cards[source].name)
-                if not abilities or "nullified" in state.cards[source].statuses:
+                if not abilities or self.is_nullified(source):
                     continue
                 probe = Frame("probe", 0, {"you": state.cards[source].controller,
                                            "this": source})
@@ -1779,6 +2085,14 @@ class Machine:
                                 yield (kind, name), amount
         finally:
             self._asking.discard(asking)
+
+    def is_nullified(self, card: int) -> bool:
+        """Nullified (a status, or a status modifier "until ..."): the card's
+        abilities do not work."""
+        if "nullified" in self.state.cards[card].statuses:
+            return True
+        return any(m.target == card and m.kind == "status" and m.name == "nullified"
+                   for m in self.state.modifiers)
 
     def has_keyword(self, card: int, name: str) -> bool:
         for ability in self.definition(card).abilities:
@@ -1821,18 +2135,35 @@ class Machine:
                 if verb.startswith(capabilities[name][0]) and \
                         self.continuous(card, ("cannot", name)):
                     return True
+        if self.game.player_statics:
+            # continuous prohibitions on players ("Your opponent can't attack")
+            state = self.state
+            for source in self.in_play():
+                found = self.game.player_statics.get(state.cards[source].name)
+                if not found or "nullified" in state.cards[source].statuses:
+                    continue
+                probe = Frame("probe", 0, {"you": state.cards[source].controller,
+                                           "this": source})
+                for test, name, condition in found:
+                    if verb.startswith(capabilities[name][0]) and (
+                            condition is None or condition(self, probe)) and \
+                            test(self, probe, player):
+                        return True
         return False
 
     def has_value(self, card: int, value: str) -> bool:
-        quiet = self.game.not_adjectives
-        for stat in self.definition(card).stats:
-            if quiet and stat.name in quiet:
-                continue      # "never an adjective": its value does not describe the card
-            v = stat.value
-            if v == value or (isinstance(v, tuple) and any(
-                    value in (alt if isinstance(alt, tuple) else (alt,)) for alt in v)):
-                return True
-        return False
+        """Whether a printed stat of the card has this value ("a Red Ally");
+        stats declared "never an adjective" do not count."""
+        name = self.state.cards[card].name
+        known = self.game.value_answers.get((name, value))
+        if known is None:
+            quiet = self.game.not_adjectives
+            known = self.game.value_answers[(name, value)] = any(
+                v == value or (isinstance(v, tuple) and any(
+                    value in (alt if isinstance(alt, tuple) else (alt,)) for alt in v))
+                for v in (stat.value for stat in self.definition(card).stats
+                          if stat.name not in quiet))
+        return known
 
     def hand_of(self, player: int) -> list[int]:
         return self.state.zones.get((self.game.hand, player), [])
@@ -2087,6 +2418,26 @@ class Machine:
         state.log.append(("note", f"player {winner + 1} goes first"))
         return None
 
+    def choose_first_player(self, frame: Frame, store: str):
+        """The player picked at random when the game started (a coin flip's
+        winner) chooses who takes the first turn; the rest of the setup
+        goes in the seat order from that player."""
+        state = self.state
+        locals_ = frame.locals
+        chooser = locals_.get("first", 0)
+        if store not in locals_:
+            op.note(state, f"Player {chooser + 1} is picked at random to choose the "
+                           "first player.")
+            alive = tuple(p for p in range(state.players) if not state.out[p])
+            return self.ask(frame, chooser, "first player", "choose the first player", alive,
+                            store, tuple(f"Player {p + 1} goes first" for p in alive))
+        first = locals_.pop(store)
+        state.usage["#next turn"] = first
+        state.turn_player = first
+        locals_["first"] = first
+        locals_["you"] = first
+        return None
+
     def within_budget(self, selection: Selection, frame: Frame, chosen: tuple,
                       candidates: list) -> list:
         """The candidates that keep the chosen cards' total of a stat within
@@ -2127,6 +2478,55 @@ class Machine:
         return self.ask(frame, player, "action", "take an action or pass",
                         tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
 
+    def priority_window(self, frame: Frame, player: int, store: str):
+        """The player (the turn player) has priority: they take actions until
+        they pass; then each other player in turn order may use the
+        abilities usable in a rival's turn (asked only when they have one);
+        after anyone's action the priority is the first player's again. The
+        window ends when every player has passed in a row."""
+        state = self.state
+        locals_ = frame.locals
+        if state.out[player]:
+            return None
+        whose, passes, count = store + "w", store + "p", store + "#"
+        if whose not in locals_:
+            locals_[whose], locals_[passes], locals_[count] = player, 0, 0
+        order = [p for p in self.seat_order()]
+        order = order[order.index(player):] + order[:order.index(player)] \
+            if player in order else order
+
+        def after(current: int) -> int:
+            return order[(order.index(current) + 1) % len(order)] if current in order \
+                else player
+        if store in locals_:
+            choice = locals_.pop(store)
+            current = locals_[whose]
+            if choice == ("pass",):
+                state.log.append(("pass", current))
+                locals_[passes] += 1
+                locals_[whose] = after(current)
+            else:
+                locals_[passes] = 0
+                locals_[count] += 1
+                locals_[whose] = player      # "The Turn Player always has priority"
+                self.start_action(current, choice)
+                return JUMPED
+        while True:
+            if locals_[passes] >= len(order) or \
+                    locals_[count] >= MAX_ACTIONS_PER_WINDOW * state.players:
+                for key in (whose, passes, count):
+                    locals_.pop(key, None)
+                return None
+            current = locals_[whose]
+            options, labels = self.legal_actions_for(frame, current,
+                                                     off_turn=current != player)
+            if not options:
+                locals_[passes] += 1         # nothing to use: no question
+                locals_[whose] = after(current)
+                continue
+            return self.ask(frame, current, "action", "take an action or pass",
+                            tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
+
     def alternate(self, frame: Frame, store: str, each: int | None):
         """Players take one action at a time in seat order, the turn player
         first: until every player has passed in a row (``each`` None), or
@@ -2151,9 +2551,9 @@ class Machine:
         if store in locals_:
             choice = locals_.pop(store)
             player = current()
-            if choice[0] != "ability" and choice != ("pass",) and \
-                    self.rules.actions[choice[0]].free:
-                # "uses an action: no": the same player goes on afterwards
+            if choice != ("pass",) and not self.uses_action(choice):
+                # "uses an action: no" (or usable at any time): the same
+                # player goes on afterwards
                 self.start_action(player, choice)
                 return JUMPED
             taken = list(locals_[store + "n"])
@@ -2189,9 +2589,32 @@ class Machine:
             return self.ask(frame, player, "action", "take an action" + (
                 " or pass" if each is None else ""), tuple(options), store, tuple(labels))
 
-    def start_action(self, player: int, choice: tuple) -> None:
-        """Push the program of a chosen action or activated ability."""
+    def uses_action(self, choice: tuple) -> bool:
+        """Whether a chosen action or ability is one of the player's actions
+        (not "uses an action: no", not usable at any time)."""
+        if choice[0] == "ability":
+            card = choice[1]
+            ability = self.game.activated[self.state.cards[card].name][choice[2]]
+            return not self.game.any_time_ability(ability)
+        decl = self.rules.actions[choice[0]]
+        return not (decl.free or decl.any_time)
+
+    def start_action(self, player: int, choice: tuple, respond: bool = True) -> None:
+        """Push the program of a chosen action or activated ability. Once it
+        is over, ``after_action`` runs (see there) when anything waits for
+        it: modifiers lasting "until after" this player's next action, or a
+        response window (``respond``: not for a play made inside one)."""
         state = self.state
+        if self.uses_action(choice):
+            key = f"#action:{player}"
+            state.period_counts[key] = state.period_counts.get(key, 0) + 1
+            ends = (key, state.period_counts[key], "end")
+            expiring = any(m.until == ends for m in state.modifiers)
+        else:
+            expiring = False
+        if expiring or (respond and self.game.any_time):
+            state.frames.append(Frame("#after action", 0, {
+                "you": player, "expire": expiring, "respond": respond and self.game.any_time}))
         if choice[0] == "ability":
             _, card, number = choice
             ability = self.game.activated[state.cards[card].name][number]
@@ -2213,12 +2636,88 @@ class Machine:
         state.frames.append(Frame(plan.program, 0, {"you": player, "it": card,
                                                     "this": this}))
 
-    def legal_actions_for(self, frame: Frame, player: int):
+    # ---- actions usable at any time, and the windows they are used in
+
+    def next_action_end(self, player: int) -> tuple:
+        """When a modifier lasting "until after PLAYER's next action" ends:
+        the end of the next action that player starts (one that uses an
+        action)."""
+        key = f"#action:{player}"
+        return (key, self.state.period_counts.get(key, 0) + 1, "end")
+
+    def after_action(self, frame: Frame):
+        """Once an action is over: the modifiers lasting until after this
+        player's action end; then the other players, in seat order, may
+        respond with actions usable at any time (if one does, the actor may
+        too), until all pass in a row."""
+        state = self.state
+        locals_ = frame.locals
+        player = locals_["you"]
+        if locals_.pop("expire", False):
+            key = f"#action:{player}"
+            op.expire_modifiers(state, key, state.period_counts.get(key, 0), "end")
+        if not locals_.get("respond") or state.result is not None:
+            return None
+        n = state.players
+        seats = tuple((player + i) % n for i in range(1, n + 1))
+        return self.any_time_window(frame, "_after", seats)
+
+    def any_time_window(self, frame: Frame, store: str, seats: tuple | None):
+        """A response window: each player of ``seats`` in turn (None: every
+        player, from the turn player) may take an action usable at any time
+        or pass, until all pass in a row. After an action its last seat (the
+        player who acted, for the window after an action) is asked only once
+        another has responded. A play in the window opens no window of its own."""
+        state = self.state
+        locals_ = frame.locals
+        if store + "s" not in locals_:
+            locals_[store + "s"] = seats if seats is not None else tuple(self.seat_order())
+            locals_[store + "i"] = 0          # whose turn to respond, by seat index
+            locals_[store + "p"] = 0          # passes in a row
+            locals_[store + "x"] = seats is None   # everyone counts from the start
+        seats = locals_[store + "s"]
+        if store in locals_:
+            choice = locals_.pop(store)
+            player = seats[locals_[store + "i"] % len(seats)]
+            locals_[store + "i"] += 1
+            if choice == ("pass",):
+                locals_[store + "p"] += 1
+                state.log.append(("pass", player))
+            else:
+                locals_[store + "p"] = 0
+                locals_[store + "x"] = True
+                self.start_action(player, choice, respond=False)
+                return JUMPED
+        while True:
+            quorum = len(seats) if locals_[store + "x"] else len(seats) - 1
+            if locals_[store + "p"] >= quorum or \
+                    locals_[store + "i"] > MAX_ACTIONS_PER_WINDOW * len(seats):
+                for key in ("s", "i", "p", "x"):
+                    locals_.pop(store + key, None)
+                return None
+            player = seats[locals_[store + "i"] % len(seats)]
+            options, labels = ([], []) if state.out[player] else \
+                self.legal_actions_for(frame, player, any_time_only=True)
+            if not options:
+                locals_[store + "i"] += 1
+                locals_[store + "p"] += 1
+                continue
+            return self.ask(frame, player, "respond", "respond or pass",
+                            tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
+
+    def legal_actions_for(self, frame: Frame, player: int, any_time_only: bool = False,
+                          off_turn: bool = False):
+        """The actions and activated abilities ``player`` may take now:
+        ``any_time_only`` (a response window), only those usable at any time;
+        ``off_turn`` (another player has priority), only the abilities usable
+        in a rival's turn."""
         phase = self.state.period.get("phase")
         step = self.state.period.get("step")
         options, labels = [], []
         probe = Frame("probe", 0, {"you": player})
-        for index, plan in enumerate(self.game.actions):
+        for index, plan in enumerate(() if off_turn else self.game.actions):
+            if any_time_only and not plan.any_time:
+                continue
             if plan.phases and phase not in plan.phases and step not in plan.phases:
                 continue
             cards = plan.choose.candidates(self, probe) if plan.choose else [None]
@@ -2236,6 +2735,8 @@ class Machine:
                     labels.append(plan.name if card is None else
                                   f"{plan.name} {self.card_label(card)}")
         state = self.state
+        if any_time_only and not self.game.any_time_abilities:
+            return options, labels
         places = [(c, None) for c in self.in_play()]
         for zone in self.game.activated_zones:
             places.extend((c, zone) for c in state.zones.get((zone, player), ()))
@@ -2254,7 +2755,9 @@ class Machine:
                             self.game.hand):
                     continue   # used up: face down where it is not used from
             for number, ability in enumerate(self.game.activated.get(state.cards[card].name, ())):
-                if ability.zone != zone:
+                if ability.zone != zone or (off_turn and not ability.off_turn):
+                    continue
+                if any_time_only and not self.game.any_time_ability(ability):
                     continue
                 if ability.once_per and self.usage_key(ability) in state.usage:
                     continue
@@ -2296,23 +2799,33 @@ class Machine:
 
     # ---- changing the state (through interpreter.operations)
 
-    def move(self, card: int, zone: tuple, top: bool = True, face_up=None) -> bool | None:
-        """Move a card (False: it may not leave play, and nothing happened)."""
+    def move(self, card: int, zone: tuple, top: bool = True, face_up=None,
+             slot: int | None = None) -> bool | None:
+        """Move a card; into a zone of slots it takes ``slot`` if that is free
+        (a slot its player chose), else the first free one. False: a card of
+        a kind that never leaves play stays in play, and nothing happened."""
         state = self.state
         source = state.cards[card].zone
+        if source != zone and source[0] in self.game.keeping:
+            state.log.append(("kept", card, source))   # "cards never leave it"
+            return
         if self.game.staying_kinds and source[0] in self.game.in_play and \
                 zone[0] not in self.game.in_play and \
                 self.definition(card).kind in self.game.staying_kinds:
             state.log.append(("prevented", "leave play", card))   # "leaves play: never"
             return False
+        if source != zone and source[0] in self.game.reshuffled:
+            self.touched.add(source)
         decl = self.rules.zones.get(zone[0])
+        if decl is not None and decl.slots is not None and source == zone:
+            return      # already in its slot of the zone: it stays there
         if decl is not None and decl.slots is not None and source != zone and \
                 len(state.zones.get(zone, ())) >= decl.slots:
             state.log.append(("full", card, zone))   # every slot taken: it stays
             return
         op.move(state, card, zone, top=top, face_up=face_up)
         if decl is not None and decl.slots is not None and source != zone:
-            self.take_slot(card, zone, decl.slots)
+            self.take_slot(card, zone, decl.slots, slot)
         self.after_move(card, source, zone)
 
     # ---- slots: places of one card each; paired zones share their places
@@ -2327,20 +2840,20 @@ class Machine:
         pile = self.state.zones.get(c.zone, ())
         return pile.index(card) if card in pile else -1
 
-    def take_slot(self, card: int, zone: tuple, slots: int) -> None:
-        """The lowest free slot; a card entering a paired zone next to a card
-        in the same slot of the other is paired with it (an event for both)."""
+    def take_slot(self, card: int, zone: tuple, slots: int, wanted: int | None = None) -> None:
+        """The slot wanted (chosen by its player) if it is free, else the
+        lowest free slot; a card entering a paired zone next to a card in the
+        same slot of the other is paired with it (an event for both)."""
         state = self.state
         taken = {self.slot_of(c) for c in state.zones.get(zone, ()) if c != card}
         free = [n for n in range(slots + 1) if n not in taken]
-        # in a paired zone, a free slot next to a card of the other zone first
-        # (so that the card entering is paired, as putting it there means)
-        partners = set()
-        for first, second, _status in self.game.pairs:
-            if zone[0] in (first, second):
-                other = (second if zone[0] == first else first, zone[1])
-                partners.update(self.slot_of(c) for c in state.zones.get(other, ()))
-        slot = next((n for n in free if n in partners), free[0])
+        if wanted is not None and wanted in free:
+            slot = wanted
+        else:
+            # in a paired zone, a free slot next to a card of the other zone
+            # first (so that the card entering is paired, as putting it there means)
+            partners = self.partner_slots(zone)
+            slot = next((n for n in free if n in partners), free[0])
         op.set_card_counter(state, card, "slot", slot + 1)
         self.refresh_pairs()
         for first, second, status in self.game.pairs:
@@ -2351,6 +2864,90 @@ class Machine:
                 if self.slot_of(partner) == slot and status:
                     self.event(status, card, zone[1])
                     self.event(status, partner, zone[1])
+
+    def shuffle_touched(self) -> None:
+        """Shuffle the zones "shuffled after an effect takes cards from it"
+        that the step just done took cards from."""
+        if self.touched:
+            for zone in sorted(self.touched):
+                op.shuffle(self.state, zone)
+            self.touched.clear()
+
+    def partner_slots(self, zone: tuple) -> dict:
+        """slot -> the card in that slot of the zones paired with ``zone``."""
+        found = {}
+        for first, second, _status in self.game.pairs:
+            if zone[0] in (first, second):
+                other = (second if zone[0] == first else first, zone[1])
+                for c in self.state.zones.get(other, ()):
+                    found[self.slot_of(c)] = c
+        return found
+
+    def free_slots(self, zone: tuple, slots: int, also_taken=()) -> list[int]:
+        taken = {self.slot_of(c) for c in self.state.zones.get(zone, ())}
+        taken.update(also_taken)
+        return [n for n in range(slots) if n not in taken]
+
+    def wanted_slot(self, frame: Frame, card: int) -> int | None:
+        """The slot chosen for ``card`` by the step moving it (see choose_slots)."""
+        for chosen, slot in frame.locals.get("#slots", ()):
+            if chosen == card:
+                return slot
+        return None
+
+    def choose_slots(self, frame: Frame, store: str, zone_of: Callable, near, asks: bool):
+        """Before cards (``it``) enter a zone of slots: the slot each takes.
+        With more than one free slot the zone's player chooses (when the zone
+        says so), the options naming each slot and the card paired with it;
+        with one, it is taken without a question. ``near`` (a destination
+        "next to" cards) leaves only the free slots paired with one of them;
+        a card with none stays where it is (it is taken out of ``it``).
+        The slots go to ``#slots`` for the move."""
+        locals_ = frame.locals
+        state = self.state
+        it = locals_.get("it")
+        cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
+        placed = locals_.pop(store + "s", ())
+        if store in locals_:
+            placed = placed + ((cards[len(placed)], locals_.pop(store)),)
+        while len(placed) < len(cards):
+            card = cards[len(placed)]
+            zone = zone_of(self, frame, card)
+            decl = self.rules.zones[zone[0]]
+            if state.cards[card].zone == zone or state.cards[card].zone[0] in self.game.keeping:
+                # already there (it keeps its slot), or where cards never leave
+                placed = placed + ((card, None),)
+                continue
+            free = self.free_slots(zone, decl.slots, [
+                s for c, s in placed if s is not None and s >= 0 and
+                zone_of(self, frame, c) == zone])
+            partners = self.partner_slots(zone)
+            if near is not None:
+                wanted = set(near.candidates(self, frame))
+                free = [n for n in free if partners.get(n) in wanted]
+                if not free:
+                    placed = placed + ((card, -1),)    # nowhere next to them: it stays
+                    continue
+            if len(free) == 1 or (free and not asks):
+                placed = placed + ((card, free[0]),)
+                continue
+            if not free:
+                placed = placed + ((card, None),)      # every slot taken: the move says so
+                continue
+            locals_[store + "s"] = placed
+            chooser = zone[1] if zone[1] >= 0 else locals_["you"]
+            labels = tuple(f"{zone[0]} {n + 1}" + (
+                f", next to {self.card_label(partners[n])}" if n in partners else "")
+                for n in free)
+            return self.ask(frame, chooser, "slot",
+                            f"choose a slot for {state.cards[card].name}",
+                            tuple(free), store, labels)
+        stays = [c for c, s in placed if s == -1]
+        if stays:
+            kept = tuple(c for c in cards if c not in stays)
+            locals_["it"] = kept if isinstance(it, tuple) else (kept[0] if kept else ())
+        locals_["#slots"] = tuple((c, s) for c, s in placed if s is not None and s >= 0)
+        return None
 
     def refresh_pairs(self) -> None:
         """Cards sharing a place of paired zones have the pair's status; the
@@ -2458,6 +3055,20 @@ class Machine:
 
     # ---- counters that may be overspent
 
+    def cost_of(self, card, counter: str, amount: int) -> int:
+        """What paying ``amount`` of ``counter`` for ``card`` costs once the
+        card's cost changes apply ("costs 1 less Mana": modifiers and
+        continuous abilities); never below 0 (then the card is free)."""
+        if not isinstance(card, int):
+            return max(0, amount)
+        change = 0
+        for modifier in self.state.modifiers:
+            if modifier.target == card and modifier.kind == "cost" and modifier.name == counter:
+                change += modifier.amount
+        for _kind, value in self.continuous(card, ("cost", counter)):
+            change += value
+        return max(0, amount + change)
+
     def overspend_key(self, player: int, counter: str) -> str:
         return f"overspent|{player}|{counter}|{self.state.period_counts.get('turn', 0)}"
 
@@ -2560,6 +3171,17 @@ class Machine:
         title = rules.title_of(name)
         return any(state.cards[c].controller == player and c != card and
                    rules.title_of(state.cards[c].name) == title for c in self.in_play())
+
+    def player_count(self, player: int, name: str) -> int:
+        """A player's counter; for a counter kept "on cards, per player", the
+        number of theirs on the cards in play."""
+        decl = self.rules.counters.get(name)
+        if decl is not None and decl.per_player:
+            from interpreter.compile import counter_on_card
+
+            key = counter_on_card(decl.name, player)
+            return sum(self.state.cards[c].counter(key) for c in self.in_play())
+        return self.state.counter(player, name)
 
     def add_card_counter(self, card: int, name: str, amount: int) -> None:
         op.set_card_counter(self.state, card, name, self.state.cards[card].counter(name) + amount)
@@ -2726,7 +3348,9 @@ class Match:
                     state.player_counters[player][counter.name] = counter.start
         first = state.rng.below(players)
         state.turn_player = first
-        state.log.append(("start", players, seed, first))
+        # when the setup has the player picked at random choose the first
+        # player, who goes first is not known yet
+        state.log.append(("start", players, seed, None if game.first_chosen else first))
         state.frames.append(Frame("game", 0, {"you": first, "first": first}))
         match = cls(game, state)
         match._advance()
@@ -2734,12 +3358,15 @@ class Match:
 
     @classmethod
     def from_position(cls, game: CompiledGame, players: int, seed: int, zones: dict,
-                      counters: dict, turn: int, turn_player: int, phase: str) -> "Match":
+                      counters: dict, turn: int, turn_player: int, phase: str,
+                      first_player: int | None = None) -> "Match":
         """A game set up at a given moment instead of from the start.
 
         ``zones`` maps (zone, player) to card names listed from the top, each
         with the statuses it has; ``counters`` maps (player, counter) to a
-        value; play starts at the beginning of ``phase`` of turn ``turn``.
+        value; play starts at the beginning of ``phase`` of turn ``turn``;
+        ``first_player`` took the game's first turn (the turn player if not
+        given).
         """
         rules = game.rules
         state = GameState(players, seed)
@@ -2770,6 +3397,7 @@ class Match:
             state.player_counters[player][name] = value
         state.turn = turn
         state.turn_player = turn_player
+        state.usage["#first player"] = turn_player if first_player is None else first_player
         state.period_counts["turn"] = turn
         state.period["turn"] = "turn"
         if phase in game.step_phase:      # starting at a step: inside its phase

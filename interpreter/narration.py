@@ -19,6 +19,15 @@ def narrate(state, rules, viewer: int | None = None,
             yield line
 
 
+def _taken(rules) -> set:
+    """The phases and steps each player takes in turn ("taken by")."""
+    return {p.name for p in rules.phases if p.taken_by is not None} | _taken_steps(rules)
+
+
+def _taken_steps(rules) -> set:
+    return {s.name for p in rules.phases for s in p.steps if s.taken_by is not None}
+
+
 def _player(index: int) -> str:
     return f"Player {index + 1}"
 
@@ -41,6 +50,8 @@ def _line(event, state, rules, viewer) -> str | None:
     kind = event[0]
     if kind == "start":
         _, players, seed, first = event
+        if first is None:      # a player chooses who goes first (see the setup)
+            return f"A game of {rules.title} for {players} players (seed {seed})."
         return f"A game of {rules.title} for {players} players (seed {seed}); " \
                f"{_player(first)} goes first."
     if kind == "position":
@@ -52,6 +63,8 @@ def _line(event, state, rules, viewer) -> str | None:
         return f"-- Turn {number}: {_player(player)}"
     if kind == "period":
         _, what, name, number, edge = event
+        if edge == "start" and what in ("phase", "step") and name in _taken(rules):
+            return None   # narrated with the player taking it (the "taker" event)
         if what == "phase" and edge == "start":
             return f"   {name}"
         if what == "step" and edge == "start":
@@ -63,6 +76,12 @@ def _line(event, state, rules, viewer) -> str | None:
         shown = c.name if (_visible(c, source, rules, viewer) or
                            _visible(c, target, rules, viewer)) else "a card"
         return f"     {shown} moves from {_zone(source, rules)} to {_zone(target, rules)}."
+    if kind == "taker":
+        # a phase or step "taken by each player in turn": whose it is now
+        _, player, name = event
+        if name in _taken_steps(rules):
+            return f"    {name} (step): {_player(player)}"
+        return f"   {name}: {_player(player)}"
     if kind == "shuffle":
         return f"     {_zone(event[1], rules)} is shuffled."
     if kind == "counter":
@@ -77,6 +96,10 @@ def _line(event, state, rules, viewer) -> str | None:
     if kind == "full":
         _, card, zone = event
         return f"     {state.cards[card].name} stays: every slot of {_zone(zone, rules)} is taken."
+    if kind == "kept":
+        _, card, zone = event
+        return f"     {state.cards[card].name} stays in {_zone(zone, rules)}: " \
+               "cards never leave it."
     if kind == "overspent":
         _, player, name, excess = event
         return f"     {_player(player)} over-spends {name} by {excess}: no more {name} " \
@@ -143,6 +166,9 @@ def _line(event, state, rules, viewer) -> str | None:
             return f"     {_player(-1 - card)} {verb} {name}."
         if what == "cannot":
             return f"     {state.cards[card].name}: can't {name}."
+        if what == "cost":
+            return f"     {state.cards[card].name} costs {abs(amount)} " \
+                   f"{'less' if amount < 0 else 'more'} {name}."
         return f"     {state.cards[card].name}: {name} {amount:+d}."
     if kind == "expire":
         return None

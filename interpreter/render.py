@@ -91,6 +91,10 @@ def _condition(c: ast.Condition) -> str:
         "is_not_state": lambda: f"{_selector(a[0])} is not {_state(a[1])}",
         "would": lambda: f"{_selector(a[0])} would {_event_action(a[1], base=True)}",
         "there_are": lambda: f"there are {_selector(a[0])}",
+        "player_count": lambda: f"the game has {_comparison(a[0])} players",
+        "is_player": lambda: f"{_player(a[0])} {_verb_for(a[0], 'be')} {_player(a[1])}",
+        "is_not_player": lambda: f"{_player(a[0])} {_verb_for(a[0], 'be')} not "
+                                 f"{_player(a[1])}",
         "you_do": lambda: "you do",
         "you_dont": lambda: "you don't",
         "you_cant": lambda: "you can't",
@@ -101,8 +105,8 @@ def _condition(c: ast.Condition) -> str:
 def _verb_for(player: ast.Player, verb: str) -> str:
     """'you control', 'your Rival controls'."""
     if player.form in ("you", "that_player") or player.form == "player_slot":
-        return verb
-    return {"have": "has"}.get(verb, verb + "s")
+        return "are" if verb == "be" else verb
+    return {"have": "has", "be": "is"}.get(verb, verb + "s")
 
 
 def _comparison(c: ast.Comparison) -> str:
@@ -310,6 +314,8 @@ def _action(a: ast.Action, subject) -> str:
         if len(x) > 3:
             text += f" plus the {x[3]} of the top card of its controller's {x[4]}"
         return text
+    if f == "choose_first_player":
+        return "a random player chooses the first player"
     if f == "take_next_turn":
         return f"{v('take')} the next turn"
     if f == "draw_measured":
@@ -348,6 +354,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('end')} {_period_ref(x[0])}"
     if f == "take_actions":
         return f"{v('take')} actions until they pass"
+    if f == "take_actions_priority":
+        return f"{v('take')} actions with priority until all pass in a row"
     if f == "alternate_until_passes":
         return "players alternate actions until all pass in a row"
     if f == "alternate_count":
@@ -365,6 +373,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('defend')} again against {_selector(x[-1])}"
     if f == "resolve_waiting":
         return "the waiting effects resolve"
+    if f == "any_time_window":
+        return "players may respond"
     raise TypeError(f)
 
 
@@ -378,9 +388,11 @@ def _placement(dest: ast.Destination) -> str:
 
 def _destination(d: ast.Destination) -> str:
     f, a = d.form, d.args
-    face = (" " + a[1]) if len(a) > 1 else ""
+    face = (" " + a[1]) if len(a) > 1 and isinstance(a[1], str) else ""
     if f == "to_zone":
         return _zone(a[0]) + face
+    if f == "to_zone_next_to":
+        return _zone(a[0]) + " next to " + _selector(a[1])
     if f == "to_top":
         return "the top of " + _zone(a[0]) + face
     if f == "to_bottom":
@@ -410,6 +422,9 @@ def _statement(s: ast.Statement, plural: bool) -> str:
         return ("prevent" if plural else "prevents") + " damage"
     if f == "counts_as":
         return ("count as " if plural else "counts as ") + a[0]
+    if f in ("costs_less", "costs_more"):
+        return ("cost " if plural else "costs ") + \
+            f"{_amount(a[0])} {'less' if f == 'costs_less' else 'more'} {a[1]}"
     raise TypeError(f)
 
 
@@ -649,6 +664,8 @@ def _qualifier(q: ast.Qualifier) -> str:
         return f"with a total {a[0]} of {_amount(a[1])}"
     if f == "that_can":
         return "that can be " + a[0]
+    if f == "that_can_act":
+        return "that can " + a[0]
     if f == "with_timing":
         return f"with a {_selector(a[0])} ability"
     if f == "unique_title_free":
@@ -706,6 +723,8 @@ def _duration(d: ast.Duration) -> str:
         return _period_ref(a[0])
     if f == "rest_of":
         return "for the rest of " + _period_ref(a[0])
+    if f == "until_after_action":
+        return f"until after {_possessive(a[0])} next action"
     raise TypeError(f)
 
 

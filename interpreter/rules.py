@@ -43,6 +43,9 @@ class CounterDecl:
     # "position in ZONE": the counter is where the player stands in an ordered
     # zone of places (0 the bottom card); at or past the zone's size, past the end.
     track: str | None = None
+    # "on cards, per player": kept on cards, each player's apart (a player's
+    # markers on a Quest card); "their COUNTER" counts theirs on cards in play
+    per_player: bool = False
 
 
 # What the base language's verbs mean for zones: "draw" moves from the draw
@@ -68,6 +71,15 @@ class ZoneDecl:
     empty_loses: bool = False          # "a player who needs a card from it when it is empty loses"
     none_loses: bool = False           # "a player with no cards in it loses"
     wins_at: int | None = None         # "a player with 3 cards in it wins"
+    # "a card entering it takes the slot its player chooses": with more than
+    # one free slot, the player whose zone it is picks one (a decision)
+    slot_chosen: bool = False
+    # "cards never leave it": a card put there stays for the rest of the
+    # game (removed from the game: nothing can take it out)
+    keeps_cards: bool = False
+    # "shuffled after an effect takes cards from it": once a step of an
+    # effect has moved cards out of it (not a draw), it is shuffled
+    shuffled_after: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -81,6 +93,9 @@ class StatDecl:
     # "number, a card with damage at least its HP is destroyed": damage on a
     # card is measured against this stat (a state rule).
     lethal_damage: bool = False
+    # "number, added to the STAT of the card it is attached to": an attached
+    # card's value of this stat counts in its host's STAT (an Upgrade's +3)
+    adds_to_host: str | None = None
     # "one of color, never an adjective": its value does not describe the
     # card ("a yellow Ally" is not an Ally whose secondary color is yellow)
     adjective: bool = True
@@ -156,6 +171,11 @@ class TimingDecl:
     when: Sentence | None = None   # the event of abilities with the label and no "When"
     unless: Sentence | None = None # a condition under which they do not trigger
     during: str | None = None      # "during PERIOD": usable only in that phase or step
+    # "at any time": usable at any time a player could respond (see ActionDecl)
+    any_time: bool = False
+    # "optional" written out: a triggered ability with no cost asks its
+    # controller whether to use it (unsaid, a trigger just happens)
+    asks: bool = False
     # "used as: LABEL if CONDITION": its abilities may also be used as
     # abilities of that timing while the condition holds
     used_as: tuple | None = None   # (label, Sentence "If ...")
@@ -300,6 +320,9 @@ class StepDecl:
     # "triggered abilities: wait until the end of the step": abilities that
     # trigger during the step resolve once its sentences are done
     hold_triggers: bool = False
+    # "taken by: each player in turn, starting with PLAYER": the step is
+    # taken by each player in turn (see PhaseDecl.taken_by)
+    taken_by: Sentence | None = None
 
 
 @attrs.frozen(slots=True)
@@ -312,6 +335,15 @@ class PhaseDecl:
     # "for each KIND in ZONE:": the steps run once for each card of that
     # ordered zone, bottom card first, with "this KIND" meaning that card
     for_each: tuple[str, str] | None = None
+    # "taken by: each player in turn, starting with PLAYER": the phase is
+    # taken by each player still in the game in turn, from that player (the
+    # turn player when it names nobody): each has a phase of their own,
+    # meanwhile "you" and the turn player ("At the end of your Prologue")
+    taken_by: Sentence | None = None
+    # "triggered abilities: wait until the end of the phase": abilities that
+    # trigger from its start (the turn's start too, for the first phase)
+    # resolve once its sentences are done
+    hold_triggers: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -358,6 +390,10 @@ class ActionDecl:
     # "uses an action: no": in an alternating window it is not one of the
     # player's actions (they go on; it does not count toward "each has taken N")
     free: bool = False
+    # "at any time: yes": usable at any time a player could respond (the
+    # response windows after each action, and "Players may respond"), as
+    # well as in the action windows of its phases; it never uses an action
+    any_time: bool = False
 
 
 @attrs.define
@@ -412,6 +448,10 @@ class GameRules:
     # every turn
     turn_name: str | None = None
     same_turn_player: bool = False
+    # turn block "simultaneous triggers: in turn order from the first player"
+    # (or "from the turn player"): without a resolution block, abilities that
+    # trigger together resolve one at a time in seat order from that player
+    trigger_order: str | None = None
     path: str = ""
     _parser: EffectParser | None = None
     _words: dict | None = None
@@ -659,11 +699,14 @@ class _RulesReader:
         scope, start, minimum, maximum, loses_at = "player", None, None, None, None
         takes_damage = False
         overspend_to = track = None
+        on_cards = per_player = False
         for prop, span in self.properties(line):
             p = prop.lower()
             if p == "per player":
-                scope = "player"
+                per_player = True
+                scope = "card" if on_cards else "player"
             elif p in ("on cards", "per card"):
+                on_cards = True
                 scope = "card"
             elif p in ("shared", "per game"):
                 scope = "game"
@@ -690,7 +733,8 @@ class _RulesReader:
                                                "position in ZONE"))
         self.add(self.rules.counters, name,
                  CounterDecl(name, scope, start, minimum, maximum, line.span, loses_at,
-                             takes_damage, overspend_to, track), line)
+                             takes_damage, overspend_to, track,
+                             per_player=on_cards and per_player), line)
 
     def bad_property(self, span: Span, prop: str, allowed: tuple[str, ...]) -> None:
         self.problem(span, "E505", f'unknown property "{prop}"', allowed,
@@ -710,9 +754,16 @@ class _RulesReader:
         roles: list[str] = []
         paired_with = paired_status = None
         entry_event, empty_loses, none_loses, wins_at = None, False, False, None
+        slot_chosen = keeps_cards = shuffled_after = False
         for prop, span in self.properties(line):
             p = prop.lower()
-            if m := re.fullmatch(r"a card entering it (?:is |are )?(.+)", prop, re.I):
+            if p == "a card entering it takes the slot its player chooses":
+                slot_chosen = span
+            elif p == "cards never leave it":
+                keeps_cards = True
+            elif p == "shuffled after an effect takes cards from it":
+                shuffled_after = True
+            elif m := re.fullmatch(r"a card entering it (?:is |are )?(.+)", prop, re.I):
                 entry_event = _unquote(m.group(1).strip()).lower()
             elif p == "a player who needs a card from it when it is empty loses":
                 empty_loses = True
@@ -745,14 +796,21 @@ class _RulesReader:
                                                "private", "public", "ordered",
                                                "N slots", "face down", *ZONE_ROLES,
                                                "a card entering it is EVENT",
+                                               "a card entering it takes the slot its "
+                                               "player chooses", "cards never leave it",
+                                               "shuffled after an effect takes cards from it",
                                                "a player who needs a card from it when "
                                                "it is empty loses",
                                                "a player with no cards in it loses",
                                                "a player with N cards in it wins"))
+        if slot_chosen and slots is None:
+            self.problem(slot_chosen, "E541", f'zone "{name}" has no slots to choose from',
+                         ("N slots, a card entering it takes the slot its player chooses",))
         self.add(self.rules.zones, name,
                  ZoneDecl(name, scope, visibility, ordered, slots, line.span,
                           tuple(roles), paired_with, paired_status, entry_event,
-                          empty_loses, none_loses, wins_at), line)
+                          empty_loses, none_loses, wins_at, bool(slot_chosen),
+                          keeps_cards, shuffled_after), line)
 
     def decl_values(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
@@ -775,9 +833,13 @@ class _RulesReader:
         adjective = True
         if m := re.fullmatch(r"(.+?),\s*never an adjective", text, re.I):
             text, adjective = m.group(1), False
+        adds_to_host = None
         if m := re.fullmatch(r"(.+?),\s*a card with damage at least its (.+) is destroyed",
                              text, re.I):
             text, lethal = m.group(1), True
+        elif m := re.fullmatch(r"(.+?),\s*added to the (.+) of the card it is attached to",
+                               text, re.I):
+            text, adds_to_host = m.group(1), _unquote(m.group(2))
         low = text.lower()
         values: tuple[str, ...] = ()
         if low in ("number", "text", "effect", "card names"):
@@ -791,8 +853,12 @@ class _RulesReader:
                           "exchange of VALUES", "card names", "text", "effect"),
                          did_you_mean(text, ("number", "text", "effect", "card names")))
             return
+        if adds_to_host is not None and kind != "number":
+            self.problem(span, "E508", "only a number is added to the stat of another card",
+                         ("number, added to the STAT of the card it is attached to",))
+            adds_to_host = None
         self.add(self.rules.stats, name, StatDecl(name, kind, values, line.span, lethal,
-                                                  adjective), line)
+                                                  adds_to_host, adjective), line)
 
     def values_of(self, text: str, span: Span) -> tuple[str, ...]:
         if "," not in text and _lookup(self.rules.value_sets, _unquote(text)) is not None:
@@ -939,16 +1005,20 @@ class _RulesReader:
             return
         use, optional, response, immediate = None, True, False, False
         once_per = from_zone = during = None
+        any_time = False
+        asks = False
         for prop, span in self.properties(line):
             p = prop.lower()
             if p in ("activated", "triggered", "continuous", "requirement"):
                 use = p
+            elif p == "at any time":
+                any_time = True
             elif p == "response":
                 response = True
             elif p == "immediate":
                 immediate = True
             elif p == "optional":
-                optional = True
+                optional = asks = True
             elif p == "mandatory":
                 optional = False
             elif m := re.fullmatch(r"once per (.+)", prop, re.I):
@@ -961,7 +1031,8 @@ class _RulesReader:
                 self.bad_property(span, prop, ("activated", "triggered",
                                                "continuous", "optional", "mandatory",
                                                "response", "immediate",
-                                               "during PERIOD", "requirement"))
+                                               "during PERIOD", "requirement",
+                                               "at any time"))
         if use is None:
             self.problem(line.span, "E511", f'timing {label} needs a use',
                          ("activated", "triggered", "continuous"))
@@ -991,7 +1062,8 @@ class _RulesReader:
                 self.unknown_field(child, ("meaning", "when", "unless", "used as"))
         self.add(self.rules.timings, label,
                  TimingDecl(label, use, optional, meaning, line.span, response, immediate,
-                            once_per, from_zone, when, unless, during, used_as),
+                            once_per, from_zone, when, unless, during, any_time, asks,
+                            used_as),
                  line)
 
     def pattern_decl(self, line: OutlineLine, n: int) -> PatternDecl | None:
@@ -1205,11 +1277,22 @@ class _RulesReader:
                                  ("the same every turn", "the next player"))
                 self.rules.same_turn_player = value == "the same every turn"
                 continue
+            if child.key.lower() == "simultaneous triggers":
+                value = (child.value or "").strip().rstrip(".").lower()
+                settings = ("in turn order from the first player",
+                            "in turn order from the turn player")
+                if value not in settings:
+                    self.problem(child.value_span or child.span, "E521",
+                                 f'unknown setting "{value}" for simultaneous triggers',
+                                 settings, did_you_mean(value, settings))
+                    continue
+                self.rules.trigger_order = value.rsplit(" ", 2)[-2]
+                continue
             if child.words[0].lower() != "phase" or len(child.head) != 2:
                 self.problem(child.span, "E518", "a turn is made of phases",
                              ('phase "Name"',), did_you_mean(child.words[0], ["phase"]))
                 continue
-            skip = False
+            skip = hold_phase = False
             body = []
             steps = []
             for_each = None
@@ -1221,14 +1304,21 @@ class _RulesReader:
                 for_each = (_unquote(m.group(1)), _unquote(m.group(2)))
                 index = grandchildren.index(loop)
                 grandchildren[index:index + 1] = loop.children
+            taken_by = None
             for grandchild in grandchildren:
                 if grandchild.words[0].lower() == "step" and len(grandchild.head) == 2 \
                         and not grandchild.has_colon:
                     lines = [g for g in grandchild.children
-                             if g.key.lower() != "triggered abilities"]
-                    hold = len(lines) != len(grandchild.children)
+                             if g.key.lower() not in ("triggered abilities", "taken by")]
+                    hold = any(g.key.lower() == "triggered abilities"
+                               for g in grandchild.children)
+                    step_taker = next((self.taken_by(g) for g in grandchild.children
+                                       if g.key.lower() == "taken by"), None)
                     steps.append(StepDecl(grandchild.head[1].text,
-                                          self.sentences(lines), grandchild.span, hold))
+                                          self.sentences(lines), grandchild.span, hold,
+                                          step_taker))
+                elif grandchild.key.lower() == "taken by" and grandchild.has_colon:
+                    taken_by = self.taken_by(grandchild)
                 elif grandchild.key.lower() == "skip":
                     value = (grandchild.value or "").strip().rstrip(".").lower()
                     if value != "on the first turn of the game":
@@ -1236,11 +1326,32 @@ class _RulesReader:
                                      f'unknown skip condition "{value}"',
                                      ("on the first turn of the game",))
                     skip = True
+                elif grandchild.key.lower() == "triggered abilities":
+                    value = (grandchild.value or "").strip().rstrip(".").lower()
+                    if value != "wait until the end of the phase":
+                        self.problem(grandchild.value_span or grandchild.span, "E521",
+                                     f'unknown setting "{value}" for triggered abilities',
+                                     ("wait until the end of the phase",))
+                    hold_phase = True
                 else:
                     body.append(grandchild)
             phases.append(PhaseDecl(child.head[1].text, self.sentences(body), skip,
-                                    child.span, tuple(steps), for_each))
+                                    child.span, tuple(steps), for_each, taken_by,
+                                    hold_phase))
         self.rules.phases = tuple(phases)
+
+    def taken_by(self, line: OutlineLine) -> Sentence | None:
+        """ "taken by: each player in turn, starting with PLAYER": the player
+        (card-language words, checked with the procedures)."""
+        value = (line.value or "").strip().rstrip(".")
+        m = re.fullmatch(r"each player in turn, starting with (.+)", value, re.I)
+        if not m:
+            self.problem(line.value_span or line.span, "E519",
+                         f'unreadable taken by "{value}"',
+                         ("each player in turn, starting with PLAYER",))
+            return None
+        span = self.span_of_text(line, m.group(1))
+        return Sentence(m.group(1), span)
 
     def decl_resolution(self, line: OutlineLine, n: int) -> None:
         settings = {
@@ -1330,7 +1441,7 @@ class _RulesReader:
                   "counts as": None, "limit": None, "requires": None, "as": None,
                   "target": None, "target as": None, "exchange": None,
                   "announces": None, "target announces": None, "sacrifices": None,
-                  "uses an action": None}
+                  "uses an action": None, "at any time": None}
         for child in line.children:
             key = child.key.lower()
             if key not in fields:
@@ -1395,7 +1506,19 @@ class _RulesReader:
             announces=word("announces"), target_announces=word("target announces"),
             sacrifices=_sacrificed_stat(word("sacrifices")),
             exchange=exchange,
-            free=(word("uses an action") or "yes").lower() == "no"),)
+            free=(word("uses an action") or "yes").lower() == "no",
+            any_time=self.yes_or_no(fields["at any time"])),)
+
+    def yes_or_no(self, line: OutlineLine | None) -> bool:
+        """A yes/no field: absent is no; anything but yes or no is an error."""
+        if line is None:
+            return False
+        value = (line.value or "").strip().rstrip(".").lower()
+        if value not in ("yes", "no"):
+            self.problem(line.value_span or line.span, "E521",
+                         f'unknown setting "{value}" for {line.key}', ("yes", "no"),
+                         did_you_mean(value, ("yes", "no")))
+        return value == "yes"
 
     def procedure_sentences(self):
         return _procedure_sentences(self.rules)
@@ -1502,6 +1625,10 @@ class _RulesReader:
                 self.problem(part.starts_in_span, "E523",
                              f'unknown zone "{part.starts_in[0]}" for deck part "{part.name}"',
                              (listing(rules.zones),), did_you_mean(part.starts_in[0], rules.zones))
+        for stat in rules.stats.values():
+            if stat.adds_to_host and rules.stat(stat.adds_to_host) is None:
+                self.problem(stat.span, "E510", f'unknown stat "{stat.adds_to_host}"',
+                             ("a number stat",), did_you_mean(stat.adds_to_host, rules.stats))
         periods = [p.name for p in rules.phases] + [s.name for p in rules.phases
                                                      for s in p.steps]
         for action in rules.actions:
@@ -1520,12 +1647,21 @@ class _RulesReader:
                     decl.definition_span.column))
 
 
+def taker_sentence(taken_by: Sentence) -> Sentence:
+    """The player of a "taken by" line as a sentence the card grammar reads."""
+    return Sentence(f"{taken_by.text} takes the next turn.", taken_by.span)
+
+
 def _procedure_sentences(rules: GameRules):
     yield from rules.setup
     for phase in rules.phases:
         yield from phase.sentences
+        if phase.taken_by is not None:
+            yield taker_sentence(phase.taken_by)
         for step in phase.steps:
             yield from step.sentences
+            if step.taken_by is not None:
+                yield taker_sentence(step.taken_by)
     for action in rules.actions:
         for sentence in (action.choose, action.cost, action.effect):
             if sentence is not None and action.choose is not sentence:

@@ -217,13 +217,13 @@ def _read_position(source, line: OutlineLine, problem) -> dict:
         key = child.key.lower()
         value = (child.value or "").strip()
         span = child.value_span or child.span
-        if key in ("turn", "round", "turn player"):
+        if key in ("turn", "round", "turn player", "first player"):
             if not re.fullmatch(r"\d+", value):
                 problem(span, "E703", f"{key} must be a whole number", ("a number",))
                 continue
             # a "round" is the repeating cycle of the turn block, as a turn is
             position["turn" if key == "round" else key] = int(value) - (
-                1 if key == "turn player" else 0)
+                1 if key in ("turn player", "first player") else 0)
         elif key in ("phase", "step"):
             if key == "phase" and position.get("phase") and position.get("step given"):
                 continue  # the step already says where play starts
@@ -239,9 +239,9 @@ def _read_position(source, line: OutlineLine, problem) -> dict:
                 entries.append((" ".join(item.words), (item.value or "").strip(),
                                 item.value_span or item.span, item.head[0].span))
         else:
+            fields = ["turn", "round", "turn player", "first player", "phase", "step"]
             problem(child.head[0].span, "E702", f'unknown field "{child.key}" in a position',
-                    ("turn", "round", "turn player", "phase", "step", "player N"),
-                    did_you_mean(child.key, ["turn", "round", "turn player", "phase", "step"]))
+                    tuple(fields) + ("player N",), did_you_mean(child.key, fields))
     return position
 
 
@@ -329,6 +329,14 @@ def _start(ruling, game, compiled, source, failures):
                         bad = True
                     cards.append((card, statuses))
                 zones[(zone.name, player)] = cards
+            elif counter is not None and counter.scope == "card":
+                failures.append(problem_at(
+                    source, key_span, "E711",
+                    f'{counter.name} is kept on cards, not by a player',
+                    (f'a card followed by "with N {counter.name}"' + (
+                        f' (a player\'s: "with N {counter.name} of player N")'
+                        if counter.per_player else ""),)))
+                bad = True
             elif counter is not None:
                 if not re.fullmatch(r"[+-]?\d+", value):
                     failures.append(problem_at(source, span, "E703",
@@ -352,14 +360,19 @@ def _start(ruling, game, compiled, source, failures):
     if bad:
         return None
     return Match.from_position(compiled, players, ruling.seed, zones, counters,
-                               position["turn"], position["turn player"], phase)
+                               position["turn"], position["turn player"], phase,
+                               position.get("first player"))
 
 
 def _card_extras(text: str) -> list:
     """What follows a card's name in a position: statuses ("exhausted",
-    "face down") and counters on it ("with 2 Progress Marker")."""
+    "face down"), counters on it ("with 2 Progress Marker") and the slot it
+    holds in a zone of slots ("in slot 2")."""
     extras: list = []
     text = text.strip()
+    if m := re.search(r"\bin slot (\d+)\b", text):
+        extras.append(("counter", "slot", int(m.group(1))))
+        text = (text[:m.start()] + text[m.end():]).strip()
     counters = re.findall(r"with (\d+) ([^,]+?)(?=\s+with\s|$)", text)
     text = re.sub(r"with \d+ [^,]+?(?=\s+with\s|$)", "", text).strip()
     if "face down" in text:
@@ -482,7 +495,10 @@ def _check(expectation, match, game, source, trace) -> Problem | None:
         if counter is None:
             return problem_at(source, expectation.span, "E721", f'unknown counter "{name}"',
                               (listing(rules.counters),), did_you_mean(name, rules.counters))
-        actual = state.counter(player, counter.name)
+        from interpreter.engine import Machine
+
+        # (a counter kept "on cards, per player": theirs on the cards in play)
+        actual = Machine(match.game, state).player_count(player, counter.name)
         if actual != n:
             return fail(f"player {player + 1}'s {counter.name} to be {n}", f"it is {actual}")
         return None
@@ -511,6 +527,19 @@ def _check(expectation, match, game, source, trace) -> Problem | None:
             return fail(f'"{card}" in player {player + 1}\'s {zone.name}',
                         f"it is in {', '.join(where) or 'no zone'}")
         return None
+    if kind == "card_player_counter":
+        # "Quest One" has 1 Mark of player 2 (on cards, per player)
+        from interpreter.compile import counter_on_card
+
+        words = place_of(args[2])
+        name = words[:-3] if words.lower().endswith(" of") else words
+        counter = _lookup(rules.counters, name)
+        if counter is None or not counter.per_player:
+            return problem_at(source, expectation.span, "E721",
+                              f'"{name}" is not a counter kept on cards per player',
+                              tuple(c.name for c in rules.counters.values() if c.per_player))
+        args = (args[0], args[1], counter_on_card(counter.name, player_of(args[3])))
+        kind = "card_counter"
     if kind == "card_counter":
         card, n, name = str(args[0]).strip('"\u201c\u201d'), int(args[1]), place_of(args[2])
         found = [c for c in state.cards if c.name == card]

@@ -45,7 +45,8 @@ _ACTION_RULES = {
     "search", "add", "gain", "lose", "pay", "set_counter", "deal", "destroy",
     "ready", "rest", "exhaust", "nullify", "flip", "attach", "choose", "play",
     "win", "lose_game", "repeat", "end_period", "take_actions", "alternate",
-    "take_next_turn", "compare", "bid_for_turn", "use", "respond", "defend_against", "resolve_waiting",
+    "take_next_turn", "compare", "bid_for_turn", "choose_first_player", "use", "respond", "defend_against", "resolve_waiting",
+    "any_time_window",
 }
 
 _BASE_PARTICIPLES = {"played", "destroyed", "discarded", "drawn", "revealed", "attacked",
@@ -229,6 +230,9 @@ class _ToAst(Transformer):
         optional = bool(rest) and rest[0] == "may"
         rest = rest[1:] if optional else rest
         use, suffixes = rest[0], tuple(rest[1:])
+        if subject.form == "you":
+            # "You may Mulligan" is "you may Mulligan", as "You draw" is "Draw"
+            return ast.Step("verb_step", (optional, use, suffixes), use.span)
         return ast.Step("player_verb_step", (subject, optional, use, suffixes), use.span)
 
     def sep_and(self, children):

@@ -3,7 +3,9 @@ costs paid one card at a time with triggers in between, moves "without
 triggering abilities", zones a player loses or wins by, a status that
 destroys when given twice, attached cards leaving with their host, picks
 within a total, "the player with the most", "the next player", "takes the
-next turn", "for each" on a step, bidding for the next turn, actions that use no action.
+next turn", "for each" on a step, bidding for the next turn, actions that use no action,
+actions and abilities usable at any time with their response windows, "your
+opponent" among several opponents, "until after its controller's next action".
 Its rulings (tests/rulings/card-flow) hold
 the scenarios; these tests pin what a whole game does."""
 
@@ -25,7 +27,7 @@ RULINGS = Path(__file__).resolve().parent / "rulings" / "card-flow" / "card-flow
 def test_the_rulings_pass():
     result = CliRunner().invoke(main, ["ruling", "--quiet", str(RULINGS)])
     assert result.exit_code == 0, result.output
-    assert result.output.endswith("11 passed, 0 failed\n")
+    assert result.output.endswith("26 passed, 0 failed\n")
 
 
 def test_random_games_end_by_the_zones_rules():

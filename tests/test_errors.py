@@ -68,6 +68,8 @@ def test_unknown_zone_property():
         ("per player", "shared", "hidden", "private", "public", "ordered", "N slots",
          "face down", "draw pile", "hand", "discard pile", "in play",
          "a card entering it is EVENT",
+         "a card entering it takes the slot its player chooses", "cards never leave it",
+         "shuffled after an effect takes cards from it",
          "a player who needs a card from it when it is empty loses",
          "a player with no cards in it loses", "a player with N cards in it wins"))
     assert text_at(p) == "secret"

@@ -47,3 +47,38 @@ def test_the_decks_are_legal(game):
         parts = dict(deck.parts)
         assert sum(e.count for e in parts["Shonen Deck"]) == 45
         assert sum(e.count for e in parts["Story Deck"]) == 5
+
+
+def _choose(match, label):
+    labels = [match.action_to_string(a) for a in match.legal_actions()]
+    picks = [a for a, l in enumerate(labels) if l.split(" #")[0] == label]
+    assert picks, (label, labels)
+    match.apply_action(picks[0])
+
+
+def test_a_modifier_for_this_chapter_ends_with_the_chapter(game):
+    """Problem Solved: "It gets +1 progress value this Chapter" (the turn is
+    called Chapter): gone once the next Chapter begins."""
+    from interpreter.engine import Machine
+
+    loaded, compiled = game
+    deck = ["Arodihs", "Hammer Time", "Zero Tolerance"] * 4
+    zones = {
+        ("hand", 0): [("Problem Solved", [])],
+        ("Shonen Deck", 0): [(n, []) for n in deck],
+        ("Protagonist Row", 0): [("● Sano, Arm Of A God", [])],
+        ("Story Row", 0): [("The Arm Of A God", [])],
+        ("Story Deck", 0): [("The Smith Trials", [])],
+        ("Shonen Deck", 1): [(n, []) for n in deck],
+        ("Protagonist Row", 1): [("● Isao, Bully Eater", [])],
+        ("Story Deck", 1): [("Strange New Lands", [])],
+    }
+    match = Match.from_position(compiled, 2, 0, zones, {}, 2, 0, "Action Phase")
+    sano = next(c.id for c in match.state.cards if c.name == "● Sano, Arm Of A God")
+    _choose(match, "play a QUICK Plot Twist Problem Solved")
+    assert Machine(compiled, match.state).stat(sano, "progress value") == 3
+    while match.state.turn == 2:     # the first choice offered, "no" to a yes-no question
+        first = match.legal_actions()[0]
+        match.apply_action(1 if match.action_to_string(first) == "yes" else first)
+    assert Machine(compiled, match.state).stat(sano, "progress value") == 2
+    assert not [m for m in match.state.modifiers if m.target == sano]

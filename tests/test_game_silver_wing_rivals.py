@@ -111,8 +111,7 @@ def test_identical_defenders_are_one_defense(game):
 
     def labels():
         return [re.sub(r" #\d+", "", match.action_to_string(a)) for a in match.legal_actions()]
-    match.apply_action(labels().index("attack Skyguard Lancer"))
-    match.apply_action(labels().index("no"))                     # no Embolden
+    match.apply_action(labels().index("attack Skyguard Lancer"))   # (no Embolden: no Support)
     assert sorted(labels()) == [
         "defend with Glacier Monk", "defend with Glacier Monk and Glacier Monk",
         "take the damage"]

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.slow
-def test_wheel_installs_and_checks_shipped_games(tmp_path):
+def test_wheel_installs_checks_and_plays_shipped_games(tmp_path):
     wheel_dir = tmp_path / "wheel"
     build = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
@@ -42,6 +42,11 @@ def test_wheel_installs_and_checks_shipped_games(tmp_path):
                          capture_output=True, text=True, cwd=tmp_path)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "0 problems" in run.stderr
+    # the README's first command ends by playing a full game from the wheel
+    game = subprocess.run([str(env_dir / "bin" / "cardrules"), "play", "ryft", "--seed", "1"],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert game.returncode == 0, game.stdout + game.stderr
+    assert game.stdout.splitlines()[-1].startswith("== Player ")
     where = subprocess.run([str(python), "-c", "import interpreter, sys; "
                             "print(interpreter.__file__)"],
                            capture_output=True, text=True, cwd=tmp_path)

@@ -101,8 +101,14 @@ def test_missing_ruling_file_exits_2():
 
 
 @pytest.fixture
-def designer_repo(pytester):
+def designer_repo(pytester, monkeypatch):
     """A designer's own repository: the Duel game and one ruling."""
+    # The designer's pytest runs in this process: when this suite itself runs
+    # under pytest-xdist, its worker variables must not make the designer's
+    # run look like an xdist worker (syrupy then skips unused snapshots).
+    for name in ("PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT",
+                 "PYTEST_XDIST_TESTRUNUID"):
+        monkeypatch.delenv(name, raising=False)
     root = pytester.path
     shutil.copytree(HERE / "fixtures" / "engine" / "rules", root / "rules")
     shutil.copytree(HERE / "fixtures" / "engine" / "cards", root / "cards")
