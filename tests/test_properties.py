@@ -202,6 +202,11 @@ REGRESSIONS = {
     "you can't as a subject": ("ryft", "You can't activate abilities", True),
     "third person of attach": ("ryft", "Your Rival attach this to this", True),
     "signed zero": ("ryft", "This gets -0 Synergy for each card with Synergy 0 or more", True),
+    # "that can be" was one word, so "that can" + "be damaged by effects" did not lex
+    "that can be damaged": ("ryft", "Discard a [DELAYED] card that can be damaged by effects",
+                            True),
+    "that can be challenged": ("saturday-wars", "Exhaust a Character that can be challenged",
+                               True),
 }
 
 
