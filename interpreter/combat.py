@@ -62,7 +62,7 @@ class CombatSteps:
     """The StepCompiler's steps for moves, combat and response windows."""
 
     # steps whose "may" is the window's own "pass" (no yes-no question first)
-    ASKS_ITSELF = ("respond", "defend_against")
+    ASKS_ITSELF = ("respond", "defend_against", "defend_again")
 
     def do_alternate_moves(self, action, who):
         store = f"_moves{len(self.e.program.instructions)}"
@@ -99,6 +99,16 @@ class CombatSteps:
 
         def window(m, f):
             return defend_window(m, f, who(m, f), selection, store)
+        self.e.emit(window)
+
+    def do_defend_again(self, action, who):
+        if self.game.rules.defense is None:
+            raise C.unsupported(action, "defending (the rules file has no defense block)")
+        selection = C.compile_selector(action.args[-1], lambda m, f: f.locals["you"])
+        store = f"_defend{len(self.e.program.instructions)}"
+
+        def window(m, f):
+            return defend_again_window(m, f, who(m, f), selection, store)
         self.e.emit(window)
 
     def do_resolve_waiting(self, action, who):
@@ -223,6 +233,10 @@ def alternate_moves(m, f, store: str, lockout):
                 passes = list(L[store + "c"])
                 passes[mover] = 0 if L[store + "acted"] else passes[mover] + 1
                 L[store + "c"] = tuple(passes)
+                if lockout is not None and passes[mover] >= lockout:
+                    # "has no moves left" (a condition) until the window ends
+                    state.usage["#no moves"] = tuple(sorted(
+                        set(state.usage.get("#no moves", ())) | {mover}))
                 L[store + "in"] = -1
                 L[store + "@"] += 1
                 m.end_period("move", "Move")
@@ -239,6 +253,7 @@ def alternate_moves(m, f, store: str, lockout):
         state.turn_player = first
         for key in ("@", "c", "in", "acted", "tp", "#"):
             L.pop(store + key, None)
+        state.usage.pop("#no moves", None)
         return None
     while seats[L[store + "@"] % len(seats)] not in active:
         L[store + "@"] += 1
@@ -256,19 +271,77 @@ def alternate_moves(m, f, store: str, lockout):
 
 def used_from_cards(m, player: int) -> list[int]:
     """The player's cards outside play whose kind says they are used from
-    where they are (``used from: hand, ZONE``)."""
+    where they are (``used from: hand, ZONE``, not those with an ``unless``
+    value), except a card being used: its effect has not resolved yet."""
     state = m.state
     out = []
     zones = m.game.used_from_zones
     if not zones:
         return out
+    busy = None
     for zone in zones:
         key = (m.game.hand, player) if zone == "hand" else (zone, player)
         for card in state.zones.get(key, ()):
             kind = m.rules.kind(m.definition(card).kind)
-            if kind is not None and zone in getattr(kind, "used_from", ()):
+            if kind is None or zone not in kind.used_from:
+                continue
+            if kind.used_from_unless and any(m.has_value(card, v)
+                                             for v in kind.used_from_unless):
+                continue
+            if busy is None:
+                busy = cards_in_use(m)
+            if card not in busy:
                 out.append(card)
     return out
+
+
+def cards_in_use(m) -> set:
+    """Cards whose use waits for their effect to resolve (``once used: ...
+    after it resolves``): on the stack, or resolving now."""
+    state = m.state
+    busy = {entry[2] for entry in state.stack
+            if any(key == "_after_use" for key, _ in entry[5])}
+    busy.update(f.locals["this"] for f in state.frames if f.program == AFTER_USE)
+    return busy
+
+
+# ---------------------------------------------------------------- using cards up
+
+AFTER_USE = "#after use"      # the program that finishes using a card up
+
+
+def use_up(m, f) -> None:
+    """What using one of its abilities does to the card ``this`` (its kind's
+    ``once used`` steps for the zone it is used from): the steps due at once
+    happen now; those due "after it resolves" go with the effect's entry
+    (``_after_use``) and happen once it has resolved or was nullified."""
+    card = f.locals["this"]
+    kind = m.rules.kind(m.definition(card).kind)
+    if kind is None or not kind.used_up:
+        return
+    zone = m.state.cards[card].zone[0]
+    now, after = kind.once_used_in("hand" if zone == m.game.hand else zone)
+    used_up_steps(m, card, now)
+    if after:
+        f.locals["_after_use"] = after
+
+
+def used_up_steps(m, card: int, steps) -> None:
+    for step in steps:
+        if step == "revealed":
+            op.reveal(m.state, card)
+        elif step == "turned face up":
+            m.flip(card, True)
+        elif step == "face down":
+            m.flip(card, False)
+        elif step == "discarded":
+            m.discard(card)
+
+
+def after_use_locals(f) -> tuple:
+    """The entry locals that carry the steps due after the effect."""
+    after = f.locals.pop("_after_use", None)
+    return (("_after_use", after),) if after else ()
 
 
 def response_options(m, player: int, labels, subject, top) -> tuple[list, list]:
@@ -306,12 +379,46 @@ def use_response(m, player: int, card: int, number: int, subject, top) -> None:
         "responding_to": top}))
 
 
+def before_window(m, f, store: str, word: str, cards, actor: int):
+    """Before a window opens ("before respond", "before defend"): each card
+    it is about has the event (its "Before your Rival responds" abilities
+    trigger), then what triggered resolves. JUMPED while that happens (the
+    window runs again), None once done; ``store + "!"`` keeps the stage
+    until the window ends."""
+    if word not in m.game.before_events:
+        return None
+    L = f.locals
+    key = store + "!"
+    stage = L.get(key, 0)
+    if stage == 0:
+        L[key] = 1
+        triggers = m.game.triggers
+        for card in cards:
+            # only a card with such an ability has the event (nothing else sees it)
+            if any(t.event == word for t in triggers.get(m.state.cards[card].name, ())):
+                m.event(word, card, actor)
+        return C.JUMPED
+    if stage == 1:
+        L[key] = 2
+        if m.state.pending and m.rules.resolution is not None:
+            m.state.frames.append(Frame("resolve", 0, {}))
+            return C.JUMPED
+    return None
+
+
 def respond_window(m, f, responder: int, selection, labels, store: str):
     state = m.state
     L = f.locals
     subject = selection.candidates(m, f)
     it = subject[0] if len(subject) == 1 else tuple(subject)
+    if store not in L and subject:
+        waiting = before_window(m, f, store, "before respond", subject, responder)
+        if waiting is not None:
+            return waiting
+        subject = selection.candidates(m, f)      # what resolved may have changed them
+        it = subject[0] if len(subject) == 1 else tuple(subject)
     if store in L:
+        L.pop(store + "!", None)
         answer = L.pop(store)
         if answer == ("pass",):
             state.log.append(("pass", responder))
@@ -327,10 +434,12 @@ def respond_window(m, f, responder: int, selection, labels, store: str):
         use_response(m, responder, card, number, it, top)
         return C.JUMPED
     if not subject:
+        L.pop(store + "!", None)
         return None
     top = state.stack[-1][0] if state.stack else None
     options, names = response_options(m, responder, labels, it, top)
     if not options:
+        L.pop(store + "!", None)
         return None
     return m.ask(f, responder, "respond", "respond or pass",
                  tuple(options) + (("pass",),), store, tuple(names) + ("pass",))
@@ -356,13 +465,14 @@ def compile_response(game, card, index: int, node, ability) -> None:
     steps = StepCompiler(e, game)
     for cost in costs:
         steps.step(cost)
-    e.emit(lambda m, f: used_up(m, f.locals["this"]))
+    e.emit(use_up)
 
     def push(m, f, program=name + ":effect"):
         subject = f.locals.get("_subject")
         m.push_entry(program, f.locals["this"], f.locals["you"],
                      (("this", f.locals["this"]), ("you", f.locals["you"]),
-                      ("it", subject), ("responding_to", f.locals.get("responding_to"))),
+                      ("it", subject), ("responding_to", f.locals.get("responding_to")))
+                     + after_use_locals(f),
                      responding_to=f.locals.get("responding_to"))
     e.emit(push)
     game.programs[name] = e.finish()
@@ -371,36 +481,107 @@ def compile_response(game, card, index: int, node, ability) -> None:
         timing.label, name, lambda m, f: all(c(m, f) for c in checks), timing.response))
 
 
-def used_up(m, card: int) -> None:
-    """What happens to a card once one of its abilities is used: its kind's
-    ``once used`` (discarded, or turned face down)."""
-    kind = m.rules.kind(m.definition(card).kind)
-    once = getattr(kind, "once_used", None) if kind is not None else None
-    if once == "discarded":
-        m.discard(card)
-    elif once == "face down":
-        m.flip(card, False)
+# ---------------------------------------------------------------- triggers from outside play
+
+
+def compile_intent(game, card, name: str, ability, label, conditions, costs, resolution,
+                   timing, outside: bool = True) -> str:
+    """The Intent Step of a triggered ability: when it triggers, its
+    controller chooses whether to use it (an optional timing), pays its
+    costs, and only then does its effect become an entry (which the other
+    player may respond to). ``outside``: the card is in a zone its kind is
+    used from (a Trick in the hand: "OPENING: Pay 1 Mana: ..."), and using
+    it uses the card up (``once used``). The trigger does not fire while its
+    conditions or costs cannot be met. Returns the program's name."""
+    from interpreter.compile import StepCompiler
+    from interpreter.engine import _cost_checks_for_costs
+
+    use = name + (":use" if outside else ":intent")
+    effect = C.Emitter(use + ":effect", ability.span)
+    StepCompiler(effect, game).sentences(resolution)
+    game.programs[use + ":effect"] = effect.finish()
+    gates = []
+    once = None
+    for c in conditions:
+        if c.form == "if_":
+            gates.append(C.compile_condition(c.args[0]))
+        elif c.form == "once_per":
+            once = _once_key(name, c.args[0])
+            gates.append(lambda m, f, once=once: once(m, f) not in m.state.usage)
+        else:
+            raise C.unsupported(c, f'the condition "{c.form}" on a triggered ability '
+                                "used from outside play")
+    gates.extend(_cost_checks_for_costs(costs, game.rules))
+    e = C.Emitter(use, ability.span)
+    steps = StepCompiler(e, game)
+    end = e.label()
+    e.jump_unless(lambda m, f: all(g(m, f) for g in gates), end)
+    if timing is None or timing.optional:
+        store = f"_use{len(e.program.instructions)}"
+        shown = timing.label if timing is not None else "the ability"
+
+        def ask(m, f):
+            if store in f.locals:
+                return None
+            return m.ask(f, f.locals["you"], "use", f"use {shown} of "
+                         + m.card_label(f.locals["this"]) + "?", (True, False), store,
+                         ("yes", "no"))
+        e.emit(ask)
+        e.jump_unless(lambda m, f: f.locals.pop(store), end)
+    shown_label = timing.label if timing is not None else ""
+    e.emit(lambda m, f: m.state.log.append(("activate", f.locals["you"], shown_label,
+                                            f.locals["this"])))
+    if once is not None:
+        e.emit(lambda m, f: m.state.usage.__setitem__(once(m, f), 1))
+    held = "_trigger_it"
+    e.emit(lambda m, f: f.locals.__setitem__(held, f.locals.get("it")))
+    for cost in costs:
+        steps.step(cost)
+    e.emit(lambda m, f: f.locals.__setitem__("it", f.locals.pop(held)))
+    if outside:
+        e.emit(use_up)
+
+    def push(m, f, program=use + ":effect"):
+        m.push_entry(program, f.locals["this"], f.locals["you"],
+                     (("this", f.locals["this"]), ("you", f.locals["you"]),
+                      ("it", f.locals.get("it"))) + after_use_locals(f))
+    e.emit(push)
+    e.place(end)
+    game.programs[use] = e.finish()
+    game.trigger_gates[use] = lambda m, f: all(g(m, f) for g in gates)
+    if outside:
+        game.intents[name] = use
+    game.intent_programs.add(use)
+    return use
 
 
 # ---------------------------------------------------------------- defending
 
 
 def _values(m, card: int, stat: str) -> set:
+    """The values a card has for a stat: printed (a list stat's entries,
+    each possibly a set of alternatives, "Jump/Punch", counts as each) and
+    those it counts as (``counts as``)."""
     value = m.definition(card).stat(stat)
-    out = set(value) if isinstance(value, tuple) else ({value} if value else set())
+    out: set = set()
+    for entry in (value if isinstance(value, tuple) else (value,) if value else ()):
+        out.update(entry if isinstance(entry, tuple) else (entry,))
     for modifier in m.state.modifiers:
         if modifier.target == card and modifier.kind == "value":
             out.add(modifier.name)
     return out
 
 
-def defense_options(m, defender: int, attacker: int) -> list[tuple]:
-    """Every legal defense: (), single defenders, pairs."""
+def defense_options(m, defender: int, attacker: int, keep: tuple = ()) -> list[tuple]:
+    """Every legal defense: (), single defenders, pairs. With ``keep`` (the
+    defenders still in combat), only the defenses made of them and cards
+    from the hand, and () for none."""
     d = m.rules.defense
     forbidden = getattr(m, "forbidden", None)
     pool = [c for c in m.state.zones.get(
         (m.game.hand, defender) if d.source == "hand" else (d.source, defender), ())
         if m.is_kind(c, d.kind) and not (forbidden and forbidden(defender, "defend", c))]
+    pool += [c for c in keep if c not in pool]
     wanted = _values(m, attacker, d.matching)
     match = {c: bool(_values(m, c, d.matching) & wanted) for c in pool}
     options: list[tuple] = [()]
@@ -411,6 +592,8 @@ def defense_options(m, defender: int, attacker: int) -> list[tuple]:
         # a pair reads in the order of the cards' names
         options += [tuple(sorted((a, b), key=lambda c: (m.state.cards[c].name, c)))
                     for a, b in combinations(pool, 2) if match[a] == match[b]]
+    if keep:
+        options = [()] + [o for o in options[1:] if set(keep) <= set(o)]
     return options
 
 
@@ -421,27 +604,100 @@ def defend_window(m, f, defender: int, selection, store: str):
     if not attackers:
         return None
     attacker = attackers[0]
+    if store not in f.locals:
+        waiting = before_window(m, f, store, "before defend", (attacker,), defender)
+        if waiting is not None:
+            return waiting
+        attackers = selection.candidates(m, f)    # what resolved may have changed them
+        if not attackers:
+            f.locals.pop(store + "!", None)
+            return None
+        attacker = attackers[0]
     if store in f.locals:
+        f.locals.pop(store + "!", None)
         answer = f.locals.pop(store)
         if not answer:
             state.log.append(("pass", defender))
             return None
-        for card in answer:
-            m.move(card, (d.into, defender), face_up=True)
-            if d.status:
-                m.set_status(card, d.status, True)
-            m.set_status(card, "defender", True)
-        m.set_status(attacker, "defended", True)
-        m.event("defended", attacker, defender)
+        _defend_with(m, f, defender, attacker, answer)
         return None
     options = defense_options(m, defender, attacker)
     if len(options) == 1:
+        f.locals.pop(store + "!", None)
         return None
     labels = ["take the damage"] + [
         "defend with " + " and ".join(m.card_label(c) for c in option)
         for option in options[1:]]
     return m.ask(f, defender, "defend", f"defend against {m.card_label(attacker)}",
                  tuple(options), store, tuple(labels))
+
+
+def _defend_with(m, f, defender: int, attacker: int, cards: tuple,
+                 again: bool = False) -> None:
+    """Defenders go into combat (the rest of ``f.locals["_defense"]`` are
+    already there); the attacker is defended: the event "defended", except
+    when a defense is made again in the same combat (its "When defended"
+    effects triggered with the first)."""
+    d = m.rules.defense
+    kept = f.locals.get("_defense", ())
+    for card in cards:
+        if card in kept:
+            continue
+        m.move(card, (d.into, defender), face_up=True)
+        if d.status:
+            m.set_status(card, d.status, True)
+        m.set_status(card, "defender", True)
+    f.locals["_defense"] = tuple(cards)
+    if not m.has_status(attacker, "defended"):
+        m.set_status(attacker, "defended", True)
+    if not again:
+        m.event("defended", attacker, defender)
+
+
+def defend_again_window(m, f, defender: int, selection, store: str):
+    """DEFENDING CARDS BEING REMOVED FROM COMBAT: when defenders of the
+    defense the last ``may defend against`` made have left the combat zone,
+    the defending player may complete the defense with cards from the hand
+    (a legal defense that keeps the remaining ones), keep the remaining ones
+    if they are still a legal defense, or else discard them (no defense)."""
+    state = m.state
+    d = m.rules.defense
+    L = f.locals
+    attackers = selection.candidates(m, f)
+    made = L.get("_defense", ())
+    if not attackers or not made:
+        return None
+    attacker = attackers[0]
+    keep = tuple(c for c in made if state.cards[c].zone == (d.into, defender))
+    if len(keep) == len(made):
+        return None                     # no defender left the combat
+    options = defense_options(m, defender, attacker, keep)
+    valid = not keep or any(set(o) == set(keep) for o in options[1:])
+    if valid and keep:
+        options = [keep] + [o for o in options[1:] if set(o) != set(keep)]
+    if store in L:
+        answer = L.pop(store)
+    elif len(options) == 1:
+        answer = options[0]             # nothing to choose
+    else:
+        labels = ["keep defending with " + " and ".join(m.card_label(c) for c in keep)
+                  if valid and keep else
+                  "discard the defending cards" if keep else "take the damage"]
+        labels += ["defend with " + " and ".join(m.card_label(c) for c in option)
+                   for option in options[1:]]
+        return m.ask(f, defender, "defend", f"defend again against {m.card_label(attacker)}",
+                     tuple(options), store, tuple(labels))
+    if keep and set(answer) == set(keep):
+        L["_defense"] = keep                          # the defense stands
+    elif not answer:
+        for card in keep:                             # not a legal defense: dropped
+            m.discard(card)
+        L["_defense"] = ()
+        if m.has_status(attacker, "defended"):
+            m.set_status(attacker, "defended", False)
+    else:
+        _defend_with(m, f, defender, attacker, answer, again=True)
+    return None
 
 
 # ---------------------------------------------------------------- triggers
@@ -501,6 +757,9 @@ def compile_trigger_body(game, name: str, ability, conditions, costs, resolution
 
 
 def _once_key(name: str, period: str) -> Callable:
+    """The once-per key of a triggered ability, the same as its card's
+    activated ability (Machine.usage_key: per card name and player), so that
+    an ability used as another timing shares one limit with it."""
     card = name.split(":")[1] if ":" in name else name
-    return lambda m, f: f"{card}|{name.rsplit(':', 1)[-1]}|trigger|{period}|" \
+    return lambda m, f: f"{card}|{name.rsplit(':', 1)[-1]}|{f.locals['you']}|{period}|" \
                         f"{m.state.period_counts.get(period, 0)}"

@@ -648,12 +648,16 @@ class StepCompiler(CombatSteps):
 
     def sentence(self, sentence: ast.Sentence) -> None:
         end = self.e.label()
-        if sentence.form == "then":
+        # "then": the next part happens only if this one did, except in card
+        # text of a game whose card effects resolve "as much as you can"
+        waits = not (self.game.rules.as_much_as_you_can and
+                     self.e.program.name.startswith("card:"))
+        if sentence.form == "then" and waits:
             self.e.jump_unless(lambda m, f: f.locals.get("did", True), end)
         links = list(sentence.args)
         for index, link in enumerate(links):
             item = link.args[0]
-            if link.form == "then":
+            if link.form == "then" and waits:
                 self.e.jump_unless(lambda m, f: f.locals.get("did", True), end)
             if isinstance(item, ast.Condition):
                 self.condition_item(item, end)
@@ -910,6 +914,12 @@ class StepCompiler(CombatSteps):
                prompt: str = "choose a card", default_zone: Callable | None = None) -> None:
         """Set ``it`` to the cards the selector picks (asking if needed)."""
         selection = compile_selector(selector, who, default_zone)
+        if isinstance(selector, ast.Selector) and selector.form in (
+                "the_attacking", "the_defending") and selector.args[0].form == "kind" and \
+                self.game.rules.kind(selector.args[0].args[0]) is not None:
+            # "the defending Ally" (a kind in the singular) while two defend:
+            # the effect's controller picks one of them
+            selection = attrs.evolve(selection, how="one", given=False)
         chooser = chooser or (lambda m, f: f.locals["you"])
         store = f"_pick{len(self.e.program.instructions)}"
 
@@ -1672,6 +1682,20 @@ class StepCompiler(CombatSteps):
         definition = parse_ability(self.game.rules, decl.definition, self.game.rules.path)
         values = dict(zip(use_slots(decl.pattern.text), use.args))
         filled = tuple(fill_slots(s, values, use) for s in definition.resolution)
+        cannot = None
+        if optional:
+            # "You may Muster 1": not asked when the verb's steps that pay
+            # (reveal, rest, pay ...) cannot be done
+            checks = _doable_checks(filled, self.game.rules)
+            if checks:
+                cannot = self.e.label()
+
+                def doable(m, f):
+                    if all(check(m, f) for check in checks):
+                        return True
+                    f.locals["did"] = False
+                    return False
+                self.e.jump_unless(doable, cannot)
         skip = self.optional(lambda m, f: f.locals["you"], _verb_prompt(use)) if optional \
             else None
         roles = depth == 0 and _gives_roles(filled)
@@ -1707,6 +1731,36 @@ class StepCompiler(CombatSteps):
             self.e.emit(counts)
         if skip is not None:
             self.e.place(skip)
+        if cannot is not None:
+            self.e.place(cannot)
+
+
+def _doable_checks(sentences, rules) -> list:
+    """Checks for the steps of ``sentences`` that can be checked like costs,
+    or that act on cards a selector must find ("Return a Creature your
+    Rival controls ..."); the others are left out: they can always be tried."""
+    from interpreter.engine import _cost_checks_for_costs
+
+    checks = []
+    for sentence in sentences:
+        for link in sentence.args:
+            step = link.args[0]
+            try:
+                checks.extend(_cost_checks_for_costs([step], rules))
+                continue
+            except Unsupported:
+                pass
+            # (only actions whose cards are looked for in play when no zone is named)
+            if isinstance(step, ast.Step) and step.form == "act" and \
+                    step.args[2].form in ("return", "destroy") and \
+                    isinstance(step.args[2].args[0], ast.Selector) and \
+                    step.args[2].args[0].form in ("some", "owned"):
+                try:
+                    found = compile_selector(step.args[2].args[0], compile_player(step.args[0]))
+                except Unsupported:
+                    continue
+                checks.append(lambda m, f, found=found: bool(found.candidates(m, f)))
+    return checks
 
 
 def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
@@ -1890,6 +1944,10 @@ def compile_condition(cond: ast.Condition) -> Callable:
         selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
         test = _state_test(cond.args[1], lambda m, f: f.locals["you"])
         return lambda m, f: not any(test(m, f, c) for c in selection.candidates(m, f))
+    if form == "no_moves_left":
+        # a player locked out of the current "Players alternate moves" window
+        who = compile_player(cond.args[0])
+        return lambda m, f: who(m, f) in m.state.usage.get("#no moves", ())
     if form in ("is_player", "is_not_player"):
         # "If you are not the player with the most Points" (nobody on a tie)
         first, second = compile_player(cond.args[0]), compile_player(cond.args[1])

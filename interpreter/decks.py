@@ -211,6 +211,10 @@ def check_deck(deck: Deck, rules: GameRules, cards: dict,
                             f'{stat} of the "{other}" ({listing(sorted(names))})',
                             (f"a {card.kind} named {listing(sorted(names))} or with the "
                              f"{stat} {listing(sorted(map(str, values)))}",))
+        for other_name in decl.counted_with:
+            other = rules.deck_part(other_name)
+            if other is not None:
+                _check_counted_with(deck, decl, other, entries, cards, rules, problem)
         for e in entries:
             if e.name in decl.banned:
                 problem(e.span, "E611", f'"{e.name}" is banned')
@@ -221,6 +225,47 @@ def check_deck(deck: Deck, rules: GameRules, cards: dict,
                 problem(span, "E612", f'"{name}" is limited to {limit} '
                         f"cop{'y' if limit == 1 else 'ies'}; this deck has {n}")
     return problems
+
+
+def _check_counted_with(deck: Deck, decl, other, entries, cards, rules, problem) -> None:
+    """``counted with: PART`` on ``decl``: its cards together with PART's
+    may not break PART's copy limits, banned or limited cards (a Side Deck
+    card that would break the Main Deck's limits). Reported on the first of
+    ``decl``'s cards that does, and only where ``decl``'s cards make the
+    difference (PART alone is checked on its own)."""
+    theirs = [e for e in deck.part(other.name) if e.name in cards]
+    both = f'"{other.name}" and "{decl.name}" together'
+    for limit in other.copies:
+        groups: dict = {}
+        for mine, group in ((False, theirs), (True, entries)):
+            for e in group:
+                card = cards[e.name]
+                if limit.kind and card.kind.lower() != limit.kind.lower():
+                    continue
+                key = tuple(_key_value(card, k, rules) for k in limit.keys)
+                count, alone, first = groups.get(key, (0, 0, None))
+                groups[key] = (count + e.count, alone + (0 if mine else e.count),
+                               first if first is not None or not mine else e.span)
+        for key, (n, alone, first) in groups.items():
+            if first is not None and n > limit.limit >= alone:
+                what = " / ".join(_show(v) if v is not None else f"(no {name})"
+                                  for v, name in zip(key, limit.keys))
+                problem(first, "E614",
+                        f'too many copies in {both}: {n} cards share the '
+                        f'{" and ".join(limit.keys)} {what}; at most {limit.limit} allowed',
+                        (f"at most {limit.limit} per {', '.join(limit.keys)} in "
+                         f'"{other.name}" and "{decl.name}"',))
+    for e in entries:
+        if e.name in other.banned and e.name not in decl.banned:
+            problem(e.span, "E614", f'"{e.name}" is banned from "{other.name}", which '
+                    f'"{decl.name}" is counted with')
+    for name, limit in other.limited:
+        alone = sum(e.count for e in theirs if e.name == name)
+        n = alone + sum(e.count for e in entries if e.name == name)
+        if n > limit >= alone:
+            span = next(e.span for e in entries if e.name == name)
+            problem(span, "E614", f'"{name}" is limited to {limit} '
+                    f"cop{'y' if limit == 1 else 'ies'} in {both}; this deck has {n}")
 
 
 def _size_text(decl) -> str:

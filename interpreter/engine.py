@@ -54,7 +54,8 @@ class ActionPlan:
     can_pay: Callable
     program: str
     limit: tuple | None = None     # (period, for each card)
-    extra: tuple = ()              # (stat adding uses, cap, name the uses are shared as)
+    # (stat adding uses, cap, name the uses are shared as[, uses per period])
+    extra: tuple = ()
     target: Selection | None = None   # a second card the action needs (and asks for)
     any_time: bool = False         # usable at any time a player could respond
 
@@ -89,6 +90,7 @@ class Activated:
     key: str                    # what the once-per limit counts (the card's name)
     zone: str | None = None     # used from this zone of its controller, not from play
     off_turn: bool = False      # "During your Rival's turn": used while another has priority
+    index: str = ""             # the ability's number on its card (its once-per key)
 
 
 @attrs.define
@@ -163,6 +165,16 @@ class CompiledGame:
     trigger_programs: dict = attrs.Factory(dict)   # program -> its Trigger
     # "simulation prefers": (label prefixes, test of its condition or None)
     prefer: tuple = ()
+    # triggered abilities of cards outside play, in a zone their kind is used
+    # from (interpreter.combat.compile_intent): trigger program -> the program
+    # that asks, pays and uses the card up; card name -> those triggers
+    intents: dict = attrs.Factory(dict)
+    intent_programs: set = attrs.Factory(set)
+    # "before respond" / "before defend": events cards trigger on
+    # ("Before your Rival defends"), given by the windows that open next
+    before_events: set = attrs.Factory(set)
+    intent_triggers: dict = attrs.Factory(dict)
+    intent_kinds: set = attrs.Factory(set)      # the kinds of those triggers
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
     # card name -> continuous prohibitions on players ("Your opponent can't
@@ -197,6 +209,11 @@ class CompiledGame:
     draw_pile: str = ""
     hand: str = ""
     discard_pile: str = ""
+    not_adjectives: frozenset = frozenset()   # stats declared "never an adjective"
+    staying_kinds: frozenset = frozenset()    # kinds declared "leaves play: never"
+    # programs of effects whose text names their controller's Rival (negative
+    # for that player: "effects on a player: beneficial first")
+    negative: set = attrs.Factory(set)
 
     def any_time_ability(self, ability: "Activated") -> bool:
         timing = self.rules.timing(ability.label) if ability.label else None
@@ -248,6 +265,9 @@ def compile_game(game) -> CompiledGame:
         else:
             setattr(compiled, attr, zone.name)
     compiled.in_play = tuple(z.name for z in rules.zones.values() if "in play" in z.roles)
+    compiled.not_adjectives = frozenset(s.name for s in rules.stats.values() if not s.adjective)
+    compiled.staying_kinds = frozenset(k.name for k in rules.kinds.values()
+                                       if k.never_leaves_play)
     for zone in rules.zones.values():
         if zone.entry_event:
             phrase = zone.entry_event
@@ -291,6 +311,10 @@ def compile_game(game) -> CompiledGame:
     guard(lambda: _compile_turn(compiled))
     compiled.used_from_zones = tuple(dict.fromkeys(
         z for k in rules.kinds.values() for z in getattr(k, "used_from", ())))
+    if any(k.used_up for k in rules.kinds.values()):
+        from interpreter.combat import AFTER_USE, used_up_steps
+        compiled.programs[AFTER_USE] = Program(AFTER_USE, [
+            lambda m, f: used_up_steps(m, f.locals["this"], f.locals["_after_use"])])
     from interpreter.combat import compile_player_damage
     guard(lambda: compile_player_damage(compiled))
     for kind in rules.kinds.values():
@@ -737,7 +761,7 @@ def _compile_player_static(game: CompiledGame, card, step, condition) -> None:
 
 
 def _compile_activated(game: CompiledGame, card, index: int, node, ability,
-                       gate=None) -> None:
+                       gate=None, suffix: str = "") -> None:
     label, conditions, costs, resolution = node.args
     timing = game.rules.timing(label) if label else None
     once_per = timing.once_per if timing is not None else None
@@ -753,7 +777,7 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
     checks = during + _cost_checks_for_costs(costs, game.rules)
     if gate is not None:
         checks.append(gate)
-    name = f"card:{card.name}:{index}"
+    name = f"card:{card.name}:{index}{suffix}"
     effect = Emitter(name + ":effect", ability.span)
     StepCompiler(effect, game).sentences(resolution)
     game.programs[name + ":effect"] = effect.finish()
@@ -761,13 +785,23 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
     steps = StepCompiler(e, game)
     for cost in costs:
         steps.step(cost) if isinstance(cost, ast.Step) else None
+    kind = game.rules.kind(card.kind)
+    if kind is not None and kind.used_up:
+        # "once used: ...": the card is used up once its costs are paid
+        from interpreter.combat import use_up
+        e.emit(use_up)
+    from interpreter.combat import AFTER_USE, after_use_locals
     if game.rules.resolution is not None:
         e.emit(lambda m, f, program=name + ":effect": m.push_entry(
             program, f.locals["this"], f.locals["you"],
-            (("this", f.locals["this"]), ("you", f.locals["you"]))))
+            (("this", f.locals["this"]), ("you", f.locals["you"])) + after_use_locals(f)))
     else:
         def run_effect(m, f, program=name + ":effect"):
             f.pc += 1
+            after = after_use_locals(f)
+            if after:
+                m.state.frames.append(Frame(AFTER_USE, 0, {"this": f.locals["this"],
+                                                           "_after_use": after[0][1]}))
             m.state.frames.append(Frame(program, 0, {"this": f.locals["this"],
                                                      "you": f.locals["you"]}))
             return JUMPED
@@ -779,7 +813,7 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
                     timing.from_zone)
     game.activated.setdefault(card.name, []).append(Activated(
         label, name, lambda m, f: all(c(m, f) for c in checks), once_per, card.name, zone,
-        off_turn))
+        off_turn, str(index)))
     if zone is not None and zone not in game.activated_zones:
         game.activated_zones = game.activated_zones + (zone,)
 
@@ -983,6 +1017,11 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     if _is_replacement(node):
         _compile_replacement(game, card, name, ability, resolution)
         return
+    if any(c.form == "before" for c in conditions):
+        conditions = _before_as_when(game, conditions)
+        node = attrs.evolve(node, args=(label, conditions, costs, resolution))
+    if _names_the_rival(resolution):
+        game.negative.update((name, name + ":use"))
     timing = game.rules.timing(label) if label else None
     kind = game.rules.kind(card.kind)
     # a box that works only while the card has a status ("connection while
@@ -1020,6 +1059,8 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         outer = gate
         gate = (lambda m, f, test=test, outer=outer: not test(m, f) and
                 (outer is None or outer(m, f)))
+    if timing is not None and timing.used_as is not None and timing.use == "triggered":
+        _compile_used_as(game, card, index, node, ability, timing, gate)
     if timing is not None and (timing.label in game.cued_labels or (
             timing.response and (conditions or costs or game.cued_labels))):
         # used in response windows (interpreter.combat), costs paid first
@@ -1059,6 +1100,24 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
                            if c.form == "after" else c for c in conditions)
         node = attrs.evolve(node, args=(label, conditions, costs, resolution))
     whens = [c for c in conditions if c.form in ("when", "at_start", "at_end")]
+    intent = None
+    settings = game.rules.resolution
+    if whens and costs and gate is None and settings is not None and \
+            settings.one_at_a_time and settings.responses and \
+            not (kind is not None and kind.after_use):
+        # PLAYED CARD AND TRIGGERED EFFECT STEPS: its controller decides and
+        # pays (the Intent Step) before the effect waits for responses
+        from interpreter.combat import compile_intent
+        intent = compile_intent(game, card, name, ability, label,
+                                [c for c in conditions if c not in whens], costs, resolution,
+                                timing, outside=False)
+    if whens and kind is not None and kind.used_from and (
+            whens[0].form in ("at_start", "at_end") or
+            whens[0].args[0].form == "player_event"):
+        # used from the hand or another zone too ("At the start of your Move")
+        from interpreter.combat import compile_intent
+        compile_intent(game, card, name, ability, label,
+                       [c for c in conditions if c not in whens], costs, resolution, timing)
     if whens and any(c.form in ("if_", "once_per") for c in conditions) and gate is None \
             and not (kind is not None and kind.after_use):
         # "When ..., once per Round, pay 1 Gem:" / "If this is rested, pay ...:"
@@ -1081,8 +1140,9 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         if timing is not None and timing.immediate:
             game.immediate.add(program)
         game.triggers.setdefault(card.name, []).append(Trigger(
-            ref.args[0], program, None, False, "period", whose,
+            ref.args[0], intent or program, None, False, "period", whose,
             "start" if when.form == "at_start" else "end"))
+        _intent_trigger(game, card, name)
         return
     event = when.args[0]
     if event.form == "player_event":
@@ -1105,7 +1165,8 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         if timing is not None and timing.immediate:
             game.immediate.add(program)
         game.triggers.setdefault(card.name, []).append(Trigger(
-            events[action.form], program, None, False, "player", whose))
+            events[action.form], intent or program, None, False, "player", whose))
+        _intent_trigger(game, card, name)
         return
     if event.form == "bare_event":
         # "When defended": an event of this card
@@ -1138,8 +1199,80 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     if gate is not None:
         test = (lambda m, f, c, t=test: gate(m, f) and t(m, f, c))
     game.triggers.setdefault(card.name, []).append(
-        Trigger(word.lower(), name, test, subject.form == "this",
+        Trigger(word.lower(), intent or name, test, subject.form == "this",
                 once_per=timing.once_per if timing is not None else None))
+
+
+def _names_the_rival(resolution) -> bool:
+    """Whether an effect's text acts on its controller's Rival: a step whose
+    player is the Rival, or cards the Rival controls, owns or holds."""
+    for sentence in resolution:
+        for node in sentence.walk():
+            if isinstance(node, ast.Player) and node.form in ("rival", "each_rival"):
+                return True
+            if isinstance(node, ast.Possessive) and node.form == "rivals":
+                return True
+    return False
+
+
+def _compile_used_as(game: CompiledGame, card, index: int, node, ability, timing,
+                     gate) -> None:
+    """A timing's ``used as: LABEL if CONDITION``: the triggered ability can
+    also be used as an ability of that timing ("START OF RIVAL'S MOVE" as
+    "YOUR MOVE" while the Rival has no moves left), its "if" conditions and
+    the condition gating it; a "once per" limit is shared with the trigger."""
+    from interpreter.compile import compile_condition
+
+    as_label, sentence = timing.used_as
+    parsed = parse_ability(game.rules, sentence.text, sentence.span.path)
+    tests = [compile_condition(parsed.resolution[0].args[0].args[0].args[0])]
+    label, conditions, costs, resolution = node.args
+    kept = []
+    for c in conditions:
+        if c.form == "if_":
+            tests.append(compile_condition(c.args[0]))
+        elif c.form == "once_per":
+            kept.append(c)
+    if gate is not None:
+        tests.append(gate)
+    _compile_activated(game, card, index, attrs.evolve(
+        node, args=(as_label, tuple(kept), costs, resolution)), ability,
+        lambda m, f: all(t(m, f) for t in tests), suffix=":as")
+
+
+def _before_as_when(game: CompiledGame, conditions) -> tuple:
+    """ "Before your Rival defends": a trigger of this card on the event
+    "before defend", which a window ("your Rival may defend against X",
+    "... may respond with ... to X") gives the cards it is about before it
+    opens (interpreter.combat.before_window)."""
+    out = []
+    for c in conditions:
+        if c.form != "before":
+            out.append(c)
+            continue
+        player, verb = c.args
+        if player.form != "rival":
+            raise unsupported(c, f'"before {player.form.replace("_", " ")} ..." (only '
+                              '"Before your Rival ...")')
+        verb = verb.lower()
+        base = {"responds": "respond", "defends": "defend", "attacks": "attack"}.get(verb, verb)
+        if base not in ("respond", "defend"):
+            raise unsupported(c, f'"before your Rival {verb}" (only responds or defends)')
+        word = "before " + base
+        game.before_events.add(word)
+        event = ast.Event("card_event", (ast.Selector("this", (), c.span),
+                                         ast.EventAction("acts", (word,), c.span)), c.span)
+        out.append(ast.Condition("when", (event, None), c.span))
+    return tuple(out)
+
+
+def _intent_trigger(game: CompiledGame, card, name: str) -> None:
+    """The trigger just made, as it fires for the card outside play."""
+    if name in game.intents:
+        trigger = game.triggers[card.name][-1]
+        game.intent_triggers.setdefault(card.name, []).append(
+            attrs.evolve(trigger, program=game.intents[name]))
+        game.intent_kinds.add(trigger.kind)
 
 
 def _paid_program(game: CompiledGame, name: str, costs, resolution, timing,
@@ -1467,6 +1600,19 @@ class Machine:
             for trigger in self.game.triggers.get(state.cards[source].name, ()):
                 if trigger.kind == kind:
                     yield source, trigger
+        intents = self.game.intent_triggers
+        if intents and kind in self.game.intent_kinds:
+            # cards outside play, where their kind is used from (a card in the hand)
+            from interpreter.combat import used_from_cards
+            for player in range(state.players):
+                if not any(state.cards[c].name in intents for zone in self.game.used_from_zones
+                           for c in state.zones.get((self.game.hand, player) if zone == "hand"
+                                                    else (zone, player), ())):
+                    continue
+                for source in used_from_cards(self, player):
+                    for trigger in intents.get(state.cards[source].name, ()):
+                        if trigger.kind == kind:
+                            yield source, trigger
 
     def _whose(self, trigger: Trigger, controller: int, player: int) -> bool:
         if trigger.whose == "you":
@@ -1552,13 +1698,25 @@ class Machine:
             second = [p for p in pending if (p[2] != turn) != settings.rival_first]
             last_controller = None
             ordered = first + second
-            if settings.one_at_a_time:
+            if settings.beneficial_first:
+                # SIMULTANEOUS RESOLUTION: beneficial effects before negative ones
+                negative = self.game.negative
+                ordered = [p for p in ordered if p[0] not in negative] + \
+                    [p for p in ordered if p[0] in negative]
+            uses = self.game.intent_programs
+            if settings.one_at_a_time or (uses and any(p[0] in uses for p in ordered)):
                 # one effect at a time, each with its own response step
                 ordered, state.pending = ordered[:1], ordered[1:]
             for program, source, controller, card in ordered:
+                last_controller = controller
+                if program in uses:
+                    # a card outside play: its controller may use it (costs,
+                    # used up), which makes the entry (interpreter.combat)
+                    state.frames.append(Frame(program, 0, {"you": controller, "this": source,
+                                                           "it": card}))
+                    continue
                 self.push_entry(program, source, controller,
                                 (("it", card), ("this", source), ("you", controller)))
-                last_controller = controller
             if settings.responses:
                 locals_["responder"] = self.rival_of(last_controller)
             return JUMPED
@@ -1602,13 +1760,19 @@ class Machine:
             del locals_["responder"]
         entry = state.stack.pop()
         entry_id, program, source, controller, zone, entry_locals, nullified, _ = entry
-        if nullified:
-            state.log.append(("fizzle", entry_id, source, "nullified"))
-            return JUMPED
-        if settings.drop_if_source_left and state.cards[source].zone != zone:
-            state.log.append(("fizzle", entry_id, source, "its source left its zone"))
+        # a card used up "after it resolves" (interpreter.combat.use_up)
+        after = next((value for key, value in entry_locals if key == "_after_use"), None)
+        if nullified or (settings.drop_if_source_left and state.cards[source].zone != zone):
+            state.log.append(("fizzle", entry_id, source, "nullified" if nullified
+                              else "its source left its zone"))
+            if after:
+                from interpreter.combat import used_up_steps
+                used_up_steps(self, source, after)
             return JUMPED
         state.log.append(("resolve", entry_id, source))
+        if after:
+            from interpreter.combat import AFTER_USE
+            state.frames.append(Frame(AFTER_USE, 0, {"this": source, "_after_use": after}))
         if program:    # "": a played card responded to, carried on by its procedure
             state.frames.append(Frame(program, 0, dict(entry_locals)))
         return JUMPED
@@ -2260,14 +2424,17 @@ class Machine:
         return False
 
     def has_value(self, card: int, value: str) -> bool:
-        """Whether a printed stat of the card has this value ("a Red Ally")."""
+        """Whether a printed stat of the card has this value ("a Red Ally");
+        stats declared "never an adjective" do not count."""
         name = self.state.cards[card].name
         known = self.game.value_answers.get((name, value))
         if known is None:
+            quiet = self.game.not_adjectives
             known = self.game.value_answers[(name, value)] = any(
                 v == value or (isinstance(v, tuple) and any(
                     value in (alt if isinstance(alt, tuple) else (alt,)) for alt in v))
-                for v in (stat.value for stat in self.definition(card).stats))
+                for v in (stat.value for stat in self.definition(card).stats
+                          if stat.name not in quiet))
         return known
 
     def hand_of(self, player: int) -> list[int]:
@@ -2280,9 +2447,113 @@ class Machine:
 
     def ask(self, frame: Frame, player: int, kind: str, prompt: str, options: tuple,
             store: str, labels: tuple = ()):
+        if self.rules.identical_one_choice and len(options) > 1:
+            options, labels = self.one_of_each(kind, tuple(options), tuple(labels))
+            if len(options) == 1:
+                # nothing left to choose: the asking instruction runs again
+                # and reads the answer (every decision is asked that way)
+                frame.locals[store] = options[0]
+                return JUMPED
         self.state.decision = Decision(player, kind, prompt, tuple(options), store,
                                        tuple(labels))
         return WAIT
+
+    # ---- identical cards: one choice
+
+    _CARD_AT = {"target": lambda o: (o,) if isinstance(o, int) and not isinstance(o, bool)
+                else (),
+                "defend": lambda o: tuple(o),
+                "action": lambda o: (o[1],) if len(o) > 1 and isinstance(o[1], int) else (),
+                "respond": lambda o: (o[1],) if len(o) > 2 and o[0] == "use" else (
+                    (o[0],) if len(o) == 2 and isinstance(o[0], int) else ())}
+
+    def one_of_each(self, kind: str, options: tuple, labels: tuple) -> tuple[tuple, tuple]:
+        """``identical cards: one choice``: of options that differ only in
+        which of two identical cards they name, the first stands for all.
+        Cards are identical when nothing in the state tells them apart: the
+        same card, owner, controller, zone, face, statuses, counters and
+        modifiers, no cards attached, their place in an ordered zone or a
+        paired slot the same, and no effect, limit or choice in progress
+        refers to either."""
+        cards_of = self._CARD_AT.get(kind)
+        if cards_of is None:
+            return options, labels
+        state = self.state
+        named = [state.cards[c].name for o in options for c in cards_of(o)]
+        if len(named) == len(set(named)):
+            return options, labels          # no two cards of one name: nothing to do
+        referred = self._referred_cards()
+        seen: set = set()
+        kept, kept_labels = [], []
+        for index, option in enumerate(options):
+            cards = cards_of(option)
+            if cards:
+                key = (tuple(sorted(self._identity(c, referred) for c in cards)),
+                       option[0] if kind == "action" else None,
+                       option[-1] if kind in ("action", "respond") and len(option) > 2
+                       else None)
+                if key in seen:
+                    continue
+                seen.add(key)
+            kept.append(option)
+            if labels:
+                kept_labels.append(labels[index])
+        return tuple(kept), tuple(kept_labels)
+
+    def _identity(self, card: int, referred: set):
+        state = self.state
+        c = state.cards[card]
+        if card in referred or c.attached_to is not None:
+            return ("card", card)
+        decl = self.rules.zones.get(c.zone[0])
+        paired = any(c.zone[0] in pair[:2] for pair in self.game.pairs)
+        counters = tuple(x for x in c.counters if paired or x[0] != "slot")
+        pile = state.zones.get(c.zone, ())
+        position = pile.index(card) if decl is not None and decl.ordered and card in pile \
+            else None
+        modifiers = tuple((m.kind, m.name, m.amount, m.source, m.until)
+                          for m in state.modifiers if m.target == card)
+        hosts = any(state.cards[h].attached_to == card for h in pile) if self.game.attaching \
+            else False
+        return (c.name, c.owner, c.controller, c.zone, c.face_up, tuple(sorted(c.statuses)),
+                counters, position, modifiers, hosts)
+
+    _CARD_LOCALS = ("it", "this", "chosen", "target", "_subject", "_trigger_it", "_defense")
+
+    def _referred_cards(self) -> set:
+        """Cards something in progress refers to: stack entries, waiting
+        effects, the cards a running program holds ("it", "this", cards
+        picked so far), and per-card limits (a number in a usage key other
+        than its last, the period's count). A number that is not a card
+        only makes two cards look different: never the other way round."""
+        state = self.state
+        out: set = set()
+
+        def add(value):
+            if isinstance(value, bool):
+                return
+            if isinstance(value, int):
+                out.add(value)
+            elif isinstance(value, tuple):
+                for v in value:
+                    add(v)
+        for entry in state.stack:
+            add(entry[2])
+            for key, value in entry[5]:
+                if key in self._CARD_LOCALS:
+                    add(value)
+        for waiting in state.pending:
+            add(waiting[1])
+            add(waiting[3])
+        for frame in state.frames:
+            for key, value in frame.locals.items():
+                if key in self._CARD_LOCALS or key.endswith("+"):
+                    add(value)
+        for key in state.usage:
+            for part in key.split("|")[:-1]:
+                if part.isdigit():
+                    out.add(int(part))
+        return out
 
     def pick(self, frame: Frame, selection: Selection, chooser: int, prompt: str,
              store: str):
@@ -2632,11 +2903,6 @@ class Machine:
                                        if p != player)}))
             state.frames.append(Frame(ability.program, 0, {"you": player, "this": card,
                                                            "it": card}))
-            kind = self.rules.kind(self.definition(card).kind)
-            if kind is not None and kind.once_used:
-                # "once used: discarded / face down" (the card is used up)
-                from interpreter.combat import used_up
-                used_up(self, card)
             return
         index, card = choice
         plan = self.game.actions[index]
@@ -2798,7 +3064,7 @@ class Machine:
                 continue
             if not state.cards[card].face_up and self.game.used_from_zones:
                 kind = self.rules.kind(self.definition(card).kind)
-                if kind is not None and kind.once_used and \
+                if kind is not None and kind.used_up and \
                         state.cards[card].zone[0] not in kind.used_from and not (
                             "hand" in kind.used_from and state.cards[card].zone[0] ==
                             self.game.hand):
@@ -2832,8 +3098,9 @@ class Machine:
     def uses_left(self, index: int, plan: ActionPlan, card, player: int) -> int:
         """How many more times an action with extra uses ("plus its strikes,
         at most 3") may be taken now."""
-        stat, cap, _shared = plan.extra
-        allowed = 1 + (self.stat(card, stat) if stat and card is not None else 0)
+        stat, cap, _shared = plan.extra[:3]
+        times = plan.extra[3] if len(plan.extra) > 3 else 1     # "3 times per PERIOD"
+        allowed = times + (self.stat(card, stat) if stat and card is not None else 0)
         if cap is not None:
             allowed = min(allowed, cap)
         return allowed - self.state.usage.get(self.action_key(index, plan, card, player), 0)
@@ -2843,20 +3110,26 @@ class Machine:
         player using it, in this period (so every card of theirs with the
         same name shares it; the Rival's copies have their own)."""
         period = ability.once_per
-        return f"{ability.key}|{ability.program.rsplit(':', 1)[1]}|{player}|{period}|" \
+        return f"{ability.key}|{ability.index or ability.program.rsplit(':', 1)[1]}|{player}|{period}|" \
                f"{self.state.period_counts.get(period, 0)}"
 
     # ---- changing the state (through interpreter.operations)
 
     def move(self, card: int, zone: tuple, top: bool = True, face_up=None,
-             slot: int | None = None) -> None:
+             slot: int | None = None) -> bool | None:
         """Move a card; into a zone of slots it takes ``slot`` if that is free
-        (a slot its player chose), else the first free one."""
+        (a slot its player chose), else the first free one. False: a card of
+        a kind that never leaves play stays in play, and nothing happened."""
         state = self.state
         source = state.cards[card].zone
         if source != zone and source[0] in self.game.keeping:
             state.log.append(("kept", card, source))   # "cards never leave it"
             return
+        if self.game.staying_kinds and source[0] in self.game.in_play and \
+                zone[0] not in self.game.in_play and \
+                self.definition(card).kind in self.game.staying_kinds:
+            state.log.append(("prevented", "leave play", card))   # "leaves play: never"
+            return False
         if source != zone and source[0] in self.game.reshuffled:
             self.touched.add(source)
         decl = self.rules.zones.get(zone[0])
@@ -3263,14 +3536,16 @@ class Machine:
         if self.prevented("be discarded", card) or self.replaced("discarded", card):
             return
         owner = self.state.cards[card].owner
-        self.move(card, (self.game.discard_pile, owner), face_up=True)
+        if self.move(card, (self.game.discard_pile, owner), face_up=True) is False:
+            return
         self.event("discarded", card, owner)
 
     def destroy(self, card: int) -> None:
         if self.prevented("be destroyed", card) or self.replaced("destroyed", card):
             return
         owner = self.state.cards[card].owner
-        self.move(card, (self.game.discard_pile, owner), face_up=True)
+        if self.move(card, (self.game.discard_pile, owner), face_up=True) is False:
+            return
         self.event("destroyed", card, owner)
 
     def prevented(self, what: str, card: int) -> bool:

@@ -81,6 +81,7 @@ def _condition(c: ast.Condition) -> str:
         "for_each": lambda: "for each " + _selector(a[0]),
         "while_": lambda: "while " + _condition(a[0]),
         "controls": lambda: f"{_player(a[0])} {_verb_for(a[0], 'control')} {_selector(a[1])}",
+        "no_moves_left": lambda: f"{_player(a[0])} {_verb_for(a[0], 'have')} no moves left",
         "has_cards": lambda: f"{_player(a[0])} {_verb_for(a[0], 'have')} {_selector(a[1])}",
         "has_counter": lambda: f"{_player(a[0])} {_verb_for(a[0], 'have')} "
                                f"{_comparison(a[1])} {a[2]}",
@@ -370,6 +371,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('respond')} with {names} to {_selector(x[-1])}"
     if f == "defend_against":
         return f"{v('defend')} against {_selector(x[-1])}"
+    if f == "defend_again":
+        return f"{v('defend')} again against {_selector(x[-1])}"
     if f == "resolve_waiting":
         return "the waiting effects resolve"
     if f == "any_time_window":

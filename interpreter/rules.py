@@ -102,6 +102,9 @@ class StatDecl:
     # "number, added to the STAT of the card it is attached to": an attached
     # card's value of this stat counts in its host's STAT (an Upgrade's +3)
     adds_to_host: str | None = None
+    # "one of color, never an adjective": its value does not describe the
+    # card ("a yellow Ally" is not an Ally whose secondary color is yellow)
+    adjective: bool = True
 
 
 @attrs.frozen(slots=True)
@@ -127,15 +130,37 @@ class KindDecl:
     works_face_down: bool = False
     # "waits while: S": its triggered abilities do not fire while it has S
     waits_while: str | None = None
-    # "used from: hand, ZONE": its activated and response abilities are used
-    # from these places too (not only from play)
+    # "used from: hand, ZONE": its activated, response and triggered
+    # abilities are used from these places too (not only from play);
+    # ", unless VALUE": not the cards with that stat value
     used_from: tuple[str, ...] = ()
-    # "once used: discarded" / "once used: face down": what using one of its
-    # activated or response abilities does to the card
-    once_used: str | None = None
+    used_from_unless: tuple[str, ...] = ()
+    # "once used: revealed, then discarded" / "once used: face down": what
+    # using one of its abilities does to the card, in order; steps written
+    # "... after it resolves" wait until the ability's effect has resolved
+    # (or was nullified). ``once_used_from``: (zone, now, after) for a card
+    # used from that zone ("once used from ZONE: turned face up, then
+    # discarded after it resolves").
+    once_used: tuple[str, ...] = ()
+    once_used_after: tuple[str, ...] = ()
+    once_used_from: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
     # "when used: EFFECT": what using a card of this kind does (the "use"
     # step), after its requirements are met and before its text
     when_used: Sentence | None = None
+    # "leaves play: never": once in play, no effect moves it out of play
+    never_leaves_play: bool = False
+
+    @property
+    def used_up(self) -> bool:
+        """Whether using one of its abilities uses the card up."""
+        return bool(self.once_used or self.once_used_after or self.once_used_from)
+
+    def once_used_in(self, zone: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(steps at once, steps after the effect) for a card used from ``zone``."""
+        for where, now, after in self.once_used_from:
+            if where.lower() == zone.lower():
+                return now, after
+        return self.once_used, self.once_used_after
 
 
 @attrs.frozen(slots=True)
@@ -160,6 +185,9 @@ class TimingDecl:
     # "answered in kind": once a player has used an ability with this label,
     # each other player may use one of theirs in response
     answered: bool = False
+    # "used as: LABEL if CONDITION": its abilities may also be used as
+    # abilities of that timing while the condition holds
+    used_as: tuple | None = None   # (label, Sentence "If ...")
 
 
 @attrs.frozen(slots=True)
@@ -178,6 +206,10 @@ class ResolutionDecl:
     # "each player's effects: ordered by their controller": among a player's
     # simultaneous effects, that player chooses which becomes the next entry
     own_order: bool = False
+    # "effects on a player: beneficial first": of simultaneous effects, those
+    # whose text names their controller's Rival (negative for that player)
+    # come after the others (beneficial), each group in the order above
+    beneficial_first: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -244,6 +276,9 @@ class DeckPartDecl:
     # "matching: PART part, by name or STAT": its cards of that part's kinds
     # share a name or the STAT with a card of that part (PART, STAT)
     matching: tuple[str, str] | None = None
+    # "counted with: PART": its cards count with that part's cards against
+    # that part's copy limits, banned and limited cards (not its count rules)
+    counted_with: tuple[str, ...] = ()
 
 
 @attrs.frozen(slots=True)
@@ -348,7 +383,8 @@ class ActionDecl:
     limit: tuple | None = None  # ("turn", per card?): "once per turn for each card"
     # ", plus its STAT, at most N, shared as NAME": more uses from a stat, a
     # cap, and a name several actions count their uses under
-    limit_extra: tuple = ()     # (stat or None, cap or None, shared name or None)
+    # (stat or None, cap or None, shared name or None[, times per period])
+    limit_extra: tuple = ()
     requires: Sentence | None = None   # a condition for the action to be offered
     role: str | None = None            # a status the chosen card has while it runs
     target: Sentence | None = None     # a second card, chosen after the first
@@ -407,6 +443,12 @@ class GameRules:
     # sensible). One tier per line, tried in order: (label prefixes, the
     # condition as an "If ..." Sentence or None)
     prefer: tuple = ()
+    # "identical cards: one choice": a decision never offers two cards that
+    # nothing tells apart (the first stands for both)
+    identical_one_choice: bool = False
+    # "card effects: as much as you can": in card text, a step after "then"
+    # happens even when the step before could not ("If you do" still asks)
+    as_much_as_you_can: bool = False
     race: RaceDecl | None = None
     defense: DefenseDecl | None = None
     # "player damage: SENTENCES": what 1 damage dealt to a player does (run
@@ -543,7 +585,7 @@ _DECLARATIONS = (
     "game", "counter", "zone", "values", "stat", "kind", "timing", "keyword",
     "verb", "event", "statuses", "status", "periods", "unique mark", "title separator",
     "deck part", "setup", "turn", "action", "resolution", "wildcard", "race", "simulation prefers",
-    "defense", "player damage",
+    "defense", "player damage", "identical cards", "card effects",
 )
 
 
@@ -803,6 +845,9 @@ class _RulesReader:
         text = (line.value or "").strip().rstrip(".")
         span = line.value_span or line.span
         lethal = False
+        adjective = True
+        if m := re.fullmatch(r"(.+?),\s*never an adjective", text, re.I):
+            text, adjective = m.group(1), False
         adds_to_host = None
         if m := re.fullmatch(r"(.+?),\s*a card with damage at least its (.+) is destroyed",
                              text, re.I):
@@ -828,7 +873,7 @@ class _RulesReader:
                          ("number, added to the STAT of the card it is attached to",))
             adds_to_host = None
         self.add(self.rules.stats, name, StatDecl(name, kind, values, line.span, lethal,
-                                                  adds_to_host), line)
+                                                  adds_to_host, adjective), line)
 
     def values_of(self, text: str, span: Span) -> tuple[str, ...]:
         if "," not in text and _lookup(self.rules.value_sets, _unquote(text)) is not None:
@@ -849,21 +894,43 @@ class _RulesReader:
         text_event = after_use = waits_while = when_used = None
         works_face_down = False
         used_from: tuple[str, ...] = ()
-        once_used = None
+        used_from_unless: tuple[str, ...] = ()
+        never_leaves_play = False
+        once_used: tuple[str, ...] = ()
+        once_used_after: tuple[str, ...] = ()
+        once_used_from: list = []
         for child in line.children:
             key = child.key.lower()
             if key == "used from":
-                used_from = tuple(_unquote(v) for v, _ in self.names_list(child))
+                places = [_unquote(v) for v, _ in self.names_list(child)]
+                # "used from: hand, ZONE, unless VALUE": the last names after
+                # "unless" are stat values whose cards are not used from there
+                for index, place in enumerate(places):
+                    m = re.fullmatch(r"unless (.+)", place, re.I)
+                    if m:
+                        used_from_unless = (_unquote(m.group(1)),) + tuple(places[index + 1:])
+                        places = places[:index]
+                        break
+                used_from = tuple(places)
                 continue
             if key == "once used":
-                once_used = (child.value or "").strip().rstrip(".").lower()
-                if once_used not in ("discarded", "face down"):
-                    self.problem(child.value_span or child.span, "E521",
-                                 f'unknown setting "{once_used}" for once used',
-                                 ("discarded", "face down"))
+                once_used, once_used_after = self.once_used_steps(child)
+                continue
+            if m := re.fullmatch(r"once used from (.+)", child.key, re.I):
+                zone = _unquote(m.group(1).strip())
+                self._kind_zones = getattr(self, "_kind_zones", [])
+                self._kind_zones.append((zone, child.head[-1].span, name))
+                once_used_from.append((zone,) + self.once_used_steps(child))
                 continue
             if key == "when used" and child.value:
                 when_used = Sentence(child.value, child.value_span)
+                continue
+            if key == "leaves play":
+                value = (child.value or "").strip().rstrip(".").lower()
+                if value != "never":
+                    self.problem(child.value_span or child.span, "E521",
+                                 f'unknown setting "{value}" for leaves play', ("never",))
+                never_leaves_play = value == "never"
                 continue
             if key == "text happens":
                 m = re.fullmatch(r"when this is (.+?)\.?", (child.value or "").strip(), re.I)
@@ -884,7 +951,9 @@ class _RulesReader:
                 continue
             if key not in fields:
                 self.unknown_field(child, (*fields, "text happens", "after use",
-                                           "waits while", "face down", "when used"))
+                                           "waits while", "face down", "when used",
+                                           "used from", "once used", "once used from ZONE",
+                                           "leaves play"))
                 continue
             fields[key] = self.names_list(child)
         box_status = []
@@ -911,11 +980,39 @@ class _RulesReader:
         )
         if when_used is not None:
             kind = attrs.evolve(kind, when_used=when_used)
-        if used_from or once_used:
-            kind = attrs.evolve(kind, used_from=used_from, once_used=once_used)
+        if never_leaves_play:
+            kind = attrs.evolve(kind, never_leaves_play=True)
+        if used_from or once_used or once_used_after or once_used_from:
+            kind = attrs.evolve(kind, used_from=used_from, used_from_unless=used_from_unless,
+                                once_used=once_used, once_used_after=once_used_after,
+                                once_used_from=tuple(once_used_from))
         self.add(self.rules.kinds, name, kind, line)
         self._kind_timing_spans = getattr(self, "_kind_timing_spans", [])
         self._kind_timing_spans.extend(fields["timings"])
+
+    ONCE_USED_STEPS = ("revealed", "turned face up", "discarded", "face down")
+
+    def once_used_steps(self, child: OutlineLine) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """ "revealed, then discarded" / "turned face up, then discarded after
+        it resolves": (steps at once, steps after the effect has resolved)."""
+        value = (child.value or "").strip().rstrip(".")
+        now: list[str] = []
+        after: list[str] = []
+        for item in re.split(r",\s*then\s+|\s+then\s+|,\s*", value):
+            step = item.strip().lower()
+            later = step.endswith(" after it resolves")
+            if later:
+                step = step[:-len(" after it resolves")].strip()
+            if step == "turned face down":
+                step = "face down"
+            if step not in self.ONCE_USED_STEPS:
+                self.problem(self.span_of_text(child, item.strip()), "E521",
+                             f'unknown setting "{item.strip()}" for once used',
+                             self.ONCE_USED_STEPS + ("STEP after it resolves",),
+                             did_you_mean(step, self.ONCE_USED_STEPS))
+                continue
+            (after if later or after else now).append(step)
+        return tuple(now), tuple(after)
 
     def decl_timing(self, line: OutlineLine, n: int) -> None:
         label = self.name_after(line, n)
@@ -958,7 +1055,7 @@ class _RulesReader:
                          ("activated", "triggered", "continuous"))
             use = "activated"
         meaning = None
-        when = unless = None
+        when = unless = used_as = None
         for child in line.children:
             if child.key.lower() == "meaning":
                 meaning = child.value
@@ -966,12 +1063,24 @@ class _RulesReader:
                 when = Sentence(child.value, child.value_span)
             elif child.key.lower() == "unless" and child.value:
                 unless = Sentence(child.value, child.value_span)
+            elif child.key.lower() == "used as":
+                m = re.fullmatch(r"(.+?),?\s+if\s+(.+?)\.?", (child.value or "").strip(), re.I)
+                if not m:
+                    self.problem(child.value_span or child.span, "E514",
+                                 f'unreadable used as "{(child.value or "").strip()}"',
+                                 ('"LABEL" if CONDITION',))
+                    continue
+                as_label = _unquote(m.group(1).strip())
+                self._used_as = getattr(self, "_used_as", [])
+                self._used_as.append((as_label, self.span_of_text(child, m.group(1).strip())))
+                used_as = (as_label, Sentence("If " + m.group(2) + ".",
+                                              self.span_of_text(child, m.group(2))))
             else:
-                self.unknown_field(child, ("meaning",))
+                self.unknown_field(child, ("meaning", "when", "unless", "used as"))
         self.add(self.rules.timings, label,
                  TimingDecl(label, use, optional, meaning, line.span, response, immediate,
                             once_per, from_zone, when, unless, during, any_time, asks,
-                            answered=answered),
+                            answered=answered, used_as=used_as),
                  line)
 
     def pattern_decl(self, line: OutlineLine, n: int) -> PatternDecl | None:
@@ -1056,8 +1165,10 @@ class _RulesReader:
         starts_span: Span | None = None
         swaps_with: list[str] = []
         fields = ("size", "kinds", "copies", "count", "total STAT", "banned",
-                  "limited", "optional", "starts in", "swaps with", "matching")
+                  "limited", "optional", "starts in", "swaps with", "matching",
+                  "counted with")
         matching = None
+        counted_with: list[str] = []
         for child in line.children:
             key = child.key.lower()
             value = (child.value or "").strip().rstrip(".")
@@ -1136,6 +1247,11 @@ class _RulesReader:
                 starts_span = span
             elif key == "swaps with":
                 swaps_with.extend(v for v, _ in self.names_list(child))
+            elif key == "counted with":
+                for other, ospan in self.names_list(child):
+                    counted_with.append(other)
+                    self._counted_with = getattr(self, "_counted_with", [])
+                    self._counted_with.append((name, other, ospan))
             elif key == "matching":
                 m = re.fullmatch(r"(.+?) part, by name or (.+)", value, re.I)
                 if not m:
@@ -1148,7 +1264,7 @@ class _RulesReader:
         self.add(self.rules.deck_parts, name, DeckPartDecl(
             name, size_min, size_max, tuple(kinds), tuple(copies), tuple(counts),
             tuple(totals), tuple(banned), tuple(limited), optional, line.span,
-            starts_in, starts_span, tuple(swaps_with), matching), line)
+            starts_in, starts_span, tuple(swaps_with), matching, tuple(counted_with)), line)
 
     # ---- procedures: setup, the turn, actions
 
@@ -1262,11 +1378,13 @@ class _RulesReader:
             "triggered effects": ("all together", "one at a time"),
             "each player's effects": ("in the order they happened",
                                       "ordered by their controller"),
+            "effects on a player": ("in the order above", "beneficial first"),
         }
         chosen = {"responses": "none", "simultaneous": "turn player first",
                   "an entry whose source left its zone": "still resolves",
                   "triggered effects": "all together",
-                  "each player's effects": "in the order they happened"}
+                  "each player's effects": "in the order they happened",
+                  "effects on a player": "in the order above"}
         for child in line.children:
             key = child.key.lower()
             value = (child.value or "").strip().rstrip(".").lower()
@@ -1284,7 +1402,8 @@ class _RulesReader:
             chosen["simultaneous"] == "rival first",
             chosen["an entry whose source left its zone"] == "is removed",
             line.span, chosen["triggered effects"] == "one at a time",
-            chosen["each player's effects"] == "ordered by their controller")
+            chosen["each player's effects"] == "ordered by their controller",
+            chosen["effects on a player"] == "beneficial first")
 
     def decl_player_damage(self, line: OutlineLine, n: int) -> None:
         if not line.value:
@@ -1367,16 +1486,23 @@ class _RulesReader:
                 limit_extra = (extra.group(2) and _unquote(extra.group(2)),
                                extra.group(3) and int(extra.group(3)),
                                extra.group(4) and _unquote(extra.group(4)))
-            m = re.fullmatch(r"once per (.+?)( for each card)?", value, re.I)
+            # "once per PERIOD", "twice per PERIOD", "3 times per PERIOD"
+            m = re.fullmatch(r"(once|twice|(\d+) times) per (.+?)( for each card)?", value, re.I)
             periods = [p.lower() for p in self.rules.periods]
-            if not m or m.group(1).lower() not in periods:
+            if not m or _unquote(m.group(3)).lower() not in periods:
                 self.problem(fields["limit"].value_span or fields["limit"].span, "E522",
                              f'unreadable limit "{value}"',
-                             ("once per PERIOD", "once per PERIOD for each card"),
-                             did_you_mean(m.group(1), self.rules.periods) if m else None)
+                             ("once per PERIOD", "once per PERIOD for each card",
+                              "N times per PERIOD"),
+                             did_you_mean(_unquote(m.group(3)), self.rules.periods)
+                             if m else None)
             else:
-                period = next(p for p in self.rules.periods if p.lower() == m.group(1).lower())
-                limit = (period, bool(m.group(2)))
+                period = next(p for p in self.rules.periods
+                              if p.lower() == _unquote(m.group(3)).lower())
+                limit = (period, bool(m.group(4)))
+                times = {"once": 1, "twice": 2}.get(m.group(1).lower()) or int(m.group(2))
+                if times != 1:
+                    limit_extra = (tuple(limit_extra) or (None, None, None)) + (times,)
         def word(field):
             return _unquote(fields[field].value.strip()) if fields[field] and \
                 fields[field].value else None
@@ -1413,6 +1539,22 @@ class _RulesReader:
 
     def procedure_sentences(self):
         return _procedure_sentences(self.rules)
+
+    def decl_card_effects(self, line: OutlineLine, n: int) -> None:
+        value = (line.value or "").strip().rstrip(".").lower()
+        if value != "as much as you can":
+            self.problem(line.value_span or line.span, "E521",
+                         f'unknown setting "{value}" for card effects', ("as much as you can",))
+            return
+        self.rules.as_much_as_you_can = True
+
+    def decl_identical_cards(self, line: OutlineLine, n: int) -> None:
+        value = (line.value or "").strip().rstrip(".").lower()
+        if value != "one choice":
+            self.problem(line.value_span or line.span, "E521",
+                         f'unknown setting "{value}" for identical cards', ("one choice",))
+            return
+        self.rules.identical_one_choice = True
 
     def decl_simulation_prefers(self, line: OutlineLine, n: int) -> None:
         labels, condition = [], None
@@ -1467,6 +1609,15 @@ class _RulesReader:
             if label not in rules.timings:
                 self.problem(span, "E301", f'unknown timing label "{label}"',
                              (listing(rules.timings),), did_you_mean(label, rules.timings))
+        for label, span in getattr(self, "_used_as", ()):
+            if label not in rules.timings:
+                self.problem(span, "E301", f'unknown timing label "{label}"',
+                             (listing(rules.timings),), did_you_mean(label, rules.timings))
+        for zone, span, kind in getattr(self, "_kind_zones", ()):
+            # "once used from ZONE" (zones may be declared after the kind)
+            if zone.lower() != "hand" and _lookup(rules.zones, zone) is None:
+                self.problem(span, "E523", f'unknown zone "{zone}" for kind "{kind}"',
+                             (listing(rules.zones),), did_you_mean(zone, rules.zones))
         if self.problems:
             return
         # Keyword and verb definitions are card text in the game's language.
@@ -1490,6 +1641,12 @@ class _RulesReader:
                     self.problem(part.span, "E540",
                                  f'deck part "{part.name}" swaps with an unknown part "{other}"',
                                  (listing(rules.deck_parts),),
+                                 did_you_mean(other, rules.deck_parts))
+            for part_name, other, span in getattr(self, "_counted_with", ()):
+                if part_name == part.name and rules.deck_part(other) is None:
+                    self.problem(span, "E540",
+                                 f'deck part "{part.name}" is counted with an unknown part '
+                                 f'"{other}"', (listing(rules.deck_parts),),
                                  did_you_mean(other, rules.deck_parts))
             if part.starts_in and _lookup(rules.zones, part.starts_in[0]) is None:
                 self.problem(part.starts_in_span, "E523",

@@ -68,3 +68,32 @@ def test_an_unknown_starting_zone_is_reported_at_its_place(tmp_path):
     assert problem.span.line == len((DUEL / "rules" / "duel.rules").read_text()
                                     .splitlines()) + 5
     assert "reserve" in (problem.suggestion or "")
+
+
+COUNTED = """
+deck part Sideboard
+  size: at most 10
+  counted with: Deck
+  optional: yes
+"""
+
+
+def test_a_part_counted_with_another_shares_its_copy_limits(tmp_path):
+    # "Deck" allows at most 4 per name: 4 in the Deck and 1 in the Sideboard break it
+    deck = DECK.replace('  Reserve:\n    1 "Giant"\n  Spare:\n    2 "Archer"\n',
+                        '  Sideboard:\n    1 "Knight"\n    4 "Archer"\n')
+    game = make_game(tmp_path, COUNTED, deck)
+    [problem] = [p for p in game.problems if p.code == "E614"]
+    assert problem.message == ('too many copies in "Deck" and "Sideboard" together: 5 cards '
+                               'share the name "Knight"; at most 4 allowed')
+    assert problem.source_line.strip() == '1 "Knight"'
+    # the Sideboard's own 4 "Archer" beside none in the Deck are within the limit
+    assert [p.code for p in game.problems] == ["E614"]
+
+
+def test_a_part_counted_with_an_unknown_part(tmp_path):
+    game = make_game(tmp_path, COUNTED.replace("counted with: Deck", "counted with: Dek"),
+                     DECK.replace('  Reserve:\n    1 "Giant"\n  Spare:\n    2 "Archer"\n', ''))
+    [problem] = [p for p in game.problems if p.code == "E540"]
+    assert problem.message == 'deck part "Sideboard" is counted with an unknown part "Dek"'
+    assert problem.suggestion == 'did you mean "Deck"?'

@@ -79,17 +79,17 @@ def test_unknown_zone_property():
 def test_unknown_declaration():
     p = the_problem(rules_problems("ryft"), RYFT, 10)
     pin(p, "E502", RYFT, 10, 1, 'unknown declaration "zon"',
-        ("a declaration: action, counter, deck part, defense, event, game, keyword, kind, "
-         "periods, player damage, race, resolution, setup, simulation prefers, stat, status, "
-         "statuses, timing, title separator, turn, ... (25 in all)",),
+        ("a declaration: action, card effects, counter, deck part, defense, event, game, "
+         "identical cards, keyword, kind, periods, player damage, race, resolution, setup, "
+         "simulation prefers, stat, status, statuses, timing, ... (27 in all)",),
         'did you mean "zone"?')
     assert p.render() == (
         f'{RYFT}:10:1: E502 unknown declaration "zon"\n'
         "  10 | zon void: per player, public, ordered\n"
         "     | ^^^\n"
-        "  expected: a declaration: action, counter, deck part, defense, event, game, "
-        "keyword, kind, periods, player damage, race, resolution, setup, simulation prefers, "
-        "stat, status, statuses, timing, title separator, turn, ... (25 in all)\n"
+        "  expected: a declaration: action, card effects, counter, deck part, defense, event, "
+        "game, identical cards, keyword, kind, periods, player damage, race, resolution, setup, "
+        "simulation prefers, stat, status, statuses, timing, ... (27 in all)\n"
         '  did you mean "zone"?')
 
 
@@ -139,8 +139,22 @@ def test_unknown_timing_label_in_a_kind():
 def test_unknown_field_of_a_kind():
     p = the_problem(rules_problems("silver-wing-rivals"), SWR, 15)
     pin(p, "E504", SWR, 15, 3, 'unknown field "sleeves"',
-        ("after use, boxes, face down, faces, optional, plural, stats, text happens, timings, "
-         "waits while, when used",))
+        ("after use, boxes, face down, faces, leaves play, once used, once used from ZONE, "
+         "optional, plural, stats, text happens, timings, ... (15 in all)",))
+
+
+def test_unknown_step_of_once_used():
+    p = the_problem(rules_problems("silver-wing-rivals"), SWR, 16, "E521")
+    pin(p, "E521", SWR, 16, 54, 'unknown setting "shuffled after it resolves" for once used',
+        ("revealed", "turned face up", "discarded", "face down", "STEP after it resolves"))
+    assert text_at(p) == "shuffled after it resolves"
+
+
+def test_unknown_zone_of_once_used_from():
+    p = the_problem(rules_problems("silver-wing-rivals"), SWR, 16, "E523")
+    pin(p, "E523", SWR, 16, 18, 'unknown zone "Suport Area" for kind "Support"',
+        ("Support Area",), 'did you mean "Support Area"?')
+    assert text_at(p) == '"Suport Area"'
 
 
 # ---------------------------------------------------------------- rival-rush
@@ -176,8 +190,8 @@ def test_unknown_card_kind_in_a_count_rule():
 def test_unknown_field_of_a_deck_part():
     p = the_problem(rules_problems("rival-rush"), RR, 17)
     pin(p, "E504", RR, 17, 3, 'unknown field "shuffle"',
-        ("banned, copies, count, kinds, limited, matching, optional, size, starts in, "
-         "swaps with, total STAT",))
+        ("banned, copies, count, counted with, kinds, limited, matching, optional, size, "
+         "starts in, swaps with, total STAT",))
 
 
 def test_unknown_stat_in_a_total_rule():

@@ -391,3 +391,36 @@ def test_card_names_in_decks_are_case_sensitive_ryft():
 def test_card_name_in_the_wrong_case_gets_a_suggestion_ryft():
     path, problems = deck("ryft", "name_case.deck")
     assert problems[0].suggestion == 'did you mean "Storm Relay"?'
+
+
+# ---------------------------------------------------------------- silver wing rivals: copies across parts
+
+
+def test_side_deck_cards_counted_with_the_main_deck_copy_limits():
+    path, problems = deck("silver-wing-rivals", "side_copies.deck")
+    assert [q.code for q in problems] == ["E614", "E614", "E614"]
+    copies, banned, limited = problems
+    pin(copies, "E614", path, 33, 5,
+        'too many copies in "Main Deck" and "Side Deck" together: 5 cards share the name '
+        'and colors and tag "Skyguard Lancer" / blue / (no tag); at most 3 allowed',
+        ('at most 3 per name, colors, tag in "Main Deck" and "Side Deck"',))
+    assert copies.render() == (
+        f'{path}:33:5: E614 too many copies in "Main Deck" and "Side Deck" together: 5 cards '
+        'share the name and colors and tag "Skyguard Lancer" / blue / (no tag); at most 3 '
+        'allowed\n'
+        '  33 |     2 "Skyguard Lancer"\n'
+        "     |     ^^^^^^^^^^^^^^^^^^^\n"
+        '  expected: at most 3 per name, colors, tag in "Main Deck" and "Side Deck"')
+    pin(banned, "E614", path, 34, 5,
+        '"Bottomless Stockpile" is banned from "Main Deck", which "Side Deck" is counted with')
+    pin(limited, "E614", path, 35, 5,
+        '"Crystal Overload" is limited to 1 copy in "Main Deck" and "Side Deck" together; '
+        "this deck has 2")
+
+
+def test_side_deck_copies_within_the_limits_together_are_legal():
+    # the shipped Starter's Side Deck: 2 "Glacier Monk" beside none in the Main Deck
+    from interpreter.games import load_game
+
+    game = load_game("silver-wing-rivals")
+    assert [p for p in game.problems if p.code == "E614"] == []

@@ -94,3 +94,24 @@ def test_side_deck_main_characters_share_the_name_or_archetype(game):
                                         'Archetype of the "Main Character" (Kael Ashwind)')
             assert found[0].span.line == changed.splitlines().index(
                 '    1 "Nami Deepcurrent"') + 1
+
+
+def test_identical_defenders_are_one_defense(game):
+    """``identical cards: one choice``: two Glacier Monks in hand give one
+    "defend with Glacier Monk" and one pair of them (Sunspark Scout does not
+    match the blue attacker: it pairs with neither)."""
+    _loaded, compiled = game
+    match = Match.from_position(compiled, 2, 1, {
+        ("hand", 0): [("Skyguard Lancer", ())],
+        ("Main Character Area", 0): [("Kael Ashwind", ("rested",))],
+        ("Stamina Area", 0): [("Standard Stamina", ())],
+        ("hand", 1): [("Glacier Monk", ()), ("Glacier Monk", ()), ("Sunspark Scout", ())],
+        ("Stamina Area", 1): [("Standard Stamina", ())]}, {}, 1, 0, "Move Step")
+    import re
+
+    def labels():
+        return [re.sub(r" #\d+", "", match.action_to_string(a)) for a in match.legal_actions()]
+    match.apply_action(labels().index("attack Skyguard Lancer"))   # (no Embolden: no Support)
+    assert sorted(labels()) == [
+        "defend with Glacier Monk", "defend with Glacier Monk and Glacier Monk",
+        "take the damage"]
