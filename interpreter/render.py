@@ -362,7 +362,8 @@ def _action(a: ast.Action, subject) -> str:
         return "players alternate actions until all pass in a row"
     if f == "alternate_count":
         n = x[0]
-        return f"players alternate actions until each has taken {n} action{'' if n == 1 else 's'}"
+        return f"players alternate actions until each has taken {_amount(n)} " \
+               f"action{'' if n == 1 else 's'}"
     if f == "alternate_moves":
         return "players alternate moves until all pass in a row" + (
             f" or pass {_amount(x[0])} moves in a row" if x else "")

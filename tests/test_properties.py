@@ -207,6 +207,10 @@ REGRESSIONS = {
                             True),
     "that can be challenged": ("saturday-wars", "Exhaust a Character that can be challenged",
                                True),
+    # an amount that is a measure was rendered as its Python repr
+    "alternate count measure": ("rival-rush",
+                                "Players alternate actions until each has taken its challenge "
+                                "actions", True),
 }
 
 
