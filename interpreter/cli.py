@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -330,6 +331,7 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
     wins: dict[str, int] = {}
     draws, errors, turns, decisions = 0, [], 0, 0
     reasons: dict[str, int] = {}
+    endings: dict[str, int] = {}
     for i in range(games_count):
         game_seed = seed + i
         decks = playable.seats(i)
@@ -342,6 +344,8 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
             continue
         result = match.state.result
         turns += match.state.turn
+        ending = _ending(result)
+        endings[ending] = endings.get(ending, 0) + 1
         if result[0] == "win":
             key = f"player {result[1] + 1}"
             wins[key] = wins.get(key, 0) + 1
@@ -358,6 +362,7 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
         "deck_wins": dict(sorted(deck_wins.items())),
         "draws": draws,
         "draw_reasons": reasons,
+        "endings": dict(sorted(endings.items(), key=lambda kv: (-kv[1], kv[0]))),
         "errors": len(errors),
         "error_seeds": errors,
         "mean_turns": round(turns / finished, 2) if finished else 0,
@@ -372,9 +377,21 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
             click.echo(f"  {who} won {n}")
         click.echo(f"  draws {draws}, errors {len(errors)}, mean turns "
                    f"{report['mean_turns']}, mean decisions {report['mean_decisions']}")
+        for ending, n in report["endings"].items():
+            click.echo(f"  {n} ended: {ending}")
         for e in errors:
             click.echo(f"  error with seed {e['seed']}: {e['error']}")
     sys.exit(1 if errors else 0)
+
+
+def _ending(result: tuple) -> str:
+    """How a game ended, with the players' numbers and a counter's final
+    value left out, so that games ended by the same rule count together
+    ("a player lost: Life Force")."""
+    reason = result[2] if result[0] == "win" else result[1]
+    reason = re.sub(r"\bplayer \d+\b", "a player", reason)
+    reason = re.sub(r"(lost: [^:]*?) -?\d+$", r"\1", reason)
+    return f"{result[0]}: {reason}"
 
 
 @main.command()

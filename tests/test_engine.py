@@ -358,6 +358,10 @@ def test_play_and_simulate_commands():
     report = json.loads(sim.output)
     assert report["games"] == 30 and report["errors"] == 0
     assert sum(report["wins"].values()) + report["draws"] == 30
+    # how the games ended, players' numbers left out: every game counted once
+    assert sum(report["endings"].values()) == 30
+    assert all(e.startswith(("win: ", "draw: ")) and "player 1" not in e
+               and "player 2" not in e for e in report["endings"])
     again = runner.invoke(main, ["simulate", str(RULES), "-n", "30", "--seed", "1",
                                  "--format", "json"])
     assert again.output == sim.output
