@@ -1,6 +1,8 @@
 """Agents: whoever answers a game's decisions through the step API.
 
-* :class:`RandomAgent` picks uniformly with its own seeded generator;
+* :class:`RandomAgent` picks uniformly with its own seeded generator, among
+  the choices the rules file says simulated players prefer
+  (:func:`preferred_actions`) when any is offered;
 * :class:`FirstLegalAgent` always takes the first legal action;
 * :class:`ScriptedAgent` plays a list of choices given by label (as
   ``action_to_string`` reads them) and fails loudly on a decision its script
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 from interpreter.errors import CardrulesError, Problem
 from interpreter.rng import Random
+from interpreter.state import Frame
 
 
 class RandomAgent:
@@ -22,10 +25,33 @@ class RandomAgent:
 
     def act(self, match) -> int:
         if getattr(getattr(match, "game", None), "prefer", ()):
-            from interpreter.engine import preferred_actions
-
             return self.rng.choice(preferred_actions(match))
         return self.rng.choice(match.legal_actions())
+
+
+def preferred_actions(match) -> list[int]:
+    """The legal actions a simulated player prefers ("simulation prefers"):
+    those matching the first tier whose condition holds for the deciding
+    player and that matches any; all of them when none does."""
+    legal = match.legal_actions()
+    tiers = getattr(match.game, "prefer", ())
+    if not tiers:
+        return legal
+    labels = [match.action_to_string(a) for a in legal]
+    probe = None
+    for prefixes, test in tiers:
+        if test is not None:
+            if probe is None:
+                from interpreter.engine import Machine
+
+                probe = (Machine(match.game, match.state),
+                         Frame("probe", 0, {"you": match.state.decision.player}))
+            if not test(*probe):
+                continue
+        chosen = [a for a, label in zip(legal, labels) if label.startswith(prefixes)]
+        if chosen:
+            return chosen
+    return legal
 
 
 class FirstLegalAgent:

@@ -19,7 +19,7 @@ import attrs
 import click
 
 from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mean, listing
-from interpreter.games import Game, find_root, load_game, shipped_games, shipped_root
+from interpreter.games import Game, find_root, load_game, shipped_games
 
 
 class _Group(click.Group):
@@ -387,7 +387,7 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
 def _ending(result: tuple) -> str:
     """How a game ended, with the players' numbers and a counter's final
     value left out, so that games ended by the same rule count together
-    ("a player lost: Life Force")."""
+    ("a player lost: Life")."""
     reason = result[2] if result[0] == "win" else result[1]
     reason = re.sub(r"\bplayer \d+\b", "a player", reason)
     reason = re.sub(r"(lost: [^:]*?) -?\d+$", r"\1", reason)

@@ -449,7 +449,7 @@ def compile_response(game, card, index: int, node, ability) -> None:
     """A response ability: pay its costs, then the card is used up (the
     kind's ``once used``), then its effect goes on the chain as a link."""
     from interpreter.compile import StepCompiler
-    from interpreter.engine import _cost_checks_for_costs
+    from interpreter.compile_game import _cost_checks_for_costs
 
     label, conditions, costs, resolution = node.args
     for c in conditions:
@@ -494,7 +494,7 @@ def compile_intent(game, card, name: str, ability, label, conditions, costs, res
     it uses the card up (``once used``). The trigger does not fire while its
     conditions or costs cannot be met. Returns the program's name."""
     from interpreter.compile import StepCompiler
-    from interpreter.engine import _cost_checks_for_costs
+    from interpreter.compile_game import _cost_checks_for_costs
 
     use = name + (":use" if outside else ":intent")
     effect = C.Emitter(use + ":effect", ability.span)
@@ -599,7 +599,6 @@ def defense_options(m, defender: int, attacker: int, keep: tuple = ()) -> list[t
 
 def defend_window(m, f, defender: int, selection, store: str):
     state = m.state
-    d = m.rules.defense
     attackers = selection.candidates(m, f)
     if not attackers:
         return None
@@ -709,7 +708,7 @@ def compile_trigger_body(game, name: str, ability, conditions, costs, resolution
     its costs (the controller chooses to pay them, or the effect is skipped),
     then its resolution."""
     from interpreter.compile import StepCompiler
-    from interpreter.engine import _cost_checks_for_costs
+    from interpreter.compile_game import _cost_checks_for_costs
 
     e = C.Emitter(name, ability.span)
     steps = StepCompiler(e, game)

@@ -29,7 +29,7 @@ import attrs
 from interpreter import ast, operations as op
 from interpreter.errors import CardrulesError, Problem
 from interpreter.source import Span
-from interpreter.state import Decision, Frame, Modifier
+from interpreter.state import Frame
 
 WAIT = object()
 JUMPED = object()
@@ -1739,7 +1739,7 @@ def _doable_checks(sentences, rules) -> list:
     """Checks for the steps of ``sentences`` that can be checked like costs,
     or that act on cards a selector must find ("Return a Creature your
     Rival controls ..."); the others are left out: they can always be tried."""
-    from interpreter.engine import _cost_checks_for_costs
+    from interpreter.compile_game import _cost_checks_for_costs
 
     checks = []
     for sentence in sentences:

@@ -441,7 +441,6 @@ def _capability(c: ast.Capability) -> str:
         text = "be " + c.args[0]
         return text + (" " + _times(c.args[1]) if len(c.args) > 1 else "")
     words = [c.args[0]]
-    directly = False
     for arg in c.args[1:]:
         if isinstance(arg, ast.Times):
             words.append(_times(arg))
@@ -512,7 +511,6 @@ def _is_plural(sel) -> bool:
     if sel.form in ("them", "those"):
         return True
     if sel.form in ("some", "owned"):
-        noun = sel.args[-1] if not sel.args or isinstance(sel.args[-1], ast.Noun) else None
         nouns = [a for a in sel.args if isinstance(a, ast.Noun)]
         q = sel.args[0]
         if sel.form == "some" and isinstance(q, ast.Quantity):

@@ -267,7 +267,7 @@ def find_game(ruling: Ruling):
 
 
 def run_ruling(ruling: Ruling, source: SourceText) -> RulingResult:
-    from interpreter.engine import Match, compile_game
+    from interpreter.engine import compile_game
 
     game = find_game(ruling)
     if game.problems:

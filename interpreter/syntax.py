@@ -18,7 +18,7 @@ language (readable token names, the labelled examples in
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, Iterator
+from typing import Iterable, Iterator
 
 import attrs
 from lark import Lark, Token
@@ -30,7 +30,7 @@ from lark.exceptions import (
 )
 from lark.lexer import PatternStr
 
-from interpreter.errors import CardrulesError, Problem, did_you_mean
+from interpreter.errors import Problem, did_you_mean
 from interpreter.resources import read_grammar
 from interpreter.source import SourceText, Span
 from interpreter.vocabulary import terminal_word

@@ -363,7 +363,7 @@ def test_simulation_preferences_are_tiers_with_conditions(game):
     """ "simulation prefers" lines are tried in order: the first whose
     condition holds for the deciding player and that names an offered
     choice gives the choices random players take."""
-    from interpreter.engine import preferred_actions
+    from interpreter.agents import preferred_actions
 
     loaded, compiled = game
 
