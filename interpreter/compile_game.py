@@ -135,6 +135,9 @@ class CompiledGame:
     replacements: dict[str, list[Replacement]] = attrs.Factory(dict)
     immediate: set = attrs.Factory(set)   # programs of triggers that do not wait
     trigger_index: TriggerIndex = attrs.Factory(TriggerIndex)   # set by compile_game
+    # (kind, name) of a change -> card name -> its continuous abilities that
+    # make that change (set by compile_game; what Machine.continuous asks)
+    statics_by_change: dict = attrs.Factory(dict)
     # response windows (interpreter.combat): the timing labels rules
     # procedures name, the abilities used in them, the zones cards are used from
     cued_labels: set = attrs.Factory(set)
@@ -334,6 +337,12 @@ def compile_game(game) -> CompiledGame:
     if problems:
         raise CardrulesError(problems)
     compiled.trigger_index = TriggerIndex.of(compiled.triggers)
+    for name, abilities in compiled.statics.items():
+        for static in abilities:
+            for kind, changed, _amount in static.changes:
+                by_card = compiled.statics_by_change.setdefault((kind, changed), {})
+                if static not in by_card.setdefault(name, []):
+                    by_card[name].append(static)
     compiled.any_time_abilities = any(
         compiled.any_time_ability(ability) for abilities in compiled.activated.values()
         for ability in abilities)

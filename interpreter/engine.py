@@ -1044,6 +1044,11 @@ class Machine:
         state = self.state
         self._asking.add(asking)
         try:
+            if wanted is not None:
+                # only the cards with an ability that makes this change
+                statics = self.game.statics_by_change.get(wanted)
+                if not statics:
+                    return
             for source in self.in_play():
                 abilities = statics.get(state.cards[source].name)
                 if not abilities or self.is_nullified(source):
