@@ -100,6 +100,8 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
         return f"     {_zone(event[1], rules)} is shuffled."
     if kind == "counter":
         _, player, name, old, new = event
+        if old == new:
+            return None   # set to what it was ("gains Position equal to" 0): nothing to read
         who = "The game" if player < 0 else _player(player)
         return f"     {who}: {name} {old} -> {new}."
     if kind == "place":     # a loop over places reaches this one
