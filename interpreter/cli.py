@@ -10,6 +10,7 @@ always a bug in cardrules.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import re
 import sys
@@ -414,16 +415,30 @@ def soak(game: str, games_count: int, seed: int, players: int | None,
     playable = _playable_or_exit(game, players, deck_names)
     compiled = playable.compiled
     start = time.perf_counter()
-    share = -(-games_count // jobs)
-    parts = [(game, players, deck_names, seed, first, min(share, games_count - first),
-              check_every) for first in range(0, games_count, share)]
-    if len(parts) == 1:
-        report = _soak_part(parts[0], playable)
-    else:
-        from concurrent.futures import ProcessPoolExecutor
+    # Parts of at most SOAK_PART games, in order: the figures do not depend on
+    # how the games are shared, and a long run can show how far it has got.
+    size = min(SOAK_PART, -(-games_count // jobs))
+    parts = [(game, players, deck_names, seed, first, min(size, games_count - first),
+              check_every) for first in range(0, games_count, size)]
+    progress = _is_terminal(sys.stderr)
+    reports = []
+    with contextlib.ExitStack() as stack:
+        if jobs == 1 or len(parts) == 1:
+            done = (_soak_part(part, playable) for part in parts)
+        else:
+            from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(len(parts)) as pool:
-            report = merge(list(pool.map(_soak_part, parts)))
+            pool = stack.enter_context(ProcessPoolExecutor(min(jobs, len(parts))))
+            done = pool.map(_soak_part, parts)
+        for part_report in done:
+            reports.append(part_report)
+            if progress:
+                click.echo(f"\r{sum(r.games for r in reports)}/{games_count} games, "
+                           f"{sum(len(r.violations) for r in reports)} violations",
+                           err=True, nl=False)
+    if progress:
+        click.echo(err=True)
+    report = merge(reports)
     elapsed = time.perf_counter() - start
     for violation in report.violations:
         click.echo(violation.render())
@@ -434,12 +449,26 @@ def soak(game: str, games_count: int, seed: int, players: int | None,
     sys.exit(1 if report.violations else 0)
 
 
+SOAK_PART = 100
+
+
+def _is_terminal(stream) -> bool:
+    """Progress lines are for a person watching, not for a log or a pipe."""
+    return stream.isatty()
+
+
+@functools.lru_cache(maxsize=2)
+def _worker_playable(game: str, players: int | None, deck_names: tuple) -> Playable:
+    """A worker process loads and compiles the game once for all its parts."""
+    return _load_playable(game, players, deck_names)
+
+
 def _soak_part(part: tuple, playable: Playable | None = None):
-    """One process's share of a soak run: games ``first`` to ``first + count - 1``."""
+    """One part of a soak run (in this process or a worker): games ``first`` to ``first + count - 1``."""
     from interpreter.soak import soak as run_soak
 
     game, players, deck_names, seed, first, count, check_every = part
-    playable = playable or _load_playable(game, players, deck_names)
+    playable = playable or _worker_playable(game, players, deck_names)
     return run_soak(playable.compiled, playable.seats, count, seed, check_every, first)
 
 

@@ -84,3 +84,21 @@ def test_sharing_a_soak_among_processes_gives_the_same_figures():
     figures = alone.output.rsplit(" in ", 1)[0]
     assert figures.startswith("duel: 30 games,") and "0 violations (win 30)" in figures
     assert shared.output.rsplit(" in ", 1)[0] == figures
+
+
+def test_a_soak_in_small_parts_gives_the_same_figures_and_shows_its_progress(monkeypatch):
+    import interpreter.cli as cli
+
+    rules = str(FIXTURES / "engine" / "rules" / "duel.rules")
+    runner = CliRunner()
+    whole = runner.invoke(main, ["soak", rules, "-n", "30", "--seed", "4"])
+    monkeypatch.setattr(cli, "SOAK_PART", 7)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    for jobs in ("1", "2"):
+        parts = runner.invoke(main, ["soak", rules, "-n", "30", "--seed", "4", "--jobs", jobs])
+        assert parts.exit_code == 0, parts.output
+        assert parts.stdout.rsplit(" in ", 1)[0] == whole.stdout.rsplit(" in ", 1)[0]
+        # five parts (7, 7, 7, 7, 2 games), each reported on stderr as it ends
+        assert "\r7/30 games, 0 violations" in parts.stderr
+        assert "\r30/30 games, 0 violations\n" in parts.stderr
+        assert parts.stderr.count("/30 games") == 5
