@@ -422,20 +422,27 @@ def soak(game: str, games_count: int, seed: int, players: int | None,
               check_every) for first in range(0, games_count, size)]
     progress = _is_terminal(sys.stderr)
     reports = []
+    interrupted = False
     with contextlib.ExitStack() as stack:
         if jobs == 1 or len(parts) == 1:
             done = (_soak_part(part, playable) for part in parts)
         else:
-            from concurrent.futures import ProcessPoolExecutor
+            import multiprocessing
 
-            pool = stack.enter_context(ProcessPoolExecutor(min(jobs, len(parts))))
-            done = pool.map(_soak_part, parts)
-        for part_report in done:
-            reports.append(part_report)
-            if progress:
-                click.echo(f"\r{sum(r.games for r in reports)}/{games_count} games, "
-                           f"{sum(len(r.violations) for r in reports)} violations",
-                           err=True, nl=False)
+            pool = stack.enter_context(multiprocessing.Pool(min(jobs, len(parts)),
+                                                            initializer=_ignore_interrupts))
+            stack.callback(pool.terminate)
+            done = pool.imap(_soak_part, parts)
+        try:
+            for part_report in done:
+                reports.append(part_report)
+                if progress:
+                    click.echo(f"\r{sum(r.games for r in reports)}/{games_count} games, "
+                               f"{sum(len(r.violations) for r in reports)} violations",
+                               err=True, nl=False)
+        except KeyboardInterrupt:
+            # Ctrl-C on a long run: the games finished so far still count
+            interrupted = True
     if progress:
         click.echo(err=True)
     report = merge(reports)
@@ -446,7 +453,19 @@ def soak(game: str, games_count: int, seed: int, players: int | None,
                f"{report.checks} checks, {len(report.violations)} violations "
                f"({', '.join(f'{k} {v}' for k, v in sorted(report.results.items()))}) "
                f"in {elapsed:.1f} s")
-    sys.exit(1 if report.violations else 0)
+    if interrupted and report.games:
+        click.echo(f"interrupted: the figures count the first {report.games} of "
+                   f"{games_count} games (seeds {seed} to {seed + report.games - 1})")
+    elif interrupted:
+        click.echo(f"interrupted before the first {size} games were played")
+    sys.exit(1 if report.violations else 130 if interrupted else 0)
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 SOAK_PART = 100

@@ -102,3 +102,30 @@ def test_a_soak_in_small_parts_gives_the_same_figures_and_shows_its_progress(mon
         assert "\r7/30 games, 0 violations" in parts.stderr
         assert "\r30/30 games, 0 violations\n" in parts.stderr
         assert parts.stderr.count("/30 games") == 5
+
+
+def test_ctrl_c_stops_a_soak_and_reports_the_games_it_finished(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    rules = str(FIXTURES / "engine" / "rules" / "duel.rules")
+    for jobs in ("1", "2"):
+        run = subprocess.Popen(
+            [sys.executable, "-m", "interpreter.cli", "soak", rules, "-n", "1000000",
+             "--seed", "5", "--jobs", jobs],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            # a runner that started us in the background may have Ctrl-C ignored
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        time.sleep(10)   # long enough for the first parts of 100 games
+        run.send_signal(signal.SIGINT)
+        out, err = run.communicate(timeout=60)
+        assert run.returncode == 130, out + err
+        assert "Traceback" not in out + err
+        summary, note = out.strip().splitlines()[-2:]
+        games = int(summary.split(": ", 1)[1].split(" games")[0])
+        assert games > 0 and games % 100 == 0
+        assert "0 violations" in summary
+        assert note == (f"interrupted: the figures count the first {games} of 1000000 games "
+                        f"(seeds 5 to {5 + games - 1})")
