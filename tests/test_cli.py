@@ -215,3 +215,37 @@ def test_checking_a_broken_root_exits_1_without_traceback(root):
         assert set(p) >= {"path", "line", "column", "code", "message"}
         assert p["path"].startswith(fixture_path(root) + "/")
         assert p["line"] >= 1 and p["column"] >= 1
+
+
+# ---------------------------------------------------------------- the games' commands
+
+
+def test_play_saturday_wars_with_four_players():
+    result = run("play", "saturday-wars", "--players", "4", "--seed", "1")
+    assert result.exit_code == 0, result.output[-2000:]
+    lines = result.output.splitlines()
+    assert [line.split(" plays ")[0] for line in lines[:4]] == [
+        "Player 1", "Player 2", "Player 3", "Player 4"]
+    assert lines[4].startswith("A game of Saturday Wars CCG for 4 players (seed 1)")
+    assert lines[-1].startswith("== Player ") and " wins: " in lines[-1]
+
+
+def test_simulate_saturday_wars_with_three_players():
+    result = run("simulate", "saturday-wars", "--players", "3", "-n", "3", "--seed", "1",
+                 "--format", "json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["games"] == 3 and report["errors"] == 0
+    assert set(report["wins"]) <= {"player 1", "player 2", "player 3"}
+    assert sum(report["wins"].values()) + report["draws"] == 3
+
+
+def test_play_a_silver_wing_rivals_match_best_of_three():
+    result = run("play", "silver-wing-rivals", "--match", "--seed", "1")
+    assert result.exit_code == 0, result.output[-2000:]
+    assert result.output.startswith("A match of Silver Wing Rivals: the best of 3 games.")
+    games = [line for line in result.output.splitlines() if line.startswith("==== Game ")]
+    assert 2 <= len(games) <= 3
+    last = result.output.splitlines()[-1]
+    assert last in ("==== Player 1 wins the match 2-1.", "==== Player 1 wins the match 2-0.",
+                    "==== Player 2 wins the match 1-2.", "==== Player 2 wins the match 0-2.")
