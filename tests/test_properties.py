@@ -211,6 +211,10 @@ REGRESSIONS = {
     "alternate count measure": ("rival-rush",
                                 "Players alternate actions until each has taken its challenge "
                                 "actions", True),
+    # the lexer tried ACT_VERB's "defend" first and took the start of "defended"
+    "a status word that starts with a verb": ("silver-wing-rivals",
+                                              "IF THERE IS A NULLIFIED DEFENDED CARD", True),
+    "a verb still a whole word": ("silver-wing-rivals", "This can't defended.", False),
 }
 
 
