@@ -412,19 +412,13 @@ def _compile_turn(game: CompiledGame) -> None:
                     if step.hold_triggers:
                         e.emit(lambda m, f: m.release_triggers(f))
                     e.emit(lambda m, f, name=step.name: m.end_period("step", name))
-                if step.taken_by is not None:
-                    _taken_by(game, e, step.taken_by, step.name, step_body)
-                else:
-                    step_body()
+                _taken_by(game, e, step.taken_by, step.name, step_body)
             if places is not None:
                 places()
             if rules.race is not None and rules.race.period.lower() == phase.name.lower():
                 e.emit(lambda m, f: m.race_check(f))
             e.emit(lambda m, f, name=phase.name: m.end_period("phase", name))
-        if phase.taken_by is not None:
-            _taken_by(game, e, phase.taken_by, phase.name, phase_body)
-        else:
-            phase_body()
+        _taken_by(game, e, phase.taken_by, phase.name, phase_body)
         e.place(after)
     e.emit(lambda m, f: m.end_turn(f))
     e.jump(turn)
@@ -444,6 +438,9 @@ def _taken_by(game: CompiledGame, e: Emitter, taken_by, name: str, body) -> None
     player with the most X" on a tie). Meanwhile the player taking it is
     "you" and the turn player ("At the end of your Prologue"); both are
     restored afterwards."""
+    if taken_by is None:          # no "taken by:": the body runs once, as written
+        body()
+        return
     from interpreter.compile import compile_player
     from interpreter.rules import taker_sentence
 
