@@ -165,3 +165,61 @@ def test_a_lone_carriage_return_ends_a_line_for_every_position(game_root):
     assert result.exit_code == 1
     assert ":6:41: E201 unexpected \".\"" in result.output
     assert "  6 |     When this is played: Draw a card and." in result.output
+
+
+def _hostile_forms(original: bytes) -> dict[str, bytes]:
+    """The hostile forms of a good file: what a user's editor, a failed
+    copy or a wrong file can leave in its place."""
+    return {
+        "empty": b"",
+        "garbage": bytes((i * 167 + 13) % 256 for i in range(3000)),
+        "truncated": original[:len(original) // 2],
+        "bom and crlf": b"\xef\xbb\xbf" + original.replace(b"\n", b"\r\n"),
+    }
+
+
+def _ruling_file(tmp_path: Path) -> Path:
+    ruling = tmp_path / "cast.ruling"
+    ruling.write_text((HERE / "rulings" / "duel" / "cast.ruling").read_text().replace(
+        "../../fixtures/engine/rules/duel.rules", str(ENGINE / "rules" / "duel.rules")))
+    return ruling
+
+
+# per kind: where the file is, the command, and per form the exit code and
+# the problem expected (None: any problem, positioned in the file)
+_KINDS = {
+    "rules": (lambda root, tmp: root / "rules" / "duel.rules", "check",
+              {"empty": (1, "1:1: E516 a rules file must start with game"),
+               "garbage": (1, "E106 this file is not UTF-8 text"),
+               "truncated": (1, None), "bom and crlf": (0, None)}),
+    "deck": (lambda root, tmp: root / "cards" / "duel" / "decks" / "knights.deck", "check",
+             {"empty": (0, None), "garbage": (1, "E106 this file is not UTF-8 text"),
+              "truncated": (1, " E605 "), "bom and crlf": (0, None)}),
+    "ruling": (lambda root, tmp: _ruling_file(tmp), "ruling",
+               {"empty": (1, "1:1: E701 this ruling file has no ruling"),
+                "garbage": (1, "E106 this file is not UTF-8 text"),
+                "truncated": (1, None), "bom and crlf": (0, None)}),
+}
+
+
+@pytest.mark.parametrize("form", ["empty", "garbage", "truncated", "bom and crlf"])
+@pytest.mark.parametrize("kind", sorted(_KINDS))
+def test_every_kind_of_file_in_a_hostile_form(game_root, tmp_path, kind, form):
+    locate, command, expected = _KINDS[kind]
+    path = locate(game_root, tmp_path)
+    data = _hostile_forms(path.read_bytes())[form]
+    path.write_bytes(data)
+    result = CliRunner().invoke(main, [command, str(path)])
+    assert path.read_bytes() == data, "a file was changed"
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    exit_code, problem = expected[form]
+    assert result.exit_code == exit_code, result.output
+    if problem:
+        assert problem in result.output, result.output
+    lines = max(1, data.count(b"\n") + 1)
+    for line in result.output.splitlines():
+        # every problem of this file points at one of its lines
+        if line.startswith(f"{path}:"):
+            row = int(line[len(str(path)) + 1:].split(":")[0])
+            assert 1 <= row <= lines, line
