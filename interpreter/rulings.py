@@ -73,6 +73,7 @@ class Ruling:
     section: str | None = None
     seed: int = 0
     players: int | None = None
+    players_span: Span | None = None
     decks: list[str] = attrs.Factory(list)
     position: dict | None = None
     choices: list[Choice] = attrs.Factory(list)
@@ -160,6 +161,8 @@ def _read_ruling(source: SourceText, line: OutlineLine, problems: list[Problem])
                         ("a number such as 1",))
                 continue
             setattr(ruling, key, int(value))
+            if key == "players":
+                ruling.players_span = span
         elif key == "decks":
             ruling.decks = [n.strip().strip('"') for n in value.split(",") if n.strip()]
         elif key == "position":
@@ -212,7 +215,8 @@ _CARD_LIST = re.compile(r'\s*["\u201c]([^"\u201d]+)["\u201d]([^,"\u201c]*)(?:,|$
 
 
 def _read_position(source, line: OutlineLine, problem) -> dict:
-    position = {"turn": 1, "turn player": 0, "phase": None, "players": {}}
+    position = {"turn": 1, "turn player": 0, "phase": None, "players": {},
+                "player spans": []}
     for child in line.children:
         key = child.key.lower()
         value = (child.value or "").strip()
@@ -224,6 +228,8 @@ def _read_position(source, line: OutlineLine, problem) -> dict:
             # a "round" is the repeating cycle of the turn block, as a turn is
             position["turn" if key == "round" else key] = int(value) - (
                 1 if key in ("turn player", "first player") else 0)
+            if key in ("turn player", "first player"):
+                position["player spans"].append((int(value) - 1, span))
         elif key in ("phase", "step"):
             if key == "phase" and position.get("phase") and position.get("step given"):
                 continue  # the step already says where play starts
@@ -234,6 +240,7 @@ def _read_position(source, line: OutlineLine, problem) -> dict:
         elif len(child.words) == 2 and child.words[0].lower() == "player" and \
                 child.words[1].isdigit():
             player = int(child.words[1]) - 1
+            position["player spans"].append((player, child.span))
             entries = position["players"].setdefault(player, [])
             for item in child.children:
                 entries.append((" ".join(item.words), (item.value or "").strip(),
@@ -296,6 +303,8 @@ def _start(ruling, game, compiled, source, failures):
 
     rules = game.rules
     players = ruling.players or rules.players_min
+    if not _players_exist(ruling, rules, players, source, failures):
+        return None
     if ruling.position is None:
         decks = []
         for name in ruling.decks or [game.decks[0].name] * players:
@@ -362,6 +371,30 @@ def _start(ruling, game, compiled, source, failures):
     return Match.from_position(compiled, players, ruling.seed, zones, counters,
                                position["turn"], position["turn player"], phase,
                                position.get("first player"))
+
+
+def _players_exist(ruling, rules, players: int, source, failures) -> bool:
+    """Every player a ruling names (in its position, its play steps and its
+    expect lines) is one of the game's players, and the game may be played
+    by that many."""
+    if not rules.players_min <= players <= rules.players_max:
+        allowed = str(rules.players_min) if rules.players_min == rules.players_max else \
+            f"{rules.players_min} to {rules.players_max}"
+        failures.append(problem_at(source, ruling.players_span or ruling.span, "E718",
+                                   f"this game is played by {allowed} players, not {players}",
+                                   (f"players: {allowed}",)))
+        return False
+    named = list((ruling.position or {}).get("player spans", ()))
+    named += [(choice.player, choice.span) for choice in ruling.choices]
+    for expectation in ruling.expectations:
+        named += [(int(node.children[0]) - 1, expectation.span)
+                  for node in expectation.tree.iter_subtrees() if node.data == "player"]
+    for player, span in named:
+        if not 0 <= player < players:
+            failures.append(problem_at(
+                source, span, "E718", f"there is no player {player + 1}: this ruling plays "
+                f"a game of {players} players", (f"player 1 to player {players}",)))
+    return len(failures) == 0
 
 
 def _card_extras(text: str) -> list:

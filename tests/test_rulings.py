@@ -65,6 +65,26 @@ def test_position_names_are_checked_against_the_game():
     assert 'did you mean "Main"?' in result.output
 
 
+def test_players_are_checked_against_the_game():
+    # found by fuzzing expect lines: "player 3 Life is 20" in a game of two
+    # was an IndexError; a position's "player 5" was silently left out
+    result = run("ruling", "--quiet", rel("players.ruling"))
+    path = rel("players.ruling")
+    lines = [l for l in result.output.splitlines() if l.startswith(path)]
+    assert lines == [
+        f"{path}:4:18: E718 there is no player 3: this ruling plays a game of 2 players",
+        f"{path}:8:5: E718 there is no player 5: this ruling plays a game of 2 players",
+        f"{path}:11:5: E718 there is no player 4: this ruling plays a game of 2 players",
+        f"{path}:13:5: E718 there is no player 3: this ruling plays a game of 2 players",
+        f"{path}:14:5: E718 there is no player 0: this ruling plays a game of 2 players",
+        f"{path}:18:12: E718 this game is played by 2 to 4 players, not 7",
+    ]
+    assert "expected: player 1 to player 2" in result.output
+    assert "expected: players: 2 to 4" in result.output
+    assert "Traceback" not in result.output
+    assert result.exit_code == 1
+
+
 def test_strict_running_names_the_step():
     result = run("ruling", "--quiet", rel("strict.ruling"))
     path = rel("strict.ruling")
