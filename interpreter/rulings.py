@@ -75,6 +75,7 @@ class Ruling:
     players: int | None = None
     players_span: Span | None = None
     decks: list[str] = attrs.Factory(list)
+    decks_span: Span | None = None
     position: dict | None = None
     choices: list[Choice] = attrs.Factory(list)
     stop_at_next_decision: bool = False
@@ -165,6 +166,7 @@ def _read_ruling(source: SourceText, line: OutlineLine, problems: list[Problem])
                 ruling.players_span = span
         elif key == "decks":
             ruling.decks = [n.strip().strip('"') for n in value.split(",") if n.strip()]
+            ruling.decks_span = span
         elif key == "position":
             ruling.position = _read_position(source, child, problem)
         elif key == "play":
@@ -302,7 +304,9 @@ def _start(ruling, game, compiled, source, failures):
     from interpreter.engine import Match
 
     rules = game.rules
-    players = ruling.players or rules.players_min
+    # without a position, one deck per player: "decks: A, B, C" is a game of three
+    players = ruling.players or max(rules.players_min, len(ruling.decks)
+                                    if ruling.position is None else 0)
     if not _players_exist(ruling, rules, players, source, failures):
         return None
     if ruling.position is None:
@@ -383,6 +387,12 @@ def _players_exist(ruling, rules, players: int, source, failures) -> bool:
         failures.append(problem_at(source, ruling.players_span or ruling.span, "E718",
                                    f"this game is played by {allowed} players, not {players}",
                                    (f"players: {allowed}",)))
+        return False
+    if len(ruling.decks) > players:
+        failures.append(problem_at(source, ruling.decks_span or ruling.span, "E718",
+                                   f"{len(ruling.decks)} decks for a game of {players} players",
+                                   (f"at most {players} decks, or players: "
+                                    f"{len(ruling.decks)}",)))
         return False
     named = list((ruling.position or {}).get("player spans", ()))
     named += [(choice.player, choice.span) for choice in ruling.choices]

@@ -78,11 +78,26 @@ def test_players_are_checked_against_the_game():
         f"{path}:13:5: E718 there is no player 3: this ruling plays a game of 2 players",
         f"{path}:14:5: E718 there is no player 0: this ruling plays a game of 2 players",
         f"{path}:18:12: E718 this game is played by 2 to 4 players, not 7",
+        f"{path}:25:10: E718 3 decks for a game of 2 players",
     ]
     assert "expected: player 1 to player 2" in result.output
     assert "expected: players: 2 to 4" in result.output
     assert "Traceback" not in result.output
     assert result.exit_code == 1
+
+
+def test_a_deck_per_player_sets_the_number_of_players(tmp_path):
+    ruling = tmp_path / "three.ruling"
+    ruling.write_text(f"""ruling "Three decks, three players"
+  game: {HERE / "fixtures" / "engine" / "rules" / "duel.rules"}
+  decks: Knights, Knights, Rush
+  stop: at the next decision
+  expect:
+    player 3 hand has 3 cards
+""")
+    result = run("ruling", str(ruling))
+    assert "A game of Duel for 3 players" in result.output
+    assert result.exit_code == 0, result.output
 
 
 def test_strict_running_names_the_step():
