@@ -12,7 +12,7 @@ results, never raises anything but the project's own error, and every
 problem points inside its input. tests/test_fuzz_files.py mutates the real
 files; tests/test_properties.py generates card texts from the effect grammar.
 
-Budget per kind and game: ``CARDRULES_FUZZ_EXAMPLES`` (default 60 here, 20
+Budget per kind and game: ``CARDRULES_FUZZ_EXAMPLES`` (default 30 here, 10
 for the rules files; the full fuzz run is in docs/reliability.md).
 """
 
@@ -39,16 +39,16 @@ from interpreter.source import SourceText
 from interpreter.resources import read_grammar
 from interpreter.syntax import parse_outline
 
-EXAMPLES = int(os.environ.get("CARDRULES_FUZZ_EXAMPLES", "60"))
+EXAMPLES = int(os.environ.get("CARDRULES_FUZZ_EXAMPLES", "30"))
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 DUEL_RULES = HERE / "fixtures" / "engine" / "rules" / "duel.rules"
 
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
                     suppress_health_check=list(HealthCheck))
-# each rules file builds its game's grammar (about 0.3 s): 20 in CI
+# each rules file builds its game's grammar (about 0.4 s): 10 in CI
 RULES_SETTINGS = settings(SETTINGS, max_examples=int(os.environ.get(
-    "CARDRULES_FUZZ_EXAMPLES", "20")))
+    "CARDRULES_FUZZ_EXAMPLES", "10")))
 
 # from_lark draws the layout tokens as these marks; _layout turns them into
 # newlines and indentation (the indenter, not the grammar, tracks the depth)
