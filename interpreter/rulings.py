@@ -394,6 +394,7 @@ def _players_exist(ruling, rules, players: int, source, failures) -> bool:
                                    (f"at most {players} decks, or players: "
                                     f"{len(ruling.decks)}",)))
         return False
+    found = len(failures)
     named = list((ruling.position or {}).get("player spans", ()))
     named += [(choice.player, choice.span) for choice in ruling.choices]
     for expectation in ruling.expectations:
@@ -404,7 +405,7 @@ def _players_exist(ruling, rules, players: int, source, failures) -> bool:
             failures.append(problem_at(
                 source, span, "E718", f"there is no player {player + 1}: this ruling plays "
                 f"a game of {players} players", (f"player 1 to player {players}",)))
-    return len(failures) == 0
+    return len(failures) == found
 
 
 def _card_extras(text: str) -> list:

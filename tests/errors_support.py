@@ -91,6 +91,20 @@ def assert_inside(problem: Problem) -> None:
         assert span.end_column <= len(text) + 2, problem.render()
 
 
+def assert_inside_text(problems, text: str, paths=None) -> None:
+    """Every positioned problem lies inside ``text`` (an input that is not
+    on disk, such as a fuzzed file): a real line, a column on it or just
+    after its end. ``paths``: only the problems of these files (others may
+    point into the files a ruling's game is read from)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for p in problems:
+        if p.span is None or (paths is not None and p.span.path not in paths):
+            continue
+        assert 1 <= p.span.line <= max(1, len(lines)), p.render()
+        width = len(lines[p.span.line - 1]) if p.span.line <= len(lines) else 0
+        assert 1 <= p.span.column <= width + 2, p.render()
+
+
 def text_at(problem: Problem) -> str:
     """The source text the problem's span covers (one-line spans)."""
     line = (REPO / problem.span.path).read_text(encoding="utf-8").split("\n")[problem.span.line - 1]

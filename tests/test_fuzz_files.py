@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from errors_support import assert_inside_text as assert_inside
 from interpreter.cards import load_cards
 from interpreter.decks import load_decks
 from interpreter.games import load_game, shipped_games
@@ -90,16 +91,6 @@ def each_input_once(check):
 def report(what: str, test) -> None:
     """How many distinct inputs a hypothesis test of ``each_input_once`` checked."""
     print(f"\n{what}: {len(test.hypothesis.inner_test.checked)} distinct inputs checked")
-
-
-def assert_inside(problems, text: str):
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    for p in problems:
-        if p.span is None:
-            continue
-        assert 1 <= p.span.line <= max(1, len(lines)), p.render()
-        width = len(lines[p.span.line - 1]) if p.span.line <= len(lines) else 0
-        assert 1 <= p.span.column <= width + 2, p.render()
 
 
 def sample(game_id: str, pattern: str) -> str:

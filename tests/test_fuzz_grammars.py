@@ -29,6 +29,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
+from errors_support import assert_inside_text
 from interpreter.cards import load_cards
 from interpreter.decks import load_decks
 from interpreter.errors import CardrulesError
@@ -144,14 +145,8 @@ def outline_files(kind: str, game_id: str | None):
 
 
 def assert_inside(problems, text: str):
-    lines = text.split("\n")
-    for p in problems:
-        if p.span is None or p.span.path not in ("fuzz.rules", "fuzz.cards", "fuzz.deck",
-                                                 str(_RULING_PATH)):
-            continue
-        assert 1 <= p.span.line <= max(1, len(lines)), p.render()
-        width = len(lines[p.span.line - 1]) if p.span.line <= len(lines) else 0
-        assert 1 <= p.span.column <= width + 2, p.render()
+    assert_inside_text(problems, text, ("fuzz.rules", "fuzz.cards", "fuzz.deck",
+                                        str(_RULING_PATH)))
 
 
 @pytest.mark.parametrize("game_id", shipped_games())
