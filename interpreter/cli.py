@@ -20,7 +20,7 @@ import attrs
 import click
 
 from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mean, listing
-from interpreter.games import Game, find_root, load_game, shipped_games
+from interpreter.language.games import Game, find_root, load_game, shipped_games
 
 
 class _Group(click.Group):
@@ -150,7 +150,7 @@ def _print_problems(problems, err: bool = False) -> None:
 @click.argument("text")
 def explain(game: str, text: str) -> None:
     """Show how GAME understands one effect TEXT."""
-    from interpreter.explain import explain_text
+    from interpreter.language.explain import explain_text
 
     with _user_errors():
         loaded = _load_game_argument(game)

@@ -35,7 +35,8 @@ from typing import Callable
 
 import attrs
 
-from interpreter import ast, operations as op
+from interpreter import operations as op
+from interpreter.language import ast
 # interpreter.compile builds its StepCompiler on CombatSteps: its names are
 # read from the module when used, not when this module loads.
 from interpreter import compile as C
@@ -197,7 +198,7 @@ def damage_player(m, player: int, amount: int) -> None:
 def compile_player_damage(game) -> None:
     """The ``player damage`` procedure, when the rules file has one."""
     from interpreter.compile import StepCompiler
-    from interpreter.rules import parse_ability
+    from interpreter.language.game_rules import parse_ability
 
     sentence = game.rules.player_damage
     if sentence is None:

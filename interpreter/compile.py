@@ -26,8 +26,9 @@ from typing import Callable
 
 import attrs
 
-from interpreter import ast, operations as op
+from interpreter import operations as op
 from interpreter.errors import CardrulesError, Problem
+from interpreter.language import ast
 from interpreter.source import Span
 from interpreter.state import Frame
 
@@ -1674,7 +1675,7 @@ class StepCompiler(CombatSteps):
         decl = next((v for v in self.game.rules.verbs if v.pattern.text == use.form), None)
         if decl is None or decl.definition is None:
             raise unsupported(use, f'the game verb "{use.form}" (it has no definition)')
-        from interpreter.rules import parse_ability
+        from interpreter.language.game_rules import parse_ability
 
         depth = getattr(self, "_verb_depth", 0)
         if depth > 8:
@@ -1785,7 +1786,7 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
             raise unsupported(statement, "a cost change of a varying amount")
         return [("cost", counter, -amount if form == "costs_less" else amount)]
     if form in ("cannot", "can", "must"):
-        from interpreter.render import _capability
+        from interpreter.language.render import _capability
 
         return [(form, _capability(statement.args[0]), 1)]
     if form == "becomes" and statement.args[0].form == "status":
@@ -1807,7 +1808,7 @@ def player_target(player: int) -> int:
 
 
 def capability_name(capability: ast.Capability) -> str:
-    from interpreter.render import _capability
+    from interpreter.language.render import _capability
 
     return _capability(capability)
 
@@ -1887,13 +1888,13 @@ def fill_slots(node, values: dict, use):
 
 
 def _verb_prompt(use: ast.VerbUse) -> str:
-    from interpreter.render import _verb_use
+    from interpreter.language.render import _verb_use
 
     return _verb_use(use)
 
 
 def _prompt(action: ast.Action) -> str:
-    from interpreter.render import _action
+    from interpreter.language.render import _action
 
     try:
         return _action(action, None)

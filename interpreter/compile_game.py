@@ -1,4 +1,4 @@
-"""Compiling a game: a loaded :class:`~interpreter.games.Game` becomes a
+"""Compiling a game: a loaded :class:`~interpreter.language.games.Game` becomes a
 :class:`CompiledGame` once, before any match is played.
 
 :func:`compile_game` turns the rules file and the cards into programs
@@ -16,11 +16,12 @@ from typing import Callable
 
 import attrs
 
-from interpreter import ast, operations as op
+from interpreter import operations as op
 from interpreter.compile import (JUMPED, Emitter, Program, Selection, StepCompiler,
                                  Unsupported, compile_selector, unsupported)
 from interpreter.errors import CardrulesError, CouldNotRun, Problem
-from interpreter.rules import GameRules, parse_ability
+from interpreter.language import ast
+from interpreter.language.game_rules import GameRules, parse_ability
 from interpreter.source import Span
 from interpreter.state import Frame
 
@@ -442,7 +443,7 @@ def _taken_by(game: CompiledGame, e: Emitter, taken_by, name: str, body) -> None
         body()
         return
     from interpreter.compile import compile_player
-    from interpreter.rules import taker_sentence
+    from interpreter.language.game_rules import taker_sentence
 
     sentence = taker_sentence(taken_by)
     ability = parse_ability(game.rules, sentence.text, sentence.span.path)
@@ -665,7 +666,7 @@ def _compile_declaration(e: Emitter, action, target) -> None:
 def _compile_exchanges(game: CompiledGame, card) -> None:
     """The reward of each exchange stat of a card (on each face), as a program
     named ``exchange:CARD:FACE:STAT``."""
-    from interpreter.cards import Exchange
+    from interpreter.language.cards import Exchange
 
     faces = [(None, card.stats)] + [(face, stats) for face, stats in card.faces]
     for face, stats in faces:

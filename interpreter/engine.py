@@ -25,7 +25,7 @@ from interpreter.compile import JUMPED, WAIT, Selection
 from interpreter.compile_game import (ActionPlan, Activated, CompiledGame, Trigger,
                                       compile_game)
 from interpreter.errors import CardrulesError, CouldNotRun, Problem
-from interpreter.rules import GameRules
+from interpreter.language.game_rules import GameRules
 from interpreter.state import CardState, Decision, Frame, GameState, Modifier
 
 __all__ = ["CompiledGame", "Machine", "Match", "compile_game"]

@@ -45,9 +45,9 @@ from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mean, listing
+from interpreter.language.syntax import OutlineLine, grammar_cache, parse_outline, problem_at
 from interpreter.resources import read_grammar
 from interpreter.source import SourceText, Span
-from interpreter.syntax import OutlineLine, grammar_cache, parse_outline, problem_at
 
 
 @attrs.frozen
@@ -260,7 +260,7 @@ def _read_position(source, line: OutlineLine, problem) -> dict:
 def find_game(ruling: Ruling):
     """The game a ruling names: in the repository the ruling lives in (a
     rules/<game>.rules above it), else a shipped game."""
-    from interpreter.games import load_game
+    from interpreter.language.games import load_game
 
     here = Path(ruling.path).resolve()
     if ruling.game.endswith(".rules"):
@@ -638,7 +638,7 @@ def _check(expectation, match, game, source, trace) -> Problem | None:
 
 
 def load_ruling_file(path: Path) -> tuple[SourceText, list[Ruling], list[Problem]]:
-    from interpreter.games import _Unreadable, read_source
+    from interpreter.language.games import _Unreadable, read_source
 
     source = read_source(path, str(path))
     if isinstance(source, _Unreadable):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import attrs
 
 from interpreter.agents import RandomAgent, play_out
-from interpreter.decks import Deck, DeckEntry, check_deck
+from interpreter.language.decks import Deck, DeckEntry, check_deck
 from interpreter.rng import Random
 from interpreter.source import SourceText
 

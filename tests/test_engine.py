@@ -15,7 +15,7 @@ from interpreter.agents import FirstLegalAgent, RandomAgent, ScriptedAgent, play
 from interpreter.cli import main
 from interpreter.engine import Match, compile_game
 from interpreter.errors import CardrulesError
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 from interpreter.rng import Random
 from interpreter.state import GameState
 
@@ -58,7 +58,7 @@ def option_starting(match, prefix):
 
 def make_deck(name, *entries):
     """A deck built in the test: (count, card name) pairs."""
-    from interpreter.decks import Deck, DeckEntry
+    from interpreter.language.decks import Deck, DeckEntry
     from interpreter.source import Span
 
     span = Span("test", 1, 1, 1, 2)

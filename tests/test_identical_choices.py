@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.engine import Match, compile_game
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 
 DUEL = Path(__file__).resolve().parent / "fixtures" / "engine"
 

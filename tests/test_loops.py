@@ -11,7 +11,7 @@ import pytest
 from interpreter import operations as op
 from interpreter.agents import RandomAgent, play_out
 from interpreter.engine import MAX_EVENTS, Machine, Match, compile_game
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 
 ROOT = Path(__file__).resolve().parent / "fixtures" / "loops"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from interpreter.engine import Match, compile_game
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 
 ROOT = Path(__file__).resolve().parent / "fixtures" / "skirmish"
 

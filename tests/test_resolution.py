@@ -12,7 +12,7 @@ import pytest
 
 from interpreter import operations as op
 from interpreter.engine import Machine, Match, compile_game
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 from interpreter.state import GameState
 
 ROOT = Path(__file__).resolve().parent / "fixtures" / "resolution"
