@@ -21,11 +21,15 @@ import hashlib
 from typing import Callable
 
 from interpreter import operations as op
-from interpreter.compile import JUMPED, WAIT, Selection
-from interpreter.compile_game import (ActionPlan, Activated, CompiledGame, Trigger,
-                                      compile_game)
+from interpreter.combat import CombatWindows
+from interpreter.compiler.compiled import AFTER_USE, ActionPlan, Activated, CompiledGame, Trigger
+from interpreter.compiler.game import compile_game
+from interpreter.compiler.players import counter_on_card
+from interpreter.compiler.program import JUMPED, WAIT
+from interpreter.compiler.selectors import Selection
 from interpreter.errors import CardrulesError, CouldNotRun, Problem
 from interpreter.language.game_rules import GameRules
+from interpreter.narration import narrate, two_faced
 from interpreter.state import CardState, Decision, Frame, GameState, Modifier
 
 __all__ = ["CompiledGame", "Machine", "Match", "compile_game"]
@@ -62,7 +66,7 @@ class GameOver(Exception):
     """Raised inside the machine when the game has just ended."""
 
 
-class Machine:
+class Machine(CombatWindows):
     """Runs a state's frames; every helper an instruction calls is here."""
 
     __slots__ = ("game", "state", "steps", "_asking", "_in_play", "quiet", "_continuous_seen",
@@ -308,13 +312,12 @@ class Machine:
         intents = self.game.intent_triggers
         if intents and kind in self.game.intent_kinds:
             # cards outside play, where their kind is used from (a card in the hand)
-            from interpreter.combat import used_from_cards
             for player in range(state.players):
                 if not any(state.cards[c].name in intents for zone in self.game.used_from_zones
                            for c in state.zones.get((self.game.hand, player) if zone == "hand"
                                                     else (zone, player), ())):
                     continue
-                for source in used_from_cards(self, player):
+                for source in self.used_from_cards(player):
                     for trigger in intents.get(state.cards[source].name, ()):
                         if trigger.kind == kind:
                             yield source, trigger
@@ -437,9 +440,8 @@ class Machine:
                     return JUMPED
                 if answer[0] == "use":
                     # an ability with costs (interpreter.combat)
-                    from interpreter.combat import use_response
                     top = state.stack[-1]
-                    use_response(self, responder, answer[1], answer[2], top[2], top[0])
+                    self.use_response(responder, answer[1], answer[2], top[2], top[0])
                     locals_["responder"] = self.rival_of(responder)
                     return JUMPED
                 card, program = answer
@@ -454,9 +456,8 @@ class Machine:
                        for program in self.game.responses.get(state.cards[c].name, ())]
             labels = [f"respond with {self.card_label(c)}" for c, _ in options]
             if self.game.cued:
-                from interpreter.combat import response_options
-                more, names = response_options(self, responder, None, state.stack[-1][2],
-                                               state.stack[-1][0])
+                more, names = self.response_options(responder, None, state.stack[-1][2],
+                                                    state.stack[-1][0])
                 options, labels = options + more, labels + names
             if options:
                 return self.ask(frame, responder, "respond", "respond or pass",
@@ -471,12 +472,10 @@ class Machine:
             state.log.append(("fizzle", entry_id, source, "nullified" if nullified
                               else "its source left its zone"))
             if after:
-                from interpreter.combat import used_up_steps
-                used_up_steps(self, source, after)
+                self.used_up_steps(source, after)
             return JUMPED
         state.log.append(("resolve", entry_id, source))
         if after:
-            from interpreter.combat import AFTER_USE
             state.frames.append(Frame(AFTER_USE, 0, {"this": source, "_after_use": after}))
         if program:    # "": a played card responded to, carried on by its procedure
             state.frames.append(Frame(program, 0, dict(entry_locals)))
@@ -1767,8 +1766,7 @@ class Machine:
             places.extend((c, zone) for c in state.zones.get((zone, player), ()))
         if self.game.used_from_zones:
             # "used from: hand, ZONE" (interpreter.combat)
-            from interpreter.combat import used_from_cards
-            places.extend((c, None) for c in used_from_cards(self, player))
+            places.extend((c, None) for c in self.used_from_cards(player))
         for card, zone in places:
             if state.cards[card].controller != player or self.has_status(card, "nullified"):
                 continue
@@ -2220,8 +2218,6 @@ class Machine:
         number of theirs on the cards in play."""
         decl = self.rules.counters.get(name)
         if decl is not None and decl.per_player:
-            from interpreter.compile import counter_on_card
-
             key = counter_on_card(decl.name, player)
             return sum(self.state.cards[c].counter(key) for c in self.in_play())
         return self.state.counter(player, name)
@@ -2368,6 +2364,17 @@ class Machine:
         if was != up:
             self.event("flipped_face_up" if up else "flipped_face_down", card,
                        self.state.cards[card].controller)
+
+    def reveal(self, card: int, to_player: int = -1) -> None:
+        """Show a card to every player (or to ``to_player`` only)."""
+        op.reveal(self.state, card, to_player)
+
+    def shuffle(self, zone: tuple) -> None:
+        op.shuffle(self.state, zone)
+
+    def start_period(self, kind: str, name: str) -> None:
+        """A phase or step begins (its end: ``end_period``)."""
+        op.period(self.state, kind, name, "start")
 
     def event(self, name: str, card, player: int) -> None:
         self.state.log.append(("event", name, card, player))
@@ -2549,8 +2556,6 @@ class Match:
         sizes of hidden ones, counters, and the decision if it is theirs. A
         face-down card in a public zone is "a face-down card" (at its place)
         to the players who do not control it, unless it has two faces."""
-        from interpreter.narration import two_faced
-
         state = self.state
         rules = self.game.rules
         zones = {}
@@ -2590,8 +2595,6 @@ class Match:
         op.end_game(self.state, ("draw", reason))
 
     def narration(self, viewer: int | None = None) -> list[str]:
-        from interpreter.narration import narrate
-
         return list(narrate(self.state, self.game.rules, viewer, cards=self.game.cards))
 
     def log_digest(self) -> str:

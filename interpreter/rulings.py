@@ -573,7 +573,7 @@ def _check(expectation, match, game, source, trace) -> Problem | None:
         return None
     if kind == "card_player_counter":
         # "Quest One" has 1 Mark of player 2 (on cards, per player)
-        from interpreter.compile import counter_on_card
+        from interpreter.compiler.players import counter_on_card
 
         words = place_of(args[2])
         name = words[:-3] if words.lower().endswith(" of") else words
