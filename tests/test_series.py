@@ -52,7 +52,7 @@ def test_a_match_ends_when_a_player_has_won_two_of_three(tmp_path):
 
 def test_swaps_keep_decks_legal_and_the_match_is_deterministic(tmp_path):
     from interpreter.language.decks import check_deck
-    from interpreter.rng import Random
+    from interpreter.engine.rng import Random
     from interpreter.series import swap_between_games
     from interpreter.source import SourceText
 

@@ -155,7 +155,7 @@ def test_a_counter_kept_per_place_waits_for_its_place(game):
     only when the loop over the places reaches that place, so the places in
     between empty their counters without it; clones and JSON copies keep it
     waiting."""
-    from interpreter.state import Frame, GameState
+    from interpreter.engine.state import Frame, GameState
 
     loaded, compiled = game
     match = Match.from_position(

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from interpreter.compiler.combat_steps import damage_player
 from interpreter.compiler.modifiers import compile_duration, statement_changes
-from interpreter.compiler.players import _it_or_this, compile_owner, compile_player, counter_on_card
+from interpreter.compiler.players import (_it_or_this, compile_owner, compile_player,
+                                          counter_on_card)
 from interpreter.compiler.program import JUMPED, unsupported
 from interpreter.compiler.selectors import compile_amount, compile_measure
 from interpreter.language import ast

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from interpreter.compiler.players import compile_owner, compile_player, compile_zone, is_opponent_ref
+from interpreter.compiler.players import (compile_owner, compile_player, compile_zone,
+                                          is_opponent_ref)
 from interpreter.compiler.program import unsupported
 from interpreter.compiler.selectors import Selection, _state_test, compile_selector
 from interpreter.language import ast

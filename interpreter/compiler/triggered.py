@@ -105,7 +105,7 @@ def compile_intent(game, card, name: str, ability, label, conditions, costs, res
             gates.append(lambda m, f, once=once: once(m, f) not in m.state.usage)
         else:
             raise unsupported(c, f'the condition "{c.form}" on a triggered ability '
-                                "used from outside play")
+                              "used from outside play")
     gates.extend(_cost_checks_for_costs(costs, game.rules))
     e = Emitter(use, ability.span)
     steps = StepCompiler(e, game)

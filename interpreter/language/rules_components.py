@@ -26,7 +26,6 @@ class ComponentDeclarations(RulesReaderBase):
     """Counters, zones, values, stats, kinds, timings, keywords, verbs,
     events, statuses, periods, naming conventions, wildcards, deck parts."""
 
-
     def decl_counter(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
         if not name:
@@ -579,7 +578,6 @@ class ComponentDeclarations(RulesReaderBase):
             name, size_min, size_max, tuple(kinds), tuple(copies), tuple(counts),
             tuple(totals), tuple(banned), tuple(limited), optional, line.span,
             starts_in, starts_span, tuple(swaps_with), matching, tuple(counted_with)), line)
-
 
     def decl_wildcard(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)

@@ -24,7 +24,6 @@ class ProcedureDeclarations(RulesReaderBase):
     """Setup, turn, resolution, player damage, defense, actions, card
     effects, identical cards, simulation preferences, race."""
 
-
     def decl_setup(self, line: OutlineLine, n: int) -> None:
         self.rules.setup = self.rules.setup + self.sentences(line.children)
 
@@ -316,7 +315,6 @@ class ProcedureDeclarations(RulesReaderBase):
             else:
                 labels.append(text)
         self.rules.prefer = self.rules.prefer + ((tuple(labels), condition),)
-
 
     def decl_race(self, line: OutlineLine, n: int) -> None:
         value = (line.value or "").strip().rstrip(".")

@@ -74,12 +74,10 @@ class RulesReaderBase:
     def names_list(self, line: OutlineLine) -> list[tuple[str, Span]]:
         return [(_unquote(text), span) for text, span in self.properties(line, False)]
 
-
     def unknown_field(self, line: OutlineLine, fields: Iterable[str]) -> None:
         fields = list(fields)
         self.problem(line.head[0].span, "E504", f'unknown field "{line.key}"',
                      (listing(fields, 12),), did_you_mean(line.key, fields))
-
 
     def bad_property(self, span: Span, prop: str, allowed: tuple[str, ...]) -> None:
         self.problem(span, "E505", f'unknown property "{prop}"', allowed,
@@ -91,11 +89,9 @@ class RulesReaderBase:
             return
         table[name] = decl
 
-
     def unknown_kind(self, kind: str, span: Span) -> None:
         self.problem(span, "E515", f'unknown card kind "{kind}"',
                      (listing(self.rules.kinds),), did_you_mean(kind, self.rules.kinds))
-
 
     def sentences(self, lines) -> tuple[Sentence, ...]:
         out = []

@@ -11,7 +11,7 @@ small slotted records, so that
   state, mid-resolution included (no suspended generator holds state: the
   interpreter's position is the ``frames`` list).
 
-State changes go through ``interpreter.operations``; this module only holds
+State changes go through ``interpreter.engine.operations``; this module only holds
 and copies data. A frame (:class:`~interpreter.compiler.frames.Frame`, the
 position in a running program) is the compiler's; it is re-exported here
 with the rest of the state's plain data.
@@ -22,9 +22,11 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.compiler.frames import Frame, _from_jsonable, _jsonable
-from interpreter.rng import Random
+from interpreter.engine.rng import Random
 
 ZoneKey = tuple  # (zone name, owner index or -1 for a shared zone)
+
+__all__ = ["CardState", "Decision", "Frame", "GameState", "Modifier", "ZoneKey"]
 
 
 class CardState:

@@ -19,22 +19,25 @@ procedures a rules file writes as sentences (compiled by
   and what an attacker with a keyword needs.
 - Using cards up: a card's kind says what using one of its abilities does
   to it (``once used``), now or once its effect has resolved.
+- Combat declarations: the cards an action sacrifices, the roles an attack
+  gives its cards until it is over, a card used up after use.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from interpreter import operations as op
 from interpreter.compiler.compiled import AFTER_USE
 from interpreter.compiler.program import JUMPED
-from interpreter.state import Frame
+from interpreter.engine import operations as op
+from interpreter.engine.state import Frame
 
 MAX_MOVES = 400                 # moves in one window before it is cut short
 
 
 class CombatWindows:
-    """The machine's moves, response windows, defense and using cards up."""
+    """The machine's moves, response windows, defense, using cards up and
+    combat declarations."""
 
     __slots__ = ()
 
@@ -75,7 +78,7 @@ class CombatWindows:
                 return JUMPED
             options, labels = self.legal_actions_for(f, mover)
             return self.ask(f, mover, "action", "take an action or end the move",
-                         tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
+                            tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
         passes = L[store + "c"]
         active = [p for p in seats if lockout is None or passes[p] < lockout]
         if not active or all(passes[p] >= 1 for p in active) or L[store + "#"] >= MAX_MOVES:
@@ -166,7 +169,7 @@ class CombatWindows:
         state = self.state
         options, names = [], []
         cards = list(self.hand_of(player)) + [c for c in self.used_from_cards(player)
-                                           if c not in self.hand_of(player)]
+                                              if c not in self.hand_of(player)]
         cards += [c for c in self.in_play() if state.cards[c].controller == player
                   and c not in cards]
         probe = Frame("probe", 0, {"you": player, "it": subject, "responding_to": top})
@@ -240,7 +243,7 @@ class CombatWindows:
             if not state.stack:
                 # the played card (or attack) responded to: the chain's first link
                 self.push_entry("", subject[0] if subject else card, self.rival_of(responder),
-                             (("it", it),))
+                                (("it", it),))
             top = state.stack[-1][0]
             f.pc += 1
             state.frames.append(Frame("resolve", 0, {"responder": self.rival_of(responder)}))
@@ -255,7 +258,7 @@ class CombatWindows:
             L.pop(store + "!", None)
             return None
         return self.ask(f, responder, "respond", "respond or pass",
-                     tuple(options) + (("pass",),), store, tuple(names) + ("pass",))
+                        tuple(options) + (("pass",),), store, tuple(names) + ("pass",))
 
     # ---- defending
 
@@ -327,7 +330,7 @@ class CombatWindows:
             "defend with " + " and ".join(self.card_label(c) for c in option)
             for option in options[1:]]
         return self.ask(f, defender, "defend", f"defend against {self.card_label(attacker)}",
-                     tuple(options), store, tuple(labels))
+                        tuple(options), store, tuple(labels))
 
     def _defend_with(self, f, defender: int, attacker: int, cards: tuple,
                      again: bool = False) -> None:
@@ -381,8 +384,9 @@ class CombatWindows:
                       "discard the defending cards" if keep else "take the damage"]
             labels += ["defend with " + " and ".join(self.card_label(c) for c in option)
                        for option in options[1:]]
-            return self.ask(f, defender, "defend", f"defend again against {self.card_label(attacker)}",
-                         tuple(options), store, tuple(labels))
+            return self.ask(f, defender, "defend",
+                            f"defend again against {self.card_label(attacker)}",
+                            tuple(options), store, tuple(labels))
         if keep and set(answer) == set(keep):
             L["_defense"] = keep                          # the defense stands
         elif not answer:
@@ -394,3 +398,45 @@ class CombatWindows:
         else:
             self._defend_with(f, defender, attacker, answer, again=True)
         return None
+
+    # ---- combat declarations
+
+    def sacrifice_cards(self, frame: Frame, stat: str):
+        """The cards in play of the acting player named by the chosen card's
+        card-names stat (one for each name listed), or None if any is missing."""
+        state = self.state
+        card = frame.locals.get("it")
+        if card is None:
+            return None
+        names = self.definition(card).stat(stat)
+        if not names or not isinstance(names, tuple):
+            return None
+        you = frame.locals["you"]
+        mine = [c for c in self.in_play() if state.cards[c].controller == you and c != card]
+        picked = []
+        for name in names:
+            found = next((c for c in mine if state.cards[c].name == name and c not in picked),
+                         None)
+            if found is None:
+                return None
+            picked.append(found)
+        return picked
+
+    def sacrifice(self, frame: Frame, stat: str) -> None:
+        for card in self.sacrifice_cards(frame, stat) or ():
+            owner = self.state.cards[card].owner
+            self.move(card, (self.game.discard_pile, owner), face_up=True)
+            self.event("sacrificed", card, owner)
+
+    def end_roles(self, frame: Frame, role, target_role) -> None:
+        """The attack is over: its cards lose their roles."""
+        for key, status in (("chosen", role), ("target", target_role)):
+            card = frame.locals.get(key)
+            if status and isinstance(card, int) and status in self.state.cards[card].statuses:
+                self.set_status(card, status, False)
+
+    def used_up(self, card: int, zone: str) -> None:
+        """A card whose kind is used up after use goes to its owner's zone."""
+        c = self.state.cards[card]
+        if c.zone[0] in self.game.in_play:
+            self.move(card, (zone, c.owner), face_up=True)
