@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 from interpreter.agents import RandomAgent  # noqa: E402
 from interpreter.engine import Match, compile_game  # noqa: E402
 from interpreter.errors import CardrulesError  # noqa: E402
-from interpreter.games import load_game, shipped_games  # noqa: E402
+from interpreter.language.games import load_game, shipped_games  # noqa: E402
 
 TARGET_RATE = 15_000
 TARGET_CLONE = 20

@@ -27,8 +27,8 @@ from pathlib import Path
 
 import lark
 
-from interpreter.games import load_game, shipped_games
-from interpreter.rules import parse_ability
+from interpreter.language.game_rules import parse_ability
+from interpreter.language.games import load_game, shipped_games
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_RATE = 10_000

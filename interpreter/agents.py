@@ -11,9 +11,10 @@
 
 from __future__ import annotations
 
+from interpreter.engine import Machine
+from interpreter.engine.rng import Random
+from interpreter.engine.state import Frame
 from interpreter.errors import CardrulesError, Problem
-from interpreter.rng import Random
-from interpreter.state import Frame
 
 
 class RandomAgent:
@@ -42,8 +43,6 @@ def preferred_actions(match) -> list[int]:
     for prefixes, test in tiers:
         if test is not None:
             if probe is None:
-                from interpreter.engine import Machine
-
                 probe = (Machine(match.game, match.state),
                          Frame("probe", 0, {"you": match.state.decision.player}))
             if not test(*probe):

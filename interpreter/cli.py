@@ -12,15 +12,25 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import multiprocessing
 import re
+import signal
 import sys
+import time
 from pathlib import Path
 
 import attrs
 import click
 
+from interpreter.agents import RandomAgent, play_out
+from interpreter.engine import Match, compile_game
 from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mean, listing
-from interpreter.games import Game, find_root, load_game, shipped_games
+from interpreter.language.explain import explain_text
+from interpreter.language.games import Game, find_root, load_game, shipped_games
+from interpreter.rulings import load_ruling_file, run_ruling
+from interpreter.series import play_match
+from interpreter.soak import merge
+from interpreter.soak import soak as run_soak
 
 
 class _Group(click.Group):
@@ -150,8 +160,6 @@ def _print_problems(problems, err: bool = False) -> None:
 @click.argument("text")
 def explain(game: str, text: str) -> None:
     """Show how GAME understands one effect TEXT."""
-    from interpreter.explain import explain_text
-
     with _user_errors():
         loaded = _load_game_argument(game)
         click.echo(explain_text(loaded.rules, text))
@@ -193,8 +201,6 @@ class Playable:
 def _load_playable(game: str, players: int | None, deck_names=()) -> Playable:
     """The game (a shipped id or a path to a rules file in a designer's own
     repository) compiled, and the decks named on the command line."""
-    from interpreter.engine import compile_game
-
     loaded = _load_game_argument(game)
     if loaded.problems:
         raise CardrulesError(loaded.problems)
@@ -261,9 +267,6 @@ def play(game: str, seed: int, players: int | None, deck_names: tuple, as_match:
     """Play one game (or a match) of GAME between random agents and print what happens.
 
     GAME is a shipped game id or the path of a rules file."""
-    from interpreter.agents import RandomAgent, play_out
-    from interpreter.engine import Match
-
     playable = _playable_or_exit(game, players, deck_names)
     if as_match:
         _play_match(playable, seed)
@@ -280,8 +283,6 @@ def play(game: str, seed: int, players: int | None, deck_names: tuple, as_match:
 
 
 def _play_match(playable: Playable, seed: int) -> None:
-    from interpreter.series import play_match
-
     rules = playable.compiled.rules
     if not rules.match_games:
         with _user_errors():
@@ -323,9 +324,6 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
 
     Wins are counted per seat and per deck; without --deck the shipped decks
     take turns in every seat."""
-    from interpreter.agents import RandomAgent, play_out
-    from interpreter.engine import Match
-
     playable = _playable_or_exit(game, players, deck_names)
     compiled = playable.compiled
     deck_wins: dict[str, int] = {}
@@ -408,10 +406,6 @@ def _ending(result: tuple) -> str:
 def soak(game: str, games_count: int, seed: int, players: int | None,
          deck_names: tuple, check_every: int, jobs: int) -> None:
     """Play N random games of GAME checking the engine's invariants after every action."""
-    import time
-
-    from interpreter.soak import merge
-
     playable = _playable_or_exit(game, players, deck_names)
     compiled = playable.compiled
     start = time.perf_counter()
@@ -427,8 +421,6 @@ def soak(game: str, games_count: int, seed: int, players: int | None,
         if jobs == 1 or len(parts) == 1:
             done = (_soak_part(part, playable) for part in parts)
         else:
-            import multiprocessing
-
             pool = stack.enter_context(multiprocessing.Pool(min(jobs, len(parts)),
                                                             initializer=_ignore_interrupts))
             stack.callback(pool.terminate)
@@ -463,8 +455,6 @@ def soak(game: str, games_count: int, seed: int, players: int | None,
 
 def _ignore_interrupts() -> None:
     """Workers leave Ctrl-C to the main process, which stops them."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -484,8 +474,6 @@ def _worker_playable(game: str, players: int | None, deck_names: tuple) -> Playa
 
 def _soak_part(part: tuple, playable: Playable | None = None):
     """One part of a soak run (in this process or a worker): games ``first`` to ``first + count - 1``."""
-    from interpreter.soak import soak as run_soak
-
     game, players, deck_names, seed, first, count, check_every = part
     playable = playable or _worker_playable(game, players, deck_names)
     return run_soak(playable.compiled, playable.seats, count, seed, check_every, first)
@@ -499,8 +487,6 @@ def _soak_part(part: tuple, playable: Playable | None = None):
 @click.option("--quiet", is_flag=True, help="Print only failures and the summary.")
 def ruling(files: tuple[Path, ...], quiet: bool) -> None:
     """Run .ruling files: print each trace and whether its expectations hold."""
-    from interpreter.rulings import load_ruling_file, run_ruling
-
     passed = failed = 0
     for path in files:
         if not path.exists():

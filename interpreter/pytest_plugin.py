@@ -17,6 +17,12 @@ import re
 import pytest
 
 from interpreter.errors import CardrulesError
+from interpreter.rulings import load_ruling_file, run_ruling
+
+try:
+    from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
+except ImportError:   # syrupy comes with the test extra; without it (and its snapshot
+    SingleFileSnapshotExtension = WriteMode = None   # fixture) no ruling runs anyway
 
 
 class RulingFailed(Exception):
@@ -26,8 +32,6 @@ class RulingFailed(Exception):
 
 
 def _trace_extension():
-    from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
-
     class RulingTrace(SingleFileSnapshotExtension):
         """A ruling's trace as a plain text file."""
 
@@ -48,8 +52,6 @@ def pytest_collect_file(file_path, parent):
 
 class RulingFile(pytest.File):
     def collect(self):
-        from interpreter.rulings import load_ruling_file
-
         source, rulings, problems = load_ruling_file(self.path)
         if problems or not rulings:
             yield RulingItem.from_parent(self, name=self.path.stem,
@@ -76,8 +78,6 @@ def _slug(name: str) -> str:
 
 def _runner(ruling, source):
     def run(snapshot):
-        from interpreter.rulings import run_ruling
-
         result = run_ruling(ruling, source)
         if result.failures:
             raise RulingFailed(result.failures)

@@ -44,10 +44,13 @@ import attrs
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
+from interpreter.compiler.players import counter_on_card
+from interpreter.engine import Machine, Match, compile_game
 from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mean, listing
+from interpreter.language.games import _Unreadable, load_game, read_source
+from interpreter.language.syntax import OutlineLine, grammar_cache, parse_outline, problem_at
 from interpreter.resources import read_grammar
 from interpreter.source import SourceText, Span
-from interpreter.syntax import OutlineLine, grammar_cache, parse_outline, problem_at
 
 
 @attrs.frozen
@@ -260,8 +263,6 @@ def _read_position(source, line: OutlineLine, problem) -> dict:
 def find_game(ruling: Ruling):
     """The game a ruling names: in the repository the ruling lives in (a
     rules/<game>.rules above it), else a shipped game."""
-    from interpreter.games import load_game
-
     here = Path(ruling.path).resolve()
     if ruling.game.endswith(".rules"):
         rules = (here.parent / ruling.game).resolve()
@@ -276,8 +277,6 @@ def find_game(ruling: Ruling):
 
 
 def run_ruling(ruling: Ruling, source: SourceText) -> RulingResult:
-    from interpreter.engine import compile_game
-
     game = find_game(ruling)
     if game.problems:
         raise CardrulesError(game.problems)
@@ -301,8 +300,6 @@ def run_ruling(ruling: Ruling, source: SourceText) -> RulingResult:
 
 
 def _start(ruling, game, compiled, source, failures):
-    from interpreter.engine import Match
-
     rules = game.rules
     # without a position, one deck per player: "decks: A, B, C" is a game of three
     players = ruling.players or max(rules.players_min, len(ruling.decks)
@@ -539,8 +536,6 @@ def _check(expectation, match, game, source, trace) -> Problem | None:
         if counter is None:
             return problem_at(source, expectation.span, "E721", f'unknown counter "{name}"',
                               (listing(rules.counters),), did_you_mean(name, rules.counters))
-        from interpreter.engine import Machine
-
         # (a counter kept "on cards, per player": theirs on the cards in play)
         actual = Machine(match.game, state).player_count(player, counter.name)
         if actual != n:
@@ -573,8 +568,6 @@ def _check(expectation, match, game, source, trace) -> Problem | None:
         return None
     if kind == "card_player_counter":
         # "Quest One" has 1 Mark of player 2 (on cards, per player)
-        from interpreter.compile import counter_on_card
-
         words = place_of(args[2])
         name = words[:-3] if words.lower().endswith(" of") else words
         counter = _lookup(rules.counters, name)
@@ -638,8 +631,6 @@ def _check(expectation, match, game, source, trace) -> Problem | None:
 
 
 def load_ruling_file(path: Path) -> tuple[SourceText, list[Ruling], list[Problem]]:
-    from interpreter.games import _Unreadable, read_source
-
     source = read_source(path, str(path))
     if isinstance(source, _Unreadable):
         return source, [], [source.problem]

@@ -14,8 +14,9 @@ from __future__ import annotations
 import attrs
 
 from interpreter.agents import RandomAgent, play_out
-from interpreter.decks import Deck, DeckEntry, check_deck
-from interpreter.rng import Random
+from interpreter.engine import Match
+from interpreter.engine.rng import Random
+from interpreter.language.decks import Deck, DeckEntry, check_deck
 from interpreter.source import SourceText
 
 
@@ -39,8 +40,6 @@ class MatchResult:
 def play_match(compiled, game, decks: list[Deck], seed: int) -> MatchResult:
     """Play games until a player has won more than half of the match's games
     (or all of them have been played) between random agents."""
-    from interpreter.engine import Match
-
     rules = compiled.rules
     total = rules.match_games or 1
     needed = total // 2 + 1

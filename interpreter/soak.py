@@ -20,8 +20,8 @@ import attrs
 
 from interpreter.agents import RandomAgent
 from interpreter.engine import Match
-from interpreter.rng import Random
-from interpreter.state import GameState
+from interpreter.engine.rng import Random
+from interpreter.engine.state import GameState
 
 
 @attrs.define

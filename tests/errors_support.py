@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.errors import Problem
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures"

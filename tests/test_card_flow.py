@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from interpreter.agents import RandomAgent, play_out
 from interpreter.cli import main
 from interpreter.engine import Match, compile_game
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 
 ROOT = Path(__file__).resolve().parent / "fixtures" / "card-flow"
 RULINGS = Path(__file__).resolve().parent / "rulings" / "card-flow" / "card-flow.ruling"

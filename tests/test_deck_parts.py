@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from interpreter.engine import Match, compile_game
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 
 DUEL = Path(__file__).resolve().parent / "fixtures" / "engine"
 

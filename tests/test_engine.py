@@ -14,10 +14,10 @@ from click.testing import CliRunner
 from interpreter.agents import FirstLegalAgent, RandomAgent, ScriptedAgent, play_out
 from interpreter.cli import main
 from interpreter.engine import Match, compile_game
+from interpreter.engine.rng import Random
+from interpreter.engine.state import GameState
 from interpreter.errors import CardrulesError
-from interpreter.games import load_game
-from interpreter.rng import Random
-from interpreter.state import GameState
+from interpreter.language.games import load_game
 
 ROOT = Path(__file__).resolve().parent / "fixtures" / "engine"
 RULES = ROOT / "rules" / "duel.rules"
@@ -58,7 +58,7 @@ def option_starting(match, prefix):
 
 def make_deck(name, *entries):
     """A deck built in the test: (count, card name) pairs."""
-    from interpreter.decks import Deck, DeckEntry
+    from interpreter.language.decks import Deck, DeckEntry
     from interpreter.source import Span
 
     span = Span("test", 1, 1, 1, 2)
@@ -134,7 +134,7 @@ def give(match, player, name, mana):
     """Move a card named ``name`` from the player's deck to their hand and
     set their Mana, then let the open action window list its options again
     (as a ruling's starting position would)."""
-    from interpreter import operations as op
+    from interpreter.engine import operations as op
     from interpreter.engine import Machine
 
     state = match.state
@@ -384,7 +384,7 @@ def test_a_game_without_a_turn_structure_cannot_be_played_yet(tmp_path):
 
 
 def board(match, player, *names):
-    from interpreter import operations as op
+    from interpreter.engine import operations as op
 
     state = match.state
     ids = []
@@ -415,7 +415,7 @@ def test_a_continuous_ability_adds_to_the_stats_it_names(duel):
     assert machine.stat(banner, "power") == 0        # "each other Creature"
     rival_knight, = board(match, 1 - player, "Knight")
     assert machine.stat(rival_knight, "power") == 2  # only Creatures you control
-    from interpreter import operations as op
+    from interpreter.engine import operations as op
     op.move(match.state, banner, ("graveyard", player))
     assert machine.stat(knight, "power") == 2        # gone with its card
 

@@ -23,7 +23,7 @@ from errors_support import (  # noqa: F401  (at_repo_root is an autouse fixture)
     text_at,
     the_problem,
 )
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 
 
 def rules_path(game: str, root: str = "rules-errors") -> str:

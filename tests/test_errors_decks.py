@@ -420,7 +420,7 @@ def test_side_deck_cards_counted_with_the_main_deck_copy_limits():
 
 def test_side_deck_copies_within_the_limits_together_are_legal():
     # the shipped Starter's Side Deck: 2 "Glacier Monk" beside none in the Main Deck
-    from interpreter.games import load_game
+    from interpreter.language.games import load_game
 
     game = load_game("silver-wing-rivals")
     assert [p for p in game.problems if p.code == "E614"] == []

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "card-flow"
 

@@ -18,10 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from errors_support import assert_inside_text as assert_inside
-from interpreter.cards import load_cards
-from interpreter.decks import load_decks
-from interpreter.games import load_game, shipped_games
-from interpreter.rules import load_rules
+from interpreter.language.cards import load_cards
+from interpreter.language.decks import load_decks
+from interpreter.language.games import load_game, shipped_games
+from interpreter.language.rules_file import load_rules
 from interpreter.rulings import load_rulings
 from interpreter.source import SourceText
 

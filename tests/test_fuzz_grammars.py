@@ -30,15 +30,15 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
 from errors_support import assert_inside_text
-from interpreter.cards import load_cards
-from interpreter.decks import load_decks
 from interpreter.errors import CardrulesError
-from interpreter.games import load_game, shipped_games
-from interpreter.rules import load_rules
+from interpreter.language.cards import load_cards
+from interpreter.language.decks import load_decks
+from interpreter.language.games import load_game, shipped_games
+from interpreter.language.rules_file import load_rules
+from interpreter.language.syntax import parse_outline
+from interpreter.resources import read_grammar
 from interpreter.rulings import load_rulings, run_ruling
 from interpreter.source import SourceText
-from interpreter.resources import read_grammar
-from interpreter.syntax import parse_outline
 
 EXAMPLES = int(os.environ.get("CARDRULES_FUZZ_EXAMPLES", "30"))
 HERE = Path(__file__).resolve().parent

@@ -11,7 +11,7 @@ import pytest
 
 from interpreter.agents import RandomAgent, play_out
 from interpreter.engine import Match, compile_game
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 
 
 @pytest.fixture(scope="module")

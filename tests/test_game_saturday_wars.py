@@ -10,7 +10,7 @@ import pytest
 
 from interpreter.agents import RandomAgent, play_out
 from interpreter.engine import Match, compile_game
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 
 REASONS = ("3 cards in their Chapters Won",
            "needed a card from an empty Shonen Deck",

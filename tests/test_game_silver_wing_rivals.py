@@ -11,7 +11,7 @@ import pytest
 
 from interpreter.agents import RandomAgent, play_out
 from interpreter.engine import Match, compile_game
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 
 RULINGS = Path(__file__).resolve().parent / "rulings" / "silver-wing-rivals"
 
@@ -76,7 +76,7 @@ def test_the_decks_are_legal_and_use_the_whole_set(game):
 def test_side_deck_main_characters_share_the_name_or_archetype(game):
     """SIDE DECK: only Main Characters that match the starting Main
     Character's name or Archetype (``matching:`` on the deck part)."""
-    from interpreter.decks import load_decks
+    from interpreter.language.decks import load_decks
     from interpreter.source import SourceText
 
     loaded, _ = game

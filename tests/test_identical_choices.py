@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.engine import Match, compile_game
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 
 DUEL = Path(__file__).resolve().parent / "fixtures" / "engine"
 
@@ -69,7 +69,7 @@ def test_cards_in_an_ordered_zone_differ_by_their_place(compiled):
 
 def test_a_card_something_refers_to_is_told_apart(compiled):
     from interpreter.engine import Machine
-    from interpreter.state import Frame
+    from interpreter.engine.state import Frame
 
     match = position(compiled, [("Squire", ()), ("Squire", ())])
     machine = Machine(match.game, match.state)

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from interpreter import ast
 from interpreter.cli import main
-from interpreter.games import load_game, shipped_games
-from interpreter.rules import parse_ability
+from interpreter.language import ast
+from interpreter.language.game_rules import parse_ability
+from interpreter.language.games import load_game, shipped_games
+from interpreter.language.syntax import parse_outline
+from interpreter.language.vocabulary import Pattern, plural
 from interpreter.source import SourceText
-from interpreter.syntax import parse_outline
-from interpreter.vocabulary import Pattern, plural
 
 ROOT = Path(__file__).resolve().parent.parent
 

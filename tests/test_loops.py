@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import operations as op
 from interpreter.agents import RandomAgent, play_out
-from interpreter.engine import MAX_EVENTS, Machine, Match, compile_game
-from interpreter.games import load_game
+from interpreter.engine import Machine, Match, compile_game
+from interpreter.engine import operations as op
+from interpreter.engine.limits import MAX_EVENTS
+from interpreter.language.games import load_game
 
 ROOT = Path(__file__).resolve().parent / "fixtures" / "loops"
 

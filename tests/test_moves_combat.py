@@ -1,4 +1,4 @@
-"""Moves, combat and response windows (interpreter/combat.py) on a fixture
+"""Moves, combat and response windows (interpreter/engine/combat.py) on a fixture
 game written in the language (tests/fixtures/skirmish): alternating moves
 with the two-passes rule, a turn that is also a Round and begins with the
 same player, defending with matching cards (single, double, a keyword that
@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from interpreter.engine import Match, compile_game
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 
 ROOT = Path(__file__).resolve().parent / "fixtures" / "skirmish"
 

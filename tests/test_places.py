@@ -15,9 +15,9 @@ import pytest
 
 from interpreter.agents import RandomAgent, play_out
 from interpreter.engine import Match, compile_game
+from interpreter.engine.state import GameState
 from interpreter.errors import CardrulesError
-from interpreter.games import load_game
-from interpreter.state import GameState
+from interpreter.language.games import load_game
 
 PLACES = Path(__file__).resolve().parent / "fixtures" / "places"
 

@@ -35,12 +35,12 @@ from hypothesis.extra.lark import from_lark
 from lark.lexer import PatternStr
 
 from interpreter.errors import CardrulesError
-from interpreter.games import load_game, shipped_games
-from interpreter.render import render_ability
-from interpreter.rules import parse_ability
+from interpreter.language.game_rules import parse_ability
+from interpreter.language.games import load_game, shipped_games
+from interpreter.language.render import render_ability
+from interpreter.language.syntax import outline_grammar_parser, parse_outline
+from interpreter.language.vocabulary import terminal_word
 from interpreter.source import SourceText
-from interpreter.syntax import outline_grammar_parser, parse_outline
-from interpreter.vocabulary import terminal_word
 
 EXAMPLES = int(os.environ.get("CARDRULES_FUZZ_EXAMPLES", "100"))
 GAMES = shipped_games()

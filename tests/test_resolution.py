@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import operations as op
 from interpreter.engine import Machine, Match, compile_game
-from interpreter.games import load_game
-from interpreter.state import GameState
+from interpreter.engine import operations as op
+from interpreter.engine.state import GameState
+from interpreter.language.games import load_game
 
 ROOT = Path(__file__).resolve().parent / "fixtures" / "resolution"
 

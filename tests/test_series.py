@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from interpreter.cli import main
 from interpreter.engine import compile_game
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 from interpreter.series import play_match
 
 DUEL = Path(__file__).resolve().parent / "fixtures" / "engine"
@@ -51,8 +51,8 @@ def test_a_match_ends_when_a_player_has_won_two_of_three(tmp_path):
 
 
 def test_swaps_keep_decks_legal_and_the_match_is_deterministic(tmp_path):
-    from interpreter.decks import check_deck
-    from interpreter.rng import Random
+    from interpreter.language.decks import check_deck
+    from interpreter.engine.rng import Random
     from interpreter.series import swap_between_games
     from interpreter.source import SourceText
 

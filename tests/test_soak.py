@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from interpreter.cli import main
 from interpreter.engine import compile_game
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 from interpreter.soak import Violation, soak
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -16,7 +16,7 @@ import pytest
 
 from interpreter.agents import RandomAgent, play_out
 from interpreter.engine import Match, compile_game
-from interpreter.games import load_game
+from interpreter.language.games import load_game
 
 ROOT = Path(__file__).parent / "fixtures" / "track"
 
@@ -155,7 +155,7 @@ def test_a_counter_kept_per_place_waits_for_its_place(game):
     only when the loop over the places reaches that place, so the places in
     between empty their counters without it; clones and JSON copies keep it
     waiting."""
-    from interpreter.state import Frame, GameState
+    from interpreter.engine.state import Frame, GameState
 
     loaded, compiled = game
     match = Match.from_position(

@@ -9,7 +9,7 @@ in the order of the grammar (grammar/effect.lark).
 
 from __future__ import annotations
 
-from interpreter import ast
+from interpreter.language import ast
 
 
 def render_ability(ability: ast.Ability) -> str:

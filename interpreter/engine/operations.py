@@ -1,9 +1,9 @@
 """Primitive operations: the only way a game state changes.
 
-Each operation changes :class:`~interpreter.state.GameState` and appends one
+Each operation changes :class:`~interpreter.engine.state.GameState` and appends one
 event to its log. Events are tuples of plain values, ``(kind, *details)``;
 they drive triggers and state rules and they *are* the game's log. Turning
-them into sentences is ``interpreter.narration``'s job, done only when
+them into sentences is ``interpreter.engine.narration``'s job, done only when
 someone reads the log, never here.
 
 Event kinds: ``move`` (card, from zone, to zone, face up), ``shuffle``
@@ -18,7 +18,7 @@ a loop over places reaches a card; ``waits``: an amount kept for a place).
 
 from __future__ import annotations
 
-from interpreter.state import GameState, Modifier, ZoneKey
+from interpreter.engine.state import GameState, Modifier, ZoneKey
 
 
 def move(state: GameState, card_id: int, to: ZoneKey, *, top: bool = True,

@@ -21,9 +21,9 @@ from collections import Counter
 import attrs
 
 from interpreter.errors import Problem, did_you_mean, listing
-from interpreter.rules import GameRules
+from interpreter.language.game_rules import GameRules
+from interpreter.language.syntax import OutlineLine, parse_outline, problem_at
 from interpreter.source import SourceText, Span
-from interpreter.syntax import OutlineLine, parse_outline, problem_at
 
 
 @attrs.frozen(slots=True)

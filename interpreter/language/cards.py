@@ -10,7 +10,7 @@ A card file (``cards/<game-id>/*.cards``) is an outline of cards::
 
 Each field is checked against the kind's declared stats (unknown, missing,
 wrong type); each ability line is parsed by the game's effect grammar into
-the AST (``interpreter.ast``) and checked: its timing label must be one the
+the AST (``interpreter.language.ast``) and checked: its timing label must be one the
 kind may have, and every quoted card name must exist in the game.
 """
 
@@ -22,11 +22,11 @@ from typing import Iterable
 import attrs
 from lark.exceptions import UnexpectedInput
 
-from interpreter import ast
 from interpreter.errors import Problem, did_you_mean, listing
-from interpreter.rules import GameRules, KindDecl, StatDecl
+from interpreter.language import ast
+from interpreter.language.game_rules import GameRules, KindDecl, StatDecl
+from interpreter.language.syntax import OutlineLine, parse_outline, problem_at
 from interpreter.source import SourceText, Span
-from interpreter.syntax import OutlineLine, parse_outline, problem_at
 
 
 @attrs.frozen(slots=True)

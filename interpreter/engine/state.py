@@ -11,17 +11,22 @@ small slotted records, so that
   state, mid-resolution included (no suspended generator holds state: the
   interpreter's position is the ``frames`` list).
 
-State changes go through ``interpreter.operations``; this module only holds
-and copies data.
+State changes go through ``interpreter.engine.operations``; this module only holds
+and copies data. A frame (:class:`~interpreter.compiler.frames.Frame`, the
+position in a running program) is the compiler's; it is re-exported here
+with the rest of the state's plain data.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from interpreter.rng import Random
+from interpreter.compiler.frames import Frame, _from_jsonable, _jsonable
+from interpreter.engine.rng import Random
 
 ZoneKey = tuple  # (zone name, owner index or -1 for a shared zone)
+
+__all__ = ["CardState", "Decision", "Frame", "GameState", "Modifier", "ZoneKey"]
 
 
 class CardState:
@@ -100,27 +105,6 @@ class Modifier:
     @classmethod
     def from_json(cls, data: list) -> "Modifier":
         return cls(data[0], data[1], data[2], data[3], data[4], tuple(data[5]))
-
-
-class Frame:
-    """Where the interpreter is in one running program, and its local values."""
-
-    __slots__ = ("program", "pc", "locals")
-
-    def __init__(self, program: str, pc: int = 0, locals: dict | None = None) -> None:
-        self.program = program
-        self.pc = pc
-        self.locals = locals if locals is not None else {}
-
-    def copy(self) -> "Frame":
-        return Frame(self.program, self.pc, dict(self.locals))
-
-    def to_json(self) -> list:
-        return [self.program, self.pc, _jsonable(self.locals)]
-
-    @classmethod
-    def from_json(cls, data: list) -> "Frame":
-        return cls(data[0], data[1], _from_jsonable(data[2]))
 
 
 class Decision:
@@ -274,24 +258,3 @@ class GameState:
 
     def counter(self, player: int, name: str) -> int:
         return self.player_counters[player].get(name, 0)
-
-
-def _jsonable(value):
-    """Tuples become tagged lists so that JSON gives back the same values."""
-    if isinstance(value, tuple):
-        return {"t": [_jsonable(v) for v in value]}
-    if isinstance(value, list):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, dict):
-        return {"d": [[_jsonable(k), _jsonable(v)] for k, v in value.items()]}
-    return value
-
-
-def _from_jsonable(value):
-    if isinstance(value, dict):
-        if "t" in value:
-            return tuple(_from_jsonable(v) for v in value["t"])
-        return {_from_jsonable(k): _from_jsonable(v) for k, v in value["d"]}
-    if isinstance(value, list):
-        return [_from_jsonable(v) for v in value]
-    return value

@@ -18,13 +18,14 @@ from pathlib import Path
 
 import attrs
 
-from interpreter.cards import CardDefinition, load_cards
-from interpreter.decks import Deck, load_decks
 from interpreter.errors import CouldNotRun, Problem, did_you_mean, listing
+from interpreter.language.cards import CardDefinition, load_cards
+from interpreter.language.decks import Deck, load_decks
+from interpreter.language.game_rules import GameRules
+from interpreter.language.rules_file import load_rules
+from interpreter.language.syntax import problem_at
 from interpreter.resources import data_dir
-from interpreter.rules import GameRules, load_rules
-from interpreter.source import SourceText
-from interpreter.syntax import problem_at
+from interpreter.source import SourceText, Span
 
 
 @attrs.define
@@ -58,7 +59,6 @@ def read_source(path: Path, display: str | None = None) -> SourceText:
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            from interpreter.source import Span
             return _Unreadable(shown, Problem(
                 "E108", f"this file is {size / 1e6:.1f} MB; cardrules reads files up to "
                 f"{MAX_FILE_BYTES // 1_000_000} MB (split the cards over several files)",
@@ -75,13 +75,11 @@ def read_source(path: Path, display: str | None = None) -> SourceText:
     except UnicodeDecodeError as err:
         line = data[:err.start].count(b"\n") + 1
         column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        from interpreter.source import Span
         return _Unreadable(shown, Problem(
             "E106", "this file is not UTF-8 text", Span(shown, line, column, line,
                                                         column + 1), None,
             ("a text file in UTF-8",)))
     if "\x00" in text:
-        from interpreter.source import Span
         index = text.index("\x00")
         line = text.count("\n", 0, index) + 1
         column = index - (text.rfind("\n", 0, index) + 1) + 1

@@ -5,7 +5,7 @@ Owns every call into lark. Two kinds of grammar live in ``grammar/``:
 * ``outline.lark`` reads the indented layout shared by every file kind into
   :class:`OutlineLine` trees (a head, an optional value, nested lines);
 * ``effect.lark`` is the base card-text language; a game's vocabulary is
-  generated into it (``interpreter.vocabulary``) so that every game gets its
+  generated into it (``interpreter.language.vocabulary``) so that every game gets its
   own LALR parser, built once and cached (lark ``cache=True`` on disk, and an
   in-process table keyed by the grammar text).
 
@@ -17,7 +17,10 @@ language (readable token names, the labelled examples in
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
+from pathlib import Path
 from typing import Iterable, Iterator
 
 import attrs
@@ -31,9 +34,9 @@ from lark.exceptions import (
 from lark.lexer import PatternStr
 
 from interpreter.errors import Problem, did_you_mean
+from interpreter.language.vocabulary import terminal_word
 from interpreter.resources import read_grammar
 from interpreter.source import SourceText, Span
-from interpreter.vocabulary import terminal_word
 
 # --------------------------------------------------------------------------
 # Building parsers
@@ -45,10 +48,6 @@ def grammar_cache(grammar: str) -> str | bool:
     A file in the user's own cache directory (not the shared temporary
     directory, where another user could plant a file for lark to load).
     """
-    import hashlib
-    import os
-    from pathlib import Path
-
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardrules"
     try:
         base.mkdir(mode=0o700, parents=True, exist_ok=True)

@@ -1,8 +1,8 @@
-"""From lark parse trees of card text to the AST (``interpreter.ast``).
+"""From lark parse trees of card text to the AST (``interpreter.language.ast``).
 
 The grammar (``grammar/effect.lark``) names every alternative with an alias;
 the rule an alternative belongs to decides the AST class (a ``draw`` comes
-from the ``action`` rule, so it becomes an :class:`~interpreter.ast.Action`
+from the ``action`` rule, so it becomes an :class:`~interpreter.language.ast.Action`
 of form ``draw``). That table is :data:`_CLASS_OF_RULE`; the few constructs
 that need reshaping have their own methods below.
 
@@ -16,7 +16,7 @@ import re
 
 from lark import Token, Transformer, Tree
 
-from interpreter import ast
+from interpreter.language import ast
 from interpreter.source import Span
 
 _CLASS_OF_RULE = {

@@ -1,6 +1,6 @@
 """Readable narration of a game's log, rendered only when someone reads it.
 
-The engine logs events as tuples (``interpreter.operations``); this module
+The engine logs events as tuples (``interpreter.engine.operations``); this module
 turns them into lines such as ``Player 2 draws Knight.``. Hidden information
 is narrated from one player's point of view when ``viewer`` is given: a card
 moving between hidden zones stays "a card".

@@ -7,9 +7,9 @@ step with how it depends on the step before it ("then" versus "and").
 
 from __future__ import annotations
 
-from interpreter import ast
-from interpreter.render import _item, _keyword, render_ability
-from interpreter.rules import GameRules, parse_ability
+from interpreter.language import ast
+from interpreter.language.game_rules import GameRules, parse_ability
+from interpreter.language.render import _item, _keyword, render_ability
 
 
 def explain_text(rules: GameRules, text: str) -> str:

@@ -1,0 +1,473 @@
+"""Compiling a card's abilities: keywords defined in card language,
+replacements ("If this would be destroyed, ... instead"), continuous
+abilities (:class:`~interpreter.compiler.compiled.Static`, and prohibitions
+on players), activated abilities and triggered ones (on card events, player
+events and the edges of periods), with what a card's kind and a timing's
+label add to them.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import attrs
+
+from interpreter.compiler.compiled import (AFTER_USE, Activated, CompiledGame,
+                                           Replacement, Static, Trigger)
+from interpreter.compiler.conditions import compile_condition
+from interpreter.compiler.costs import _cost_checks_for_costs
+from interpreter.compiler.frames import Frame
+from interpreter.compiler.modifiers import register_capability, statement_changes
+from interpreter.compiler.players import is_opponent_ref
+from interpreter.compiler.program import JUMPED, Emitter, unsupported
+from interpreter.compiler.selectors import compile_selector
+from interpreter.compiler.steps import StepCompiler
+from interpreter.compiler.triggered import (
+    _before_as_when, _compile_trigger_program, _intent_trigger, _paid_program,
+    after_use_locals, compile_intent, compile_response, compile_trigger_body)
+from interpreter.compiler.verb_slots import fill_slots, use_slots
+from interpreter.language import ast
+from interpreter.language.cards import Exchange
+from interpreter.language.game_rules import parse_ability
+
+
+def _compile_exchanges(game: CompiledGame, card) -> None:
+    """The reward of each exchange stat of a card (on each face), as a program
+    named ``exchange:CARD:FACE:STAT``."""
+    faces = [(None, card.stats)] + [(face, stats) for face, stats in card.faces]
+    for face, stats in faces:
+        for stat in stats:
+            if isinstance(stat.value, Exchange):
+                name = f"exchange:{card.name}:{face or ''}:{stat.name.lower()}"
+                e = Emitter(name, stat.span if hasattr(stat, "span") else None)
+                StepCompiler(e, game).sentences(stat.value.reward.args[3])
+                game.programs[name] = e.finish()
+
+
+def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
+    label, conditions, costs, resolution = node.args
+    if costs:
+        raise unsupported(node, "a continuous ability with costs")
+    condition = gate
+    for c in conditions:
+        if c.form != "if_":
+            raise unsupported(c, f'the condition "{c.form}" on a continuous ability')
+        test = compile_condition(c.args[0])
+        condition = test if gate is None else (
+            lambda m, f, test=test: gate(m, f) and test(m, f))
+    for sentence in resolution:
+        for link in sentence.args:
+            step = link.args[0]
+            if isinstance(step, ast.Step) and step.form == "player_cannot":
+                _compile_player_static(game, card, step, condition)
+                continue
+            if isinstance(step, ast.Modifier) and step.form == "more_stat" and \
+                    game.statics.get(card.name):
+                # "This gets +20 AP and +20 HP": the second change joins the first
+                amount, stat = step.args[0].args
+                game.statics[card.name][-1].changes.append(("stat", stat, amount))
+                continue
+            if not isinstance(step, ast.Step) or step.form != "state_change":
+                raise unsupported(step, "a continuous ability that is not a change to cards")
+            selector, statement, suffixes = step.args
+            if suffixes:
+                raise unsupported(suffixes[0], "a continuous change with a duration")
+            selection = compile_selector(selector, lambda m, f: f.locals["you"])
+            if selection.test is None:
+                raise unsupported(selector, "this selector in a continuous ability")
+            game.statics.setdefault(card.name, []).append(
+                Static(selection.test, statement_changes(statement, game), condition))
+
+
+def _compile_player_static(game: CompiledGame, card, step, condition) -> None:
+    """ "Your opponent can't attack this turn" as a continuous ability: the
+    players it names can't, while its card is in play. A duration written on
+    it can only be the current turn (its card's time in play decides)."""
+    player, capability, *suffixes = step.args
+    for suffix in suffixes:
+        ref = suffix.args[0].args[0] if suffix.form == "lasting" and \
+            suffix.args[0].form == "during_period" else None
+        if ref is None or ref.args[0] not in ("turn", game.rules.turn_name):
+            raise unsupported(suffix, "a continuous prohibition lasting other than this turn")
+    name = register_capability(game, capability)
+    if is_opponent_ref(player):
+        def test(m, f, p):
+            return m.is_opponent(f, p)
+    elif player.form == "you":
+        def test(m, f, p):
+            return p == f.locals["you"]
+    elif player.form == "each_player":
+        def test(m, f, p):
+            return True
+    else:
+        raise unsupported(player, "this player in a continuous prohibition")
+    game.player_statics.setdefault(card.name, []).append((test, name, condition))
+
+
+def _compile_activated(game: CompiledGame, card, index: int, node, ability,
+                       gate=None, suffix: str = "") -> None:
+    label, conditions, costs, resolution = node.args
+    timing = game.rules.timing(label) if label else None
+    once_per = timing.once_per if timing is not None else None
+    during, off_turn = [], False
+    for c in conditions:
+        if c.form == "once_per":
+            once_per = c.args[0]
+        elif c.form == "during":
+            during.append(_during_test(c.args[0]))
+            off_turn = off_turn or c.args[0].form == "rivals"
+        else:
+            raise unsupported(c, f'the condition "{c.form}" on an activated ability')
+    checks = during + _cost_checks_for_costs(costs, game.rules)
+    if gate is not None:
+        checks.append(gate)
+    name = f"card:{card.name}:{index}{suffix}"
+    effect = Emitter(name + ":effect", ability.span)
+    StepCompiler(effect, game).sentences(resolution)
+    game.programs[name + ":effect"] = effect.finish()
+    e = Emitter(name, ability.span)
+    steps = StepCompiler(e, game)
+    for cost in costs:
+        steps.step(cost) if isinstance(cost, ast.Step) else None
+    kind = game.rules.kind(card.kind)
+    if kind is not None and kind.used_up:
+        # "once used: ...": the card is used up once its costs are paid
+        e.emit(lambda m, f: m.use_up(f))
+    if game.rules.resolution is not None:
+        e.emit(lambda m, f, program=name + ":effect": m.push_entry(
+            program, f.locals["this"], f.locals["you"],
+            (("this", f.locals["this"]), ("you", f.locals["you"])) + after_use_locals(f)))
+    else:
+        def run_effect(m, f, program=name + ":effect"):
+            f.pc += 1
+            after = after_use_locals(f)
+            if after:
+                m.state.frames.append(Frame(AFTER_USE, 0, {"this": f.locals["this"],
+                                                           "_after_use": after[0][1]}))
+            m.state.frames.append(Frame(program, 0, {"this": f.locals["this"],
+                                                     "you": f.locals["you"]}))
+            return JUMPED
+        e.emit(run_effect)
+    game.programs[name] = e.finish()
+    zone = None
+    if timing is not None and timing.from_zone:
+        zone = next((z for z in game.rules.zones if z.lower() == timing.from_zone.lower()),
+                    timing.from_zone)
+    game.activated.setdefault(card.name, []).append(Activated(
+        label, name, lambda m, f: all(c(m, f) for c in checks), once_per, card.name, zone,
+        off_turn, str(index)))
+    if zone is not None and zone not in game.activated_zones:
+        game.activated_zones = game.activated_zones + (zone,)
+
+
+def _during_test(ref) -> Callable:
+    """ "During your Rival's turn" / "During your Main phase": whose turn
+    it is (its controller's or another's) and, for a period other than the
+    turn, that the period is the current phase or step."""
+    period, relation = ref.args[0], ref.form
+    if relation not in ("your", "rivals", "this"):
+        raise unsupported(ref, f'"during" a {relation} period')
+
+    def during(m, f):
+        mine = m.state.turn_player == f.locals["you"]
+        if (relation == "your" and not mine) or (relation == "rivals" and mine):
+            return False
+        return period.lower() == "turn" or period in (m.state.period.get("phase"),
+                                                      m.state.period.get("step"))
+    return during
+
+
+def _is_replacement(node) -> bool:
+    """ "If <card> would <event>, <step> instead." in one sentence, after
+    "During the PERIOD," conditions if any; steps may follow the one with
+    "instead" ("..., return them to your hand instead, then discard ...")."""
+    _label, conditions, costs, resolution = node.args
+    if conditions or costs or len(resolution) != 1:
+        return False
+    items = [link.args[0] for link in resolution[0].args]
+    while items and isinstance(items[0], ast.Condition) and items[0].form == "during":
+        items = items[1:]
+    return (len(items) >= 2 and isinstance(items[0], ast.Condition)
+            and items[0].form == "if_" and items[0].args[0].form == "would"
+            and any(isinstance(item, ast.Step) and any(
+                getattr(s, "form", "") == "instead" for s in item.args[-1])
+                for item in items[1:]))
+
+
+_REPLACEABLE = {"destroyed": "destroyed", "discarded": "discarded"}
+
+
+def _compile_replacement(game: CompiledGame, card, name: str, ability, resolution) -> None:
+    sentence = resolution[0]
+    links = list(sentence.args)
+    periods = []
+    while links[0].args[0].form == "during":
+        # "During the End Phase, if ...": only while that period is current
+        periods.append(links[0].args[0].args[0].args[0])
+        links = links[1:]
+    would = links[0].args[0].args[0]
+    subject, action = would.args
+    inner = action.args[0] if action.form == "event_action" else None
+    word = None if inner is None else (inner.args[0] if inner.form == "event_participle"
+                                       else inner.form)
+    if word not in _REPLACEABLE:
+        raise unsupported(action, f'replacing "{word or action.form}" (only destroyed, '
+                          "discarded)")
+    selection = compile_selector(subject, lambda m, f: f.locals["you"])
+    if selection.test is None:
+        raise unsupported(subject, "this selector in a replacement")
+    test = selection.test
+    if periods:
+        test = (lambda m, f, c, t=selection.test: t(m, f, c) and all(
+            p in m.state.period.values() for p in periods))
+    # the steps after the condition, "instead" taken off the step it ends
+    body = []
+    for link in links[1:]:
+        step = link.args[0]
+        if isinstance(step, ast.Step) and any(
+                getattr(s, "form", "") == "instead" for s in step.args[-1]):
+            kept = tuple(s for s in step.args[-1] if s.form != "instead")
+            link = attrs.evolve(link, args=(attrs.evolve(step, args=step.args[:-1] + (kept,)),))
+        body.append(link)
+    body[0] = attrs.evolve(body[0], form="first")
+    e = Emitter(name, ability.span)
+    StepCompiler(e, game).sentence(attrs.evolve(sentence, args=tuple(body)))
+    game.programs[name] = e.finish()
+    # a plural subject ("your face-up cards ..."): once for all the cards one
+    # step does it to, with "them" those cards
+    game.replacements.setdefault(card.name, []).append(
+        Replacement(_REPLACEABLE[word], test, name, selection.plural))
+
+
+def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
+    node = ability.ability
+    if node.form == "keyword":
+        # A keyword is a mark every rule and card can ask about ("with
+        # <PROTECTOR>"); one defined in card language also works as that text.
+        use = node.args[0]
+        decl = next((k for k in game.rules.keywords if k.pattern.text == use.form), None)
+        if decl is None or decl.definition is None:
+            return
+        defined = parse_ability(game.rules, decl.definition, game.rules.path)
+        if use.args:
+            # "Drive 2": the definition with its slots filled, as for verbs
+            defined = fill_slots(defined, dict(zip(use_slots(decl.pattern.text), use.args)),
+                                 use)
+        _compile_ability(game, card, index, attrs.evolve(ability, ability=defined))
+        return
+    label, conditions, costs, resolution = node.args
+    name = f"card:{card.name}:{index}"
+    if _is_replacement(node):
+        _compile_replacement(game, card, name, ability, resolution)
+        return
+    if any(c.form == "before" for c in conditions):
+        conditions = _before_as_when(game, conditions)
+        node = attrs.evolve(node, args=(label, conditions, costs, resolution))
+    if _names_the_rival(resolution):
+        game.negative.update((name, name + ":use"))
+    timing = game.rules.timing(label) if label else None
+    kind = game.rules.kind(card.kind)
+    # a box that works only while the card has a status ("connection while
+    # connected"): its abilities are gated by it
+    gate = None
+    for box, status in (kind.box_status if kind is not None else ()):
+        if box.lower() == ability.box.lower():
+            gate = (lambda m, f, status=status: m.has_status(f.locals["this"], status))
+    if gate is not None and timing is not None and timing.use == "continuous":
+        _compile_static(game, card, node, gate)
+        return
+    if gate is not None and timing is not None and timing.use == "activated":
+        _compile_activated(game, card, index, node, ability, gate)
+        return
+    when_conditions = [c for c in conditions if c.form in ("when", "at_start", "at_end")]
+    if timing is not None and timing.use == "triggered" and timing.when is not None \
+            and not when_conditions:
+        # the label's own event ("DEFEND: ...": when a Being at this card is attacked)
+        implied = parse_ability(game.rules, timing.when.text.rstrip(".") + ": Draw a card.",
+                                timing.when.span.path)
+        conditions = tuple(implied.conditions) + tuple(conditions)
+        node = attrs.evolve(node, args=(label, conditions, costs, resolution))
+    elif timing is None and not conditions and kind is not None and kind.text_event:
+        # plain text of a kind whose text happens on an event of the card
+        implied = parse_ability(game.rules, f"When this is {kind.text_event}: Draw a card.",
+                                game.rules.path)
+        conditions = tuple(implied.conditions)
+        node = attrs.evolve(node, args=(label, conditions, costs, resolution))
+    if timing is not None and timing.unless is not None:
+        unless = parse_ability(game.rules, "If " + timing.unless.text.rstrip(".") + ".",
+                               timing.unless.span.path)
+        test = compile_condition(unless.resolution[0].args[0].args[0].args[0])
+        outer = gate
+        gate = (lambda m, f, test=test, outer=outer: not test(m, f) and
+                (outer is None or outer(m, f)))
+    if timing is not None and timing.used_as is not None and timing.use == "triggered":
+        _compile_used_as(game, card, index, node, ability, timing, gate)
+    if timing is not None and (timing.label in game.cued_labels or (
+            timing.response and (conditions or costs or game.cued_labels))):
+        # used in response windows (interpreter.compiler.triggered), costs paid first
+        compile_response(game, card, index, node, ability)
+        return
+    if timing is not None and timing.response and not conditions and not costs:
+        e = Emitter(name, ability.span)
+        StepCompiler(e, game).sentences(resolution)
+        game.programs[name] = e.finish()
+        game.responses.setdefault(card.name, []).append(name)
+        return
+    if timing is not None and timing.use == "continuous" and not when_conditions:
+        _compile_static(game, card, node)
+        return
+    # (a continuous label on "When ...: effect": it triggers while its card
+    # is in play, as any triggered ability)
+    if timing is not None and timing.use == "requirement":
+        # "REQUIRES: If ...": the card can be used only while this holds
+        items = list(conditions) + [link.args[0] for sentence in resolution
+                                    for link in sentence.args]
+        for item in items:
+            if not isinstance(item, ast.Condition) or item.form != "if_":
+                raise unsupported(item, "a requirement other than \"If ...\"")
+            game.requirements.setdefault(card.name, []).append(compile_condition(item.args[0]))
+        return
+    if timing is not None and timing.use == "activated" and not any(
+            c.form == "when" for c in conditions):
+        _compile_activated(game, card, index, node, ability)
+        return
+    if any(c.form == "after" for c in conditions):
+        # "After X: ...": triggers on X, resolving after the "When X" ones
+        game.after_triggers.add(name)
+        conditions = tuple(attrs.evolve(c, form="when", args=(c.args[0], None))
+                           if c.form == "after" else c for c in conditions)
+        node = attrs.evolve(node, args=(label, conditions, costs, resolution))
+    whens = [c for c in conditions if c.form in ("when", "at_start", "at_end")]
+    intent = None
+    settings = game.rules.resolution
+    if whens and costs and gate is None and settings is not None and \
+            settings.one_at_a_time and settings.responses and \
+            not (kind is not None and kind.after_use):
+        # PLAYED CARD AND TRIGGERED EFFECT STEPS: its controller decides and
+        # pays (the Intent Step) before the effect waits for responses
+        intent = compile_intent(game, card, name, ability, label,
+                                [c for c in conditions if c not in whens], costs, resolution,
+                                timing, outside=False)
+    if whens and kind is not None and kind.used_from and (
+            whens[0].form in ("at_start", "at_end") or
+            whens[0].args[0].form == "player_event"):
+        # used from the hand or another zone too ("At the start of your Move")
+        compile_intent(game, card, name, ability, label,
+                       [c for c in conditions if c not in whens], costs, resolution, timing)
+    if whens and any(c.form in ("if_", "once_per") for c in conditions) and gate is None \
+            and not (kind is not None and kind.after_use):
+        # "When ..., once per Round, pay 1 Gem:" / "If this is rested, pay ...:"
+        compile_trigger_body(game, name, ability, conditions, costs, resolution, timing)
+        conditions, costs = tuple(whens), ()
+    if costs or gate is not None or (kind is not None and kind.after_use):
+        _paid_program(game, name, costs, resolution, timing, kind)
+        costs = ()
+    if not whens or costs or len(conditions) != 1:
+        raise unsupported(node, "abilities other than \"When ...: effect\", responses, "
+                          "activated and continuous abilities")
+    when = whens[0]
+    if when.form in ("at_start", "at_end"):
+        ref = when.args[0]
+        whose = {"your": "you", "rivals": "rival"}.get(ref.form, "any")
+        if ref.form == "next":
+            raise unsupported(ref, "a trigger on the next period")
+        program = _compile_trigger_program(game, name, ability, resolution, timing)
+        if timing is not None and timing.immediate:
+            game.immediate.add(program)
+        game.triggers.setdefault(card.name, []).append(Trigger(
+            ref.args[0], intent or program, None, False, "period", whose,
+            "start" if when.form == "at_start" else "end"))
+        _intent_trigger(game, card, name)
+        return
+    event = when.args[0]
+    if event.form == "player_event":
+        player, action = event.args
+        events = {"player_draws": "drawn", "player_plays": "played",
+                  "player_discards": "discarded", "player_reveals": "revealed"}
+        if action.form == "player_game_event":
+            # a declared event ("When you advance"), singular or plural
+            word = action.args[0].lower()
+            declared = {e.phrase.lower() for e in game.rules.events}
+            plural = next((w for w in (word + "s", word + "es") if w in declared), word)
+            events = {"player_game_event": plural}
+        if action.form not in events:
+            raise unsupported(action, f'the event "{action.form.replace("_", " ")}"')
+        whose = {"you": "you", "rival": "rival", "each_rival": "rival",
+                 "any_player": "any", "each_player": "any"}.get(player.form)
+        if whose is None:
+            raise unsupported(player, "this player in a trigger")
+        program = _compile_trigger_program(game, name, ability, resolution, timing)
+        if timing is not None and timing.immediate:
+            game.immediate.add(program)
+        game.triggers.setdefault(card.name, []).append(Trigger(
+            events[action.form], intent or program, None, False, "player", whose))
+        _intent_trigger(game, card, name)
+        return
+    if event.form == "bare_event":
+        # "When defended": an event of this card
+        event = ast.Event("card_event", (ast.Selector("this", (), event.span),
+                                         ast.EventAction("event_action", event.args,
+                                                         event.span)), event.span)
+    if event.form != "card_event":
+        raise unsupported(event, f'the event "{event.form.replace("_", " ")}"')
+    subject, action = event.args
+    if action.form in ("deals_damage", "prevents_damage") and not action.args:
+        # "When this deals damage" / "When this prevents damage" (combat)
+        word = {"deals_damage": "deals damage", "prevents_damage": "prevents damage"}[
+            action.form]
+    elif action.form == "acts" and len(action.args) == 1 and isinstance(action.args[0], str):
+        # "When a Being your Rival controls attacks": an event an action announces
+        word = action.args[0]
+    elif action.form != "event_action":
+        raise unsupported(action, f'the event "{action.form.replace("_", " ")}"')
+    else:
+        inner = action.args[0]
+        word = inner.args[0] if inner.form == "event_participle" else inner.form
+    selection = compile_selector(subject, lambda m, f: f.locals["you"])
+    if selection.test is None:
+        raise unsupported(subject, "this kind of trigger subject")
+    if timing is not None and timing.immediate:
+        game.immediate.add(name)
+    if name not in game.programs:     # not already built with its costs
+        _compile_trigger_program(game, name, ability, resolution, timing)
+    test = selection.test
+    if gate is not None:
+        test = (lambda m, f, c, t=test: gate(m, f) and t(m, f, c))
+    game.triggers.setdefault(card.name, []).append(
+        Trigger(word.lower(), intent or name, test, subject.form == "this",
+                once_per=timing.once_per if timing is not None else None))
+
+
+def _names_the_rival(resolution) -> bool:
+    """Whether an effect's text acts on its controller's Rival: a step whose
+    player is the Rival, or cards the Rival controls, owns or holds."""
+    for sentence in resolution:
+        for node in sentence.walk():
+            if isinstance(node, ast.Player) and node.form in ("rival", "each_rival"):
+                return True
+            if isinstance(node, ast.Possessive) and node.form == "rivals":
+                return True
+    return False
+
+
+def _compile_used_as(game: CompiledGame, card, index: int, node, ability, timing,
+                     gate) -> None:
+    """A timing's ``used as: LABEL if CONDITION``: the triggered ability can
+    also be used as an ability of that timing ("START OF RIVAL'S MOVE" as
+    "YOUR MOVE" while the Rival has no moves left), its "if" conditions and
+    the condition gating it; a "once per" limit is shared with the trigger."""
+    as_label, sentence = timing.used_as
+    parsed = parse_ability(game.rules, sentence.text, sentence.span.path)
+    tests = [compile_condition(parsed.resolution[0].args[0].args[0].args[0])]
+    label, conditions, costs, resolution = node.args
+    kept = []
+    for c in conditions:
+        if c.form == "if_":
+            tests.append(compile_condition(c.args[0]))
+        elif c.form == "once_per":
+            kept.append(c)
+    if gate is not None:
+        tests.append(gate)
+    _compile_activated(game, card, index, attrs.evolve(
+        node, args=(as_label, tuple(kept), costs, resolution)), ability,
+        lambda m, f: all(t(m, f) for t in tests), suffix=":as")

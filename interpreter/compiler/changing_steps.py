@@ -1,0 +1,245 @@
+"""Steps that change counters, cards and the game: add or put counters,
+gain / lose / pay / set a counter, deal damage, destroy, exhaust, rest,
+ready, nullify, flip, win or lose the game, and statements that change
+cards for a while ("This gets +20 AP until ...").
+"""
+
+from __future__ import annotations
+
+from interpreter.compiler.combat_steps import damage_player
+from interpreter.compiler.modifiers import compile_duration, statement_changes
+from interpreter.compiler.players import (_it_or_this, compile_owner, compile_player,
+                                          counter_on_card)
+from interpreter.compiler.program import JUMPED, unsupported
+from interpreter.compiler.selectors import compile_amount, compile_measure
+from interpreter.language import ast
+
+
+class ChangingSteps:
+    """The StepCompiler's steps on counters, damage and statuses."""
+
+    def do_add_counter(self, action, who):
+        """"Add 1 Charge to the current Quest": counters on each
+        chosen card; a counter declared per player counts for the player
+        who adds it (their markers on that card)."""
+        n, counter, selector = action.args
+        amount = compile_amount(n, action)
+        decl = self.game.rules.counters.get(counter)
+        if decl is not None and decl.scope == "player":
+            self._counter_change(who, counter, amount, +1)
+            return
+        self.select(selector, who)
+        if decl is not None and decl.per_player:
+            # "on cards, per player": the adding player's own on that card
+            self.each_chosen(lambda m, f, c: m.add_card_counter(
+                c, counter_on_card(counter, who(m, f)), amount(m, f)))
+            return
+        self.each_chosen(lambda m, f, c: m.add_card_counter(c, counter, amount(m, f)))
+
+    def do_put_counter(self, action, who):
+        n, counter, dest = action.args
+        if dest.form != "to_card":
+            raise unsupported(dest, "counters put into a zone")
+        self.do_add_counter(ast.Action("add_counter", (n, counter, dest.args[0]),
+                                       action.span), who)
+
+    def _counter_change(self, who, counter, amount, sign, pay=False):
+        decl = self.game.rules.counters.get(counter)
+        overspend = decl.overspend_to if decl is not None else None
+        # a counter kept per place gains for the place of the effect
+        per_place = sign > 0 and not pay and decl is not None and decl.per_place is not None
+        if pay and getattr(self, "card_cost", False):
+            # an action's cost for its card: the card's cost changes apply
+            printed = amount
+            amount = (lambda m, f: m.cost_of(f.locals.get("it"), counter, printed(m, f)))
+
+        def change(m, f):
+            player = who(m, f)
+            n = max(0, amount(m, f))      # a cost never goes below 0
+            have = m.state.counter(player, counter)
+            if pay and overspend is not None:
+                f.locals["did"] = m.overspend(player, counter, n, overspend)
+                return None
+            if pay and have < n:
+                f.locals["did"] = False
+                return None
+            if per_place:
+                m.gain_counter(f, player, counter, n)
+            else:
+                m.set_counter(player, counter, have + sign * n)
+            f.locals["did"] = True
+            return None
+        self.e.emit(change)
+
+    def do_gain(self, action, who):
+        n, counter = action.args
+        self._counter_change(who, counter, compile_amount(n, action), +1)
+
+    def do_gain_measured(self, action, who):
+        counter, measure = action.args
+        self._counter_change(who, counter, compile_measure(measure), +1)
+
+    def do_lose(self, action, who):
+        n, counter = action.args
+        self._counter_change(who, counter, compile_amount(n, action), -1)
+
+    def do_lose_measured(self, action, who):
+        counter, measure = action.args
+        self._counter_change(who, counter, compile_measure(measure), -1)
+
+    def do_pay(self, action, who):
+        n, counter = action.args
+        self._counter_change(who, counter, compile_amount(n, action), -1, pay=True)
+
+    def do_set_counter(self, action, who):
+        """ "The turn player sets their Mana to 5"."""
+        possessive, counter, n = action.args
+        owner = compile_owner(possessive, who)
+        amount = compile_amount(n, action)
+
+        def set_it(m, f):
+            player = owner(m, f)
+            if m.state.counter(player, counter) != amount(m, f):
+                m.set_counter(player, counter, amount(m, f))
+            f.locals["did"] = True
+        self.e.emit(set_it)
+
+    def do_pay_measured(self, action, who):
+        counter, measure = action.args
+        self._counter_change(who, counter, compile_measure(measure), -1, pay=True)
+
+    def _deal(self, action, who, amount, target):
+        if isinstance(target, ast.Player) and self.game.rules.player_damage is not None:
+            # the rules' "player damage" procedure, once per point of damage
+            hurt = compile_player(target)
+
+            def deal_by_procedure(m, f):
+                f.locals["did"] = True
+                f.pc += 1
+                damage_player(m, hurt(m, f), amount(m, f))
+                return JUMPED
+            self.e.emit(deal_by_procedure)
+            return
+        if isinstance(target, ast.Player):
+            victim = compile_player(target)
+            counter = self.game.damage_counter(action)
+
+            def deal(m, f):
+                player = victim(m, f)
+                m.set_counter(player, counter,
+                              m.state.counter(player, counter) - amount(m, f))
+                f.locals["did"] = True
+            self.e.emit(deal)
+            return
+        # the amount is read before the target is chosen: "its" in "damage
+        # equal to its AP to a Being" is the card before the target
+        measured = amount
+
+        def measure(m, f):
+            f.locals["_amount"] = measured(m, f)
+        self.e.emit(measure)
+        amount = (lambda m, f: f.locals.get("_amount", 0))
+        self.select(target, who, prompt="choose a card to damage")
+        excess = getattr(self, "_excess", None)
+        # damage written in a rules file's action is battle damage; card text
+        # deals effect damage
+        battle = self.e.program.name.startswith("action:")
+        if excess is not None:
+            possessive, counter = excess
+            owner = compile_owner(possessive, lambda m, f: m.state.cards[_it_or_this(f)].controller)
+
+            def deal_with_excess(m, f, c):
+                over = m.damage_card(c, amount(m, f), battle)
+                if over > 0:
+                    player = owner(m, f)
+                    m.set_counter(player, counter, m.state.counter(player, counter) - over)
+            self.each_chosen(deal_with_excess)
+            return
+        self.each_chosen(lambda m, f, c: m.damage_card(c, amount(m, f), battle))
+
+    def _excess_suffix(self, action):
+        suffixes = getattr(self, "_suffixes", ())
+        found = [s for s in suffixes if s.form == "excess_to"]
+        self._excess = found[0].args if found else None
+
+    def do_deal(self, action, who):
+        n, target = action.args
+        self._excess_suffix(action)
+        self._deal(action, who, compile_amount(n, action), target)
+
+    def do_deal_measured(self, action, who):
+        measure, target = action.args
+        self._excess_suffix(action)
+        self._deal(action, who, compile_measure(measure), target)
+
+    def do_destroy(self, action, who):
+        self.select(action.args[0], who, prompt="choose a card to destroy")
+        self.each_chosen(lambda m, f, c: m.destroy(c))
+
+    def _status(self, action, who, status, on):
+        self.select(action.args[0], who)
+        self.each_chosen(lambda m, f, c: m.set_status(c, status, on))
+
+    def do_exhaust(self, action, who):
+        self._status(action, who, "exhausted", True)
+
+    def do_rest(self, action, who):
+        self._status(action, who, "rested", True)
+
+    def do_nullify(self, action, who):
+        if action.args[0].form == "that_effect":
+            def nullify_entry(m, f):
+                f.locals["did"] = m.nullify_entry(f.locals.get("responding_to"))
+            self.e.emit(nullify_entry)
+            return
+        lasting = [s for s in getattr(self, "_suffixes", ()) if s.form == "lasting"]
+        if lasting:
+            # "Nullify it until the end of your Rival's turn": a status modifier
+            until = compile_duration(lasting[0].args[0])
+            self.select(action.args[0], who)
+            self.each_chosen(lambda m, f, c: m.add_modifier(
+                c, "status", "nullified", 1, f.locals.get("this"), until(m, f)))
+            return
+        self._status(action, who, "nullified", True)
+
+    def do_ready(self, action, who):
+        self.select(action.args[0], who)
+
+        def ready(m, f, c):
+            m.set_status(c, "exhausted", False)
+            m.set_status(c, "rested", False)
+        self.each_chosen(ready)
+
+    def do_flip(self, action, who):
+        self.select(action.args[0], who)
+        up = len(action.args) < 2 or action.args[1] == "face up"
+        self.each_chosen(lambda m, f, c: m.flip(c, up))
+
+    def do_win(self, action, who):
+        self.e.emit(lambda m, f: m.win(who(m, f), "an effect"))
+
+    def do_lose_game(self, action, who):
+        self.e.emit(lambda m, f: m.lose(who(m, f), "an effect"))
+
+    # ---- statements about cards
+
+    def state_change(self, step: ast.Step) -> None:
+        """"This gets +20 AP until the End Stage": a modifier on each card,
+        lasting as long as its duration says (or for good without one)."""
+        if self.combat_statement(step):
+            return
+        selector, statement, suffixes = step.args
+        changes = statement_changes(statement, self.game)
+        until = None
+        for suffix in suffixes:
+            if suffix.form == "lasting":
+                until = compile_duration(suffix.args[0])
+            else:
+                raise unsupported(suffix, f'"{suffix.form.replace("_", " ")}" here')
+        self.select(selector, lambda m, f: f.locals["you"])
+
+        def modify(m, f, card):
+            end = until(m, f) if until is not None else ("game", 0, "end")
+            for kind, name, amount in changes:
+                m.add_modifier(card, kind, name, amount, f.locals.get("this"), end)
+        self.each_chosen(modify)

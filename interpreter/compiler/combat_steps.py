@@ -1,0 +1,168 @@
+"""Steps for moves, combat and response windows, written as sentences in a
+rules file:
+
+- ``Players alternate moves until all pass in a row [or pass N moves in a
+  row]``: each player in seat order makes a *move* (a period "Move" of its
+  own, during which that player is the turn player, so "your Move" and
+  priority follow the mover): actions until they pass. A move without an
+  action is a pass; the window ends when every player still moving passed
+  their last move; a player who passed N moves in a row makes no more.
+- ``X is attacking`` / ``X is defending`` / ``X is STATUS``: a status (the
+  first two: "attacker" and "defender", which "the attacking X" reads).
+- ``X counts as VALUE until ...``: the card has that stat value too.
+- ``X deals N damage to PLAYER`` (event "deals damage" of X, then N times the
+  rules' ``player damage`` procedure, or the counter that takes damage) and
+  ``X prevent(s) damage`` (event "prevents damage").
+- ``PLAYER may respond with "LABEL" or "LABEL" to X``: a response window
+  (see ``interpreter.engine.combat``).
+- ``PLAYER may defend against X``: the rules' ``defense`` block says with
+  which cards (see ``interpreter.engine.combat``).
+- ``The waiting effects resolve``: triggered effects waiting resolve now.
+
+The windows themselves are the machine's (``interpreter.engine.combat``).
+"""
+
+from __future__ import annotations
+
+from interpreter.compiler.frames import Frame
+from interpreter.compiler.modifiers import compile_duration
+from interpreter.compiler.players import compile_player
+from interpreter.compiler.program import JUMPED, unsupported
+from interpreter.compiler.selectors import compile_amount, compile_selector
+from interpreter.language import ast
+
+
+class CombatSteps:
+    """The StepCompiler's steps for moves, combat and response windows."""
+
+    # steps whose "may" is the window's own "pass" (no yes-no question first)
+    ASKS_ITSELF = ("respond", "defend_against", "defend_again")
+
+    def do_alternate_moves(self, action, who):
+        store = f"_moves{len(self.e.program.instructions)}"
+        lockout = action.args[0] if action.args else None
+
+        def window(m, f):
+            return m.alternate_moves(f, store, lockout)
+        self.e.emit(window)
+
+    def do_respond(self, action, who):
+        *names, selector = [a for a in action.args if not isinstance(a, str)]
+        labels = []
+        for name in names:
+            label = name.name if isinstance(name, ast.CardName) else str(name)
+            timing = self.game.rules.timing(label)
+            if timing is None:
+                raise unsupported(name, f'responding with "{label}" (no timing of that name)')
+            labels.append(timing.label)
+        self.game.cued_labels.update(labels)
+        selection = compile_selector(selector, lambda m, f: f.locals["you"])
+        store = f"_respond{len(self.e.program.instructions)}"
+        labels = tuple(labels)
+
+        def window(m, f):
+            return m.respond_window(f, who(m, f), selection, labels, store)
+        self.e.emit(window)
+
+    def do_defend_against(self, action, who):
+        if self.game.rules.defense is None:
+            raise unsupported(action, "defending (the rules file has no defense block)")
+        selector = action.args[-1]
+        selection = compile_selector(selector, lambda m, f: f.locals["you"])
+        store = f"_defend{len(self.e.program.instructions)}"
+
+        def window(m, f):
+            return m.defend_window(f, who(m, f), selection, store)
+        self.e.emit(window)
+
+    def do_defend_again(self, action, who):
+        if self.game.rules.defense is None:
+            raise unsupported(action, "defending (the rules file has no defense block)")
+        selection = compile_selector(action.args[-1], lambda m, f: f.locals["you"])
+        store = f"_defend{len(self.e.program.instructions)}"
+
+        def window(m, f):
+            return m.defend_again_window(f, who(m, f), selection, store)
+        self.e.emit(window)
+
+    def do_resolve_waiting(self, action, who):
+        def resolve(m, f):
+            state = m.state
+            if m.rules.resolution is None or not (state.pending or state.stack):
+                return None
+            f.pc += 1
+            state.frames.append(Frame("resolve", 0, {}))
+            return JUMPED
+        self.e.emit(resolve)
+
+    def combat_statement(self, step) -> bool:
+        """Statements about cards that are not modifiers; False if not one."""
+        selector, statement, suffixes = step.args
+        form = statement.form
+        you = lambda m, f: f.locals["you"]  # noqa: E731
+        lasting = any(s.form == "lasting" for s in suffixes)
+        if form == "becomes" and statement.args[0].form in ("attacking", "defending",
+                                                              "status") and not (
+                lasting and statement.args[0].form == "status"):
+            # (a status with a duration is a modifier: see statement_changes)
+            state = statement.args[0]
+            # "the attacking X" / "the defending X" read these statuses
+            status = state.args[0] if state.form == "status" else {
+                "attacking": "attacker", "defending": "defender"}[state.form]
+            self.select(selector, you)
+            self.each_chosen(lambda m, f, c: m.set_status(c, status, True))
+            return True
+        if form == "counts_as":
+            value = statement.args[0]
+            until = None
+            for suffix in suffixes:
+                if suffix.form != "lasting":
+                    raise unsupported(suffix, f'"{suffix.form.replace("_", " ")}" here')
+                until = compile_duration(suffix.args[0])
+            self.select(selector, you)
+
+            def counts(m, f, card):
+                end = until(m, f) if until is not None else ("game", 0, "end")
+                m.add_modifier(card, "value", value, 1, f.locals.get("this"), end)
+            self.each_chosen(counts)
+            return True
+        if form == "card_deals":
+            amount, target = statement.args
+            count = compile_amount(amount, statement)
+            if not isinstance(target, ast.Player):
+                raise unsupported(target, "a card dealing damage to a card")
+            victim = compile_player(target)
+            self.select(selector, you)
+            use_procedure = self.game.rules.player_damage is not None
+            counter = None if use_procedure else self.game.damage_counter(statement)
+
+            def deals(m, f):
+                it = f.locals.get("it")
+                cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
+                f.locals["did"] = bool(cards)
+                player = victim(m, f)
+                for card in cards:
+                    m.event("deals damage", card, m.state.cards[card].controller)
+                    if counter is not None:
+                        m.set_counter(player, counter,
+                                      m.state.counter(player, counter) - count(m, f))
+                if use_procedure and cards:
+                    f.pc += 1
+                    damage_player(m, player, count(m, f) * len(cards))
+                    return JUMPED
+                return None
+            self.e.emit(deals)
+            return True
+        if form == "card_prevents":
+            self.select(selector, you)
+            self.each_chosen(lambda m, f, c: m.event("prevents damage", c,
+                                                     m.state.cards[c].controller))
+            return True
+        return False
+
+
+def damage_player(m, player: int, amount: int) -> None:
+    """Push the rules' player damage procedure ``amount`` times (the frame
+    that asks must already have moved past its instruction)."""
+    for _ in range(amount):
+        m.state.frames.append(Frame("player damage", 0, {"you": player, "they": player}))

@@ -1,0 +1,238 @@
+"""What compiling a game produces: :class:`CompiledGame` and its records.
+
+The game's programs by name, the actions players may take
+(:class:`ActionPlan`), and the abilities of every card: triggered
+(:class:`Trigger`, indexed by the events they watch in
+:class:`TriggerIndex`), activated (:class:`Activated`), continuous
+(:class:`Static`), replacements (:class:`Replacement`) and those used in
+response windows (:class:`Cued`). Built by ``interpreter.compiler.game``;
+read by the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import attrs
+
+from interpreter.compiler.program import Program, unsupported
+from interpreter.compiler.selectors import Selection
+from interpreter.language.game_rules import GameRules
+
+
+AFTER_USE = "#after use"      # the program that finishes using a card up
+
+
+@attrs.define
+class Cued:
+    """An ability used in a response window: its label, the program that
+    pays its costs and puts its effect on the chain, and a cost check."""
+
+    label: str
+    program: str
+    can_pay: Callable
+    response: bool              # its timing lets it answer any chain link
+
+
+@attrs.define
+class ActionPlan:
+    """One declared action, compiled: which cards it can be about, whether
+    its cost can be paid, and the program that carries it out."""
+
+    name: str
+    phases: tuple[str, ...]
+    choose: Selection | None
+    can_pay: Callable
+    program: str
+    limit: tuple | None = None     # (period, for each card)
+    # (stat adding uses, cap, name the uses are shared as[, uses per period])
+    extra: tuple = ()
+    target: Selection | None = None   # a second card the action needs (and asks for)
+    any_time: bool = False         # usable at any time a player could respond
+
+
+@attrs.define
+class Trigger:
+    """A triggered ability. It watches events of one kind: ``card`` events
+    ("When this is played", "When a Creature is destroyed"), ``player``
+    events ("When you draw a card") or ``period`` edges ("At the start of
+    your turn")."""
+
+    event: str                 # "played", "destroyed", ... or a period's name
+    program: str
+    test: Callable             # card events: (machine, frame, event card) -> fires?
+    self_only: bool            # "When this ...": fires for its own card, anywhere
+    kind: str = "card"         # "card", "player" or "period"
+    whose: str = "any"         # player and period triggers: "you", "rival", "any"
+    edge: str = "start"        # period triggers: "start" or "end"
+    immediate: bool = False    # resolves at once, not on the stack
+    once_per: str | None = None   # its label's "once per turn": once per card and period
+
+
+@attrs.define
+class Activated:
+    """An ability a player uses in an action window: its costs are paid
+    first, then its effect resolves (on the stack when the game has one)."""
+
+    label: str
+    program: str
+    can_pay: Callable
+    once_per: str | None        # "turn", "Round", ... or None
+    key: str                    # what the once-per limit counts (the card's name)
+    zone: str | None = None     # used from this zone of its controller, not from play
+    off_turn: bool = False      # "During your Rival's turn": used while another has priority
+    index: str = ""             # the ability's number on its card (its once-per key)
+
+
+@attrs.define
+class Replacement:
+    """ "If this would be destroyed, return it to your hand instead.": when
+    the event is about to happen to a card the test accepts, the program
+    runs in its place."""
+
+    event: str                  # "destroyed", "discarded"
+    test: Callable              # (machine, frame, card) -> whether it applies
+    program: str
+    together: bool = False      # once for all the cards one step does it to
+
+
+@attrs.define
+class Static:
+    """A continuous ability: while its card is in play, the cards it names
+    get its changes."""
+
+    test: Callable              # (machine, frame, card) -> whether it applies
+    changes: list               # (kind, name, amount)
+    condition: Callable | None
+
+
+@attrs.define
+class TriggerIndex:
+    """Which events any triggered ability watches, worked out once the cards
+    are compiled, so that the many events no ability watches cost nothing."""
+
+    card_events: frozenset = frozenset()     # event names of card triggers
+    player_events: frozenset = frozenset()   # event names of player triggers
+    period_edges: frozenset = frozenset()    # (period name, "start"/"end")
+    watching: dict = attrs.Factory(dict)     # trigger kind -> card names with one
+
+    @classmethod
+    def of(cls, triggers: dict) -> "TriggerIndex":
+        every = [(name, t) for name, ts in triggers.items() for t in ts]
+        watching: dict[str, set] = {}
+        for name, trigger in every:
+            watching.setdefault(trigger.kind, set()).add(name)
+        return cls(frozenset(t.event for _, t in every if t.kind == "card"),
+                   frozenset(t.event for _, t in every if t.kind == "player"),
+                   frozenset((t.event, t.edge) for _, t in every if t.kind == "period"),
+                   {kind: frozenset(names) for kind, names in watching.items()})
+
+
+@attrs.define
+class CompiledGame:
+    rules: GameRules
+    cards: dict                # name -> CardDefinition
+    programs: dict[str, Program] = attrs.Factory(dict)
+    actions: list[ActionPlan] = attrs.Factory(list)
+    triggers: dict[str, list[Trigger]] = attrs.Factory(dict)
+    responses: dict[str, list[str]] = attrs.Factory(dict)   # card name -> programs
+    phase_starts: dict[str, int] = attrs.Factory(dict)      # phase or step -> pc in "game"
+    step_phase: dict[str, str] = attrs.Factory(dict)        # step -> its phase
+    play_program: str | None = None   # what "Play it" runs: the action that counts as played
+    activated: dict[str, list[Activated]] = attrs.Factory(dict)   # card name -> abilities
+    statics: dict[str, list[Static]] = attrs.Factory(dict)        # card name -> abilities
+    replacements: dict[str, list[Replacement]] = attrs.Factory(dict)
+    immediate: set = attrs.Factory(set)   # programs of triggers that do not wait
+    trigger_index: TriggerIndex = attrs.Factory(TriggerIndex)   # set by compile_game
+    # (kind, name) of a change -> card name -> its continuous abilities that
+    # make that change (set by compile_game; what Machine.continuous asks)
+    statics_by_change: dict = attrs.Factory(dict)
+    # response windows (interpreter.engine.combat): the timing labels rules
+    # procedures name, the abilities used in them, the zones cards are used from
+    cued_labels: set = attrs.Factory(set)
+    cued: dict = attrs.Factory(dict)          # card name -> [Cued]
+    # trigger program -> test of its conditions and costs when it triggers
+    # ("If this is rested, pay 2 ...": nothing triggers while they fail)
+    trigger_gates: dict = attrs.Factory(dict)
+    used_from_zones: tuple = ()
+    after_triggers: set = attrs.Factory(set)   # programs of "After ..." triggers
+    trigger_programs: dict = attrs.Factory(dict)   # program -> its Trigger
+    # "simulation prefers": (label prefixes, test of its condition or None)
+    prefer: tuple = ()
+    # triggered abilities of cards outside play, in a zone their kind is used
+    # from (interpreter.compiler.triggered.compile_intent): trigger program -> the program
+    # that asks, pays and uses the card up; card name -> those triggers
+    intents: dict = attrs.Factory(dict)
+    intent_programs: set = attrs.Factory(set)
+    # "before respond" / "before defend": events cards trigger on
+    # ("Before your Rival defends"), given by the windows that open next
+    before_events: set = attrs.Factory(set)
+    intent_triggers: dict = attrs.Factory(dict)
+    intent_kinds: set = attrs.Factory(set)      # the kinds of those triggers
+    requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
+    capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
+    # card name -> continuous prohibitions on players ("Your opponent can't
+    # attack"): (players test, "can't" text, condition)
+    player_statics: dict = attrs.Factory(dict)
+    kind_answers: dict = attrs.Factory(dict)  # (card name, kind word) -> is it of that kind
+    value_answers: dict = attrs.Factory(dict)  # (card name, value) -> printed on it
+    prohibitions_found: tuple | None = None   # see static_prohibitions()
+    in_play: tuple[str, ...] = ()
+    pairs: tuple = ()          # (zone, paired zone, status): slots that make one place
+    activated_zones: tuple = ()   # zones (not in play) abilities are used from
+    entry_events: dict = attrs.Factory(dict)   # zone -> the event of cards entering it
+    none_loses: tuple[str, ...] = ()          # zones a player loses without cards in
+    zone_wins: tuple = ()                     # (zone, N): N cards in it win the game
+    # counters kept per place ("per place in ZONE"): counter -> zone; and the
+    # position counter of each such zone (where a player's own effects are)
+    place_counters: dict = attrs.Factory(dict)
+    place_positions: dict = attrs.Factory(dict)
+    # zone -> the position counters ("position in ZONE") into it
+    track_counters: dict = attrs.Factory(dict)
+    attaching: bool = False                   # whether any card was ever attached
+    # actions or abilities usable "at any time": a response window follows
+    # every action (Machine.after_action)
+    any_time: bool = False
+    any_time_abilities: bool = False          # activated abilities usable at any time
+    # stat -> the stats of attached cards added to it ("added to the progress
+    # value of the card it is attached to")
+    host_stats: dict = attrs.Factory(dict)
+    first_chosen: bool = False                # the setup has a player choose who goes first
+    keeping: tuple = ()                       # zones whose cards never leave them
+    reshuffled: tuple = ()                    # zones shuffled after an effect takes from them
+    draw_pile: str = ""
+    hand: str = ""
+    discard_pile: str = ""
+    not_adjectives: frozenset = frozenset()   # stats declared "never an adjective"
+    staying_kinds: frozenset = frozenset()    # kinds declared "leaves play: never"
+    # programs of effects whose text names their controller's Rival (negative
+    # for that player: "effects on a player: beneficial first")
+    negative: set = attrs.Factory(set)
+
+    def any_time_ability(self, ability: "Activated") -> bool:
+        timing = self.rules.timing(ability.label) if ability.label else None
+        return timing is not None and timing.any_time
+
+    def static_prohibitions(self) -> tuple[str, ...]:
+        """The "can't"s that continuous abilities give (worked out once)."""
+        if self.prohibitions_found is None:
+            self.prohibitions_found = tuple(sorted(
+                {name for abilities in self.statics.values() for static in abilities
+                 for kind, name, _ in static.changes if kind == "cannot"}))
+        return self.prohibitions_found
+
+    def starting_place(self, part_name: str, index: int) -> tuple[str, bool] | None:
+        """(zone, face up?) where a deck part's cards start a game; None for a
+        part that stays outside it. Undeclared parts: the first goes to the
+        draw pile face down, the others stay out."""
+        part = self.rules.deck_part(part_name)
+        if part is not None and part.starts_in is not None:
+            zone, face_up = part.starts_in
+            return next(z for z in self.rules.zones if z.lower() == zone.lower()), face_up
+        return (self.draw_pile, False) if index == 0 else None
+
+    def damage_counter(self, node) -> str:
+        for counter in self.rules.counters.values():
+            if counter.takes_damage:
+                return counter.name
+        raise unsupported(node, "damage to a player (no counter \"takes damage\")")

@@ -1,0 +1,105 @@
+"""Conditions: "If you control a Being", "If your deck has no cards", "If
+you do" compiled to tests of ``(machine, frame)``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from interpreter.compiler.players import (compile_owner, compile_player, compile_zone,
+                                          is_opponent_ref)
+from interpreter.compiler.program import unsupported
+from interpreter.compiler.selectors import Selection, _state_test, compile_selector
+from interpreter.language import ast
+
+
+def compile_condition(cond: ast.Condition) -> Callable:
+    form = cond.form
+    if form == "you_do":
+        return lambda m, f: bool(f.locals.get("did", False))
+    if form == "you_dont":
+        return lambda m, f: not f.locals.get("did", False)
+    if form == "controls":
+        who = compile_player(cond.args[0])
+        selection = compile_selector(cond.args[1], who)
+        if is_opponent_ref(cond.args[0]):
+            # "If your opponent controls ...": any opponent, unless one is chosen
+            return _count_test(selection, lambda m, f, c: m.is_opponent(
+                f, m.state.cards[c].controller))
+        return _count_test(selection, lambda m, f, c: m.state.cards[c].controller == who(m, f))
+    if form == "has_cards":
+        who = compile_player(cond.args[0])
+        selection = compile_selector(cond.args[1], who)
+        return _count_test(selection, None)
+    if form == "counter_is":
+        owner = compile_owner(cond.args[0], lambda m, f: f.locals["you"])
+        name, comparison = cond.args[1], cond.args[2]
+        return _compare(comparison, lambda m, f: m.player_count(owner(m, f), name))
+    if form == "zone_has":
+        # "the turn player's deck has no cards"
+        zone = compile_zone(cond.args[0], lambda m, f: f.locals["you"])
+        selection = compile_selector(cond.args[1], lambda m, f: f.locals["you"],
+                                     default_zone=zone)
+        return _count_test(selection, None)
+    if form == "has_counter":
+        who = compile_player(cond.args[0])
+        comparison, name = cond.args[1], cond.args[2]
+        return _compare(comparison, lambda m, f: m.player_count(who(m, f), name))
+    if form == "is_state":
+        selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
+        test = _state_test(cond.args[1], lambda m, f: f.locals["you"])
+        return lambda m, f: any(test(m, f, c) for c in selection.candidates(m, f))
+    if form == "is_not_state":
+        selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
+        test = _state_test(cond.args[1], lambda m, f: f.locals["you"])
+        return lambda m, f: not any(test(m, f, c) for c in selection.candidates(m, f))
+    if form == "no_moves_left":
+        # a player locked out of the current "Players alternate moves" window
+        who = compile_player(cond.args[0])
+        return lambda m, f: who(m, f) in m.state.usage.get("#no moves", ())
+    if form in ("is_player", "is_not_player"):
+        # "If you are not the player with the most Points" (nobody on a tie)
+        first, second = compile_player(cond.args[0]), compile_player(cond.args[1])
+        same = form == "is_player"
+        return lambda m, f: (first(m, f) == second(m, f)) == same
+    if form == "player_count":
+        # "If the game has 3 or more players": the players it began with
+        return _compare(cond.args[0], lambda m, f: m.state.players)
+    if form == "there_are":
+        # "If there are 2 or more Traps at this Room"
+        return _count_test(compile_selector(cond.args[0], lambda m, f: f.locals["you"]), None)
+    raise unsupported(cond, f'the condition "{form.replace("_", " ")}"')
+
+
+def _count_test(selection: Selection, extra) -> Callable:
+    how = selection.how
+
+    def test(m, f):
+        cards = selection.candidates(m, f)
+        if extra is not None:
+            cards = [c for c in cards if extra(m, f, c)]
+        if how == ("exactly", 0):
+            return not cards
+        if isinstance(how, tuple) and how[0] in ("exactly", "at least"):
+            return len(cards) >= how[1]
+        if isinstance(how, tuple) and how[0] == "at most":
+            return len(cards) <= how[1]
+        return bool(cards)
+    return test
+
+
+def _compare(comparison: ast.Comparison, value: Callable) -> Callable:
+    if comparison.form == "none":
+        return lambda m, f: value(m, f) == 0
+    if comparison.form == "less_than_counter":
+        owner = compile_owner(comparison.args[0], lambda m, f: f.locals["you"])
+        name = comparison.args[1]
+        return lambda m, f: value(m, f) < m.player_count(owner(m, f), name)
+    n = comparison.args[0]
+    if not isinstance(n, int):
+        raise unsupported(comparison, f'"{n}" in a comparison')
+    if comparison.form == "at_least":
+        return lambda m, f: value(m, f) >= n
+    if comparison.form == "at_most":
+        return lambda m, f: value(m, f) <= n
+    return lambda m, f: value(m, f) == n

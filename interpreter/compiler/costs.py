@@ -1,0 +1,112 @@
+"""Costs: whether a cost can be paid, without paying it.
+
+:func:`_cost_checks_for_costs` gives a check of ``(machine, frame)`` per cost
+before an ability's colon (paying counters, exhausting or resting cards,
+discarding, a game verb as a cost); :func:`_doable_checks` the checks for
+the steps of a verb asked with "may" (not asked when they cannot be done).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from interpreter.compiler.players import compile_player
+from interpreter.compiler.program import Unsupported, unsupported
+from interpreter.compiler.selectors import compile_amount, compile_measure, compile_selector
+from interpreter.compiler.verb_slots import fill_slots, use_slots
+from interpreter.language import ast
+from interpreter.language.game_rules import parse_ability
+
+
+def _cost_checks(sentences, rules=None, card_cost=False) -> list[Callable]:
+    """Whether a cost written as sentences can be paid, without paying it
+    (``card_cost``: an action's cost for its card, which cost changes apply to)."""
+    return _cost_checks_for_costs(rules=rules, costs=[link.args[0] for sentence in sentences
+                                   for link in sentence.args], card_cost=card_cost)
+
+
+def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]:
+    """Checks for the costs before an ability's colon (``rules``: to look
+    inside game verbs, "Pay 1 Gem" being "Rest 1 Gem ..."); ``card_cost``:
+    the cost of an action's card, changed by its cost changes."""
+    checks = []
+    for step in costs:
+        if isinstance(step, ast.Step) and step.form == "verb_step" and rules is not None:
+            use = step.args[1]
+            decl = next((v for v in rules.verbs if v.pattern.text == use.form), None)
+            if decl is not None and decl.definition is not None:
+                defined = parse_ability(rules, decl.definition, rules.path)
+                values = dict(zip(use_slots(decl.pattern.text), use.args))
+                filled = [fill_slots(link.args[0], values, use)
+                          for sentence in defined.resolution for link in sentence.args]
+                try:
+                    checks.extend(_cost_checks_for_costs(filled, rules, card_cost))
+                    continue
+                except Unsupported:
+                    pass   # a verb whose steps cannot be checked: as below
+        if isinstance(step, ast.Step) and step.form == "verb_step":
+            # a game verb as a cost ("Sacrifice a BASIC Being you control"):
+            # payable while the cards it names can be found
+            _optional, use, _suffixes = step.args
+            for arg in use.args:
+                if isinstance(arg, ast.Selector):
+                    found = compile_selector(arg, lambda m, f: f.locals["you"])
+                    checks.append(lambda m, f, found=found: bool(found.candidates(m, f)))
+            continue
+        if not isinstance(step, ast.Step) or step.form != "act":
+            raise unsupported(step, "this cost")
+        subject, _optional, action, _suffixes = step.args
+        who = compile_player(subject)
+        form = action.form
+        if form in ("pay", "pay_measured"):
+            if form == "pay":
+                amount, counter = compile_amount(action.args[0], action), action.args[1]
+            else:
+                counter, amount = action.args[0], compile_measure(action.args[1])
+            if card_cost:
+                printed = amount
+                amount = (lambda m, f, printed=printed, counter=counter:
+                          m.cost_of(f.locals.get("it"), counter, printed(m, f)))
+            checks.append(lambda m, f, who=who, counter=counter, amount=amount:
+                          m.can_pay(who(m, f), counter, amount(m, f)))
+        elif form in ("exhaust", "rest") and action.args[0].form == "this":
+            status = "exhausted" if form == "exhaust" else "rested"
+            checks.append(lambda m, f, status=status:
+                          status not in m.state.cards[f.locals["this"]].statuses)
+        elif form in ("exhaust", "rest", "reveal") and isinstance(action.args[0], ast.Selector):
+            # "Rest 2 Gems in your Gem Area": enough such cards
+            found = compile_selector(action.args[0], who)
+            need = found.how[1] if isinstance(found.how, tuple) else 1
+            checks.append(lambda m, f, found=found, need=need:
+                          len(found.candidates(m, f)) >= need)
+        elif form == "discard":
+            checks.append(lambda m, f, who=who: bool(m.hand_of(who(m, f))))
+        else:
+            raise unsupported(action, f'the cost "{form.replace("_", " ")}"')
+    return checks
+
+
+def _doable_checks(sentences, rules) -> list:
+    """Checks for the steps of ``sentences`` that can be checked like costs,
+    or that act on cards a selector must find ("Return a Creature your
+    Rival controls ..."); the others are left out: they can always be tried."""
+    checks = []
+    for sentence in sentences:
+        for link in sentence.args:
+            step = link.args[0]
+            try:
+                checks.extend(_cost_checks_for_costs([step], rules))
+                continue
+            except Unsupported:
+                pass
+            # (only actions whose cards are looked for in play when no zone is named)
+            if isinstance(step, ast.Step) and step.form == "act" and \
+                    step.args[2].form in ("return", "destroy") and \
+                    isinstance(step.args[2].args[0], ast.Selector) and \
+                    step.args[2].args[0].form in ("some", "owned"):
+                try:
+                    found = compile_selector(step.args[2].args[0], compile_player(step.args[0]))
+                except Unsupported:
+                    continue
+                checks.append(lambda m, f, found=found: bool(found.candidates(m, f)))
+    return checks

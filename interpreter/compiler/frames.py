@@ -1,0 +1,52 @@
+"""Frames: where the interpreter is in one running program.
+
+A :class:`Frame` names the program it runs, its position ``pc`` and its
+``locals``; the engine's state holds a list of them, so that a game can be
+cloned or saved in the middle of an effect. Locals hold only plain values;
+:func:`_jsonable` / :func:`_from_jsonable` are the tagged JSON encoding of
+such values (tuples stay tuples), which the state uses for all of its data.
+"""
+
+from __future__ import annotations
+
+
+class Frame:
+    """Where the interpreter is in one running program, and its local values."""
+
+    __slots__ = ("program", "pc", "locals")
+
+    def __init__(self, program: str, pc: int = 0, locals: dict | None = None) -> None:
+        self.program = program
+        self.pc = pc
+        self.locals = locals if locals is not None else {}
+
+    def copy(self) -> "Frame":
+        return Frame(self.program, self.pc, dict(self.locals))
+
+    def to_json(self) -> list:
+        return [self.program, self.pc, _jsonable(self.locals)]
+
+    @classmethod
+    def from_json(cls, data: list) -> "Frame":
+        return cls(data[0], data[1], _from_jsonable(data[2]))
+
+
+def _jsonable(value):
+    """Tuples become tagged lists so that JSON gives back the same values."""
+    if isinstance(value, tuple):
+        return {"t": [_jsonable(v) for v in value]}
+    if isinstance(value, list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {"d": [[_jsonable(k), _jsonable(v)] for k, v in value.items()]}
+    return value
+
+
+def _from_jsonable(value):
+    if isinstance(value, dict):
+        if "t" in value:
+            return tuple(_from_jsonable(v) for v in value["t"])
+        return {_from_jsonable(k): _from_jsonable(v) for k, v in value["d"]}
+    if isinstance(value, list):
+        return [_from_jsonable(v) for v in value]
+    return value

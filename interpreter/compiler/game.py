@@ -1,0 +1,450 @@
+"""Compiling a game: a loaded :class:`~interpreter.language.games.Game`
+becomes a :class:`~interpreter.compiler.compiled.CompiledGame` once, before
+any match is played.
+
+:func:`compile_game` turns the rules file and the cards into programs
+(sentences compiled by ``interpreter.compiler.steps``): the game's own
+program (the setup, then the turn structure, turn after turn), one program
+per action a player may take, and the abilities of every card
+(``interpreter.compiler.abilities``). Running those programs is
+``interpreter.engine``'s job.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from interpreter.compiler.abilities import _compile_ability, _compile_exchanges
+from interpreter.compiler.compiled import AFTER_USE, ActionPlan, CompiledGame, TriggerIndex
+from interpreter.compiler.conditions import compile_condition
+from interpreter.compiler.costs import _cost_checks
+from interpreter.compiler.players import compile_player, compile_zone
+from interpreter.compiler.program import Emitter, Program, Unsupported, unsupported
+from interpreter.compiler.selectors import compile_selector
+from interpreter.compiler.steps import StepCompiler
+from interpreter.compiler.triggered import compile_player_damage
+from interpreter.errors import CardrulesError, CouldNotRun, Problem
+from interpreter.language import ast
+from interpreter.language.game_rules import GameRules, parse_ability, taker_sentence
+from interpreter.source import Span
+
+
+def compile_game(game) -> CompiledGame:
+    """Compile a loaded game; raises CardrulesError listing what cannot run."""
+    rules = game.rules
+    problems: list[Problem] = []
+    if not rules.phases:
+        raise CouldNotRun(Problem(
+            "E802", f'{game.game_id} declares no turn structure yet: its rules file '
+            "has no turn block, so it can be checked but not played",
+            Span(rules.path, 1, 1, 1, 2), None, ('a turn block: turn, then phase "Name" '
+                                                 "lines with the phase's steps",)))
+    compiled = CompiledGame(rules, game.cards)
+    for role, attr in (("draw pile", "draw_pile"), ("hand", "hand"),
+                       ("discard pile", "discard_pile")):
+        zone = rules.zone_with_role(role)
+        if zone is None:
+            problems.append(Problem("E803", f'no zone is the "{role}"',
+                                    Span(rules.path, 1, 1, 1, 2), None,
+                                    (f'zone NAME: ..., {role}',)))
+        else:
+            setattr(compiled, attr, zone.name)
+    compiled.in_play = tuple(z.name for z in rules.zones.values() if "in play" in z.roles)
+    compiled.not_adjectives = frozenset(s.name for s in rules.stats.values() if not s.adjective)
+    compiled.staying_kinds = frozenset(k.name for k in rules.kinds.values()
+                                       if k.never_leaves_play)
+    for zone in rules.zones.values():
+        if zone.entry_event:
+            phrase = zone.entry_event
+            for prefix in ("is ", "are "):
+                phrase = phrase[len(prefix):] if phrase.startswith(prefix) else phrase
+            compiled.entry_events[zone.name] = phrase.lower()
+    compiled.pairs = tuple((z.name, z.paired_with, z.paired_status)
+                           for z in rules.zones.values() if z.paired_with)
+    compiled.none_loses = tuple(z.name for z in rules.zones.values() if z.none_loses)
+    for stat in rules.stats.values():
+        if stat.adds_to_host and rules.stat(stat.adds_to_host) is not None:
+            host = rules.stat(stat.adds_to_host).name
+            compiled.host_stats[host] = compiled.host_stats.get(host, ()) + (stat.name,)
+    compiled.keeping = tuple(z.name for z in rules.zones.values() if z.keeps_cards)
+    compiled.reshuffled = tuple(z.name for z in rules.zones.values() if z.shuffled_after)
+    compiled.zone_wins = tuple((z.name, z.wins_at) for z in rules.zones.values()
+                               if z.wins_at is not None)
+    zone_names = {z.lower(): z for z in rules.zones}
+    for counter in rules.counters.values():
+        if counter.track and counter.track.lower() in zone_names:
+            zone = zone_names[counter.track.lower()]
+            compiled.track_counters[zone] = compiled.track_counters.get(zone, ()) + (
+                counter.name,)
+    for counter in rules.counters.values():
+        if counter.per_place and counter.per_place.lower() in zone_names:
+            compiled.place_counters[counter.name] = zone_names[counter.per_place.lower()]
+    for counter in rules.counters.values():
+        if counter.track and zone_names.get(counter.track.lower()) in \
+                compiled.place_counters.values():
+            compiled.place_positions.setdefault(zone_names[counter.track.lower()],
+                                                counter.name)
+
+    def guard(build):
+        try:
+            build()
+        except Unsupported as err:
+            problems.extend(err.problems)
+
+    for index, action in enumerate(rules.actions):
+        guard(lambda a=action, i=index: _compile_action(compiled, a, i))
+    guard(lambda: _compile_turn(compiled))
+    compiled.used_from_zones = tuple(dict.fromkeys(
+        z for k in rules.kinds.values() for z in getattr(k, "used_from", ())))
+    if any(k.used_up for k in rules.kinds.values()):
+        compiled.programs[AFTER_USE] = Program(AFTER_USE, [
+            lambda m, f: m.used_up_steps(f.locals["this"], f.locals["_after_use"])])
+    guard(lambda: compile_player_damage(compiled))
+    for kind in rules.kinds.values():
+        if kind.when_used is not None:
+            def used(kind=kind):
+                e = Emitter(f"used:{kind.name}", kind.when_used.span)
+                StepCompiler(e, compiled).sentences(_sentences(rules, kind.when_used))
+                compiled.programs[f"used:{kind.name}"] = e.finish()
+            guard(used)
+    if any(a.exchange for a in rules.actions):
+        for card in game.cards.values():
+            guard(lambda c=card: _compile_exchanges(compiled, c))
+    for card in game.cards.values():
+        for index, ability in enumerate(card.abilities):
+            guard(lambda c=card, i=index, a=ability: _compile_ability(compiled, c, i, a))
+    compiled.trigger_programs = {t.program: t for ts in compiled.triggers.values() for t in ts}
+
+    def preferences():
+        tiers = []
+        for labels, condition in rules.prefer:
+            test = None
+            if condition is not None:
+                parsed = parse_ability(rules, condition.text, condition.span.path)
+                test = compile_condition(parsed.resolution[0].args[0].args[0].args[0])
+            tiers.append((labels, test))
+        compiled.prefer = tuple(tiers)
+    guard(preferences)
+    if any(t.answered for t in rules.timings.values()):
+        # "answered in kind": the other players' answers to an ability used
+        answer = Emitter("answer")
+        answer.emit(lambda m, f: m.answer_window(f))
+        compiled.programs["answer"] = answer.finish()
+    if problems:
+        raise CardrulesError(problems)
+    compiled.trigger_index = TriggerIndex.of(compiled.triggers)
+    for name, abilities in compiled.statics.items():
+        for static in abilities:
+            for kind, changed, _amount in static.changes:
+                by_card = compiled.statics_by_change.setdefault((kind, changed), {})
+                if static not in by_card.setdefault(name, []):
+                    by_card[name].append(static)
+    compiled.any_time_abilities = any(
+        compiled.any_time_ability(ability) for abilities in compiled.activated.values()
+        for ability in abilities)
+    compiled.any_time = compiled.any_time_abilities or any(
+        plan.any_time for plan in compiled.actions)
+    after = Emitter("#after action")
+    after.emit(lambda m, f: m.after_action(f))
+    compiled.programs["#after action"] = after.finish()
+    return compiled
+
+
+def _sentences(rules: GameRules, sentence) -> tuple:
+    ability = parse_ability(rules, sentence.text, sentence.span.path)
+    # Spans of procedure sentences point into the rules file.
+    return ability.resolution
+
+
+def _compile_turn(game: CompiledGame) -> None:
+    rules = game.rules
+    e = Emitter("game")
+    steps = StepCompiler(e, game)
+    for sentence in rules.setup:
+        steps.sentences(_sentences(rules, sentence))
+    turn = e.label()
+    e.place(turn)
+    first = rules.phases[0] if rules.phases else None
+    if first is not None and first.hold_triggers and not first.skip_first_turn:
+        # the turn starts with its first phase: what its start triggers waits too
+        e.emit(lambda m, f: m.hold_triggers())
+    e.emit(lambda m, f: m.begin_turn(f))
+    for phase in rules.phases:
+        after = e.label()
+        if phase.skip_first_turn:
+            e.jump_unless(lambda m, f: m.state.turn > 1, after)
+        game.phase_starts[phase.name] = len(e.program.instructions)
+
+        def phase_body(phase=phase):
+            if phase.hold_triggers and phase is not first:
+                e.emit(lambda m, f: m.hold_triggers())
+            e.emit(lambda m, f, name=phase.name: (m.start_period("phase", name),
+                                                  m.lethal_check())[-1])
+            if phase.hold_triggers and phase is first:
+                # a position that starts at this phase: hold from here
+                e.emit(lambda m, f: None if "#hold" in m.state.usage else m.hold_triggers())
+            for sentence in phase.sentences:
+                steps.sentences(_sentences(rules, sentence))
+            if phase.hold_triggers:
+                e.emit(lambda m, f: m.release_triggers(f))
+            places = _each_place(game, e, phase) if phase.for_each else None
+            for step in phase.steps:
+                game.phase_starts[step.name] = len(e.program.instructions)
+                game.step_phase[step.name] = phase.name
+
+                def step_body(step=step):
+                    e.emit(lambda m, f, name=step.name: m.start_period("step", name))
+                    if step.hold_triggers:
+                        e.emit(lambda m, f: m.hold_triggers())
+                    for sentence in step.sentences:
+                        steps.sentences(_sentences(rules, sentence))
+                    if places is not None and step is phase.steps[-1]:
+                        # the place is resolved once its last step's procedure
+                        # has run: what the abilities held until then gain is
+                        # for the place at each player's position (see
+                        # Machine.gain_counter)
+                        e.emit(lambda m, f: m.state.usage.pop("#resolving", None) and None)
+                    if step.hold_triggers:
+                        e.emit(lambda m, f: m.release_triggers(f))
+                    e.emit(lambda m, f, name=step.name: m.end_period("step", name))
+                _taken_by(game, e, step.taken_by, step.name, step_body)
+            if places is not None:
+                places()
+            if rules.race is not None and rules.race.period.lower() == phase.name.lower():
+                e.emit(lambda m, f: m.race_check(f))
+            e.emit(lambda m, f, name=phase.name: m.end_period("phase", name))
+        _taken_by(game, e, phase.taken_by, phase.name, phase_body)
+        e.place(after)
+    e.emit(lambda m, f: m.end_turn(f))
+    e.jump(turn)
+    game.programs["game"] = e.finish()
+    if rules.race is not None:
+        tie = Emitter("race:tie", rules.race.span)
+        tie_steps = StepCompiler(tie, game)
+        for sentence in rules.race.tie:
+            tie_steps.sentences(_sentences(rules, sentence))
+        game.programs["race:tie"] = tie.finish()
+
+
+def _taken_by(game: CompiledGame, e: Emitter, taken_by, name: str, body) -> None:
+    """ "taken by: each player in turn, starting with PLAYER": ``body`` (a
+    phase or a step) runs once for each player still in the game, in seat
+    order from that player (the turn player when it names nobody, as "the
+    player with the most X" on a tie). Meanwhile the player taking it is
+    "you" and the turn player ("At the end of your Prologue"); both are
+    restored afterwards."""
+    if taken_by is None:          # no "taken by:": the body runs once, as written
+        body()
+        return
+    sentence = taker_sentence(taken_by)
+    ability = parse_ability(game.rules, sentence.text, sentence.span.path)
+    who = compile_player(ability.resolution[0].args[0].args[0].args[0])
+    key = f"#takers{len(e.program.instructions)}"
+    top, done = e.label(), e.label()
+
+    def start(m, f):
+        state = m.state
+        first = who(m, f)
+        first = state.turn_player if first is None else first
+        order = tuple((first + i) % state.players for i in range(state.players))
+        f.locals[key] = (order, 0, state.turn_player, f.locals.get("you"))
+    e.emit(start)
+    e.place(top)
+
+    def bind(m, f):
+        order, index, turn_player, you = f.locals[key]
+        while index < len(order) and m.state.out[order[index]]:
+            index += 1
+        if index >= len(order):
+            return False
+        f.locals[key] = (order, index, turn_player, you)
+        taker = order[index]
+        m.state.turn_player = taker
+        f.locals["you"] = f.locals["they"] = taker
+        m.state.log.append(("taker", taker, name))
+        return True
+    e.jump_unless(bind, done)
+    body()
+
+    def advance(m, f):
+        order, index, turn_player, you = f.locals[key]
+        f.locals[key] = (order, index + 1, turn_player, you)
+    e.emit(advance)
+    e.jump(top)
+    e.place(done)
+
+    def restore(m, f):
+        _order, _index, turn_player, you = f.locals.pop(key)
+        m.state.turn_player = turn_player
+        f.locals["you"] = you
+    e.emit(restore)
+
+
+def _each_place(game: CompiledGame, e: Emitter, phase):
+    """ "for each KIND in ZONE:": the phase's steps run once per card of the
+    zone, bottom first, with ``this`` the card (the place being resolved).
+    Returns what closes the loop, emitted after the steps."""
+    _kind, zone_name = phase.for_each
+    decl = next((z for z in game.rules.zones.values() if z.name.lower() == zone_name.lower()),
+                None)
+    if decl is None:
+        raise unsupported(phase, f'a loop over the unknown zone "{zone_name}"')
+    top, done = e.label(), e.label()
+
+    def start(m, f):
+        f.locals["#place"] = 0
+    e.emit(start)
+    e.place(top)
+
+    def bind(m, f):
+        key = (decl.name, -1 if decl.scope == "shared" else f.locals["you"])
+        cards = m.state.zones.get(key, ())
+        if f.locals["#place"] >= len(cards):
+            return False
+        f.locals["this"] = cards[f.locals["#place"]]
+        m.state.log.append(("place", cards[f.locals["#place"]]))
+        m.arrive_at_place(cards[f.locals["#place"]])
+        return True
+    e.jump_unless(bind, done)
+
+    def close():
+        def advance(m, f):
+            f.locals["#place"] += 1
+        e.emit(advance)
+        e.jump(top)
+        e.place(done)
+
+        def unbind(m, f):
+            f.locals.pop("this", None)
+            f.locals.pop("#place", None)
+            m.state.usage.pop("#resolving", None)
+        e.emit(unbind)
+    return close
+
+
+def _compile_action(game: CompiledGame, action, index: int) -> None:
+    rules = game.rules
+    name = f"action:{index}"
+    choose = None
+    if action.choose is not None:
+        ability = parse_ability(rules, "Choose " + action.choose.text, action.choose.span.path)
+        step = ability.resolution[0].args[0].args[0]
+        choose = compile_selector(step.args[2].args[0], lambda m, f: f.locals["you"])
+    e = Emitter(name, action.span)
+    steps = StepCompiler(e, game)
+    checks = []
+    target = None
+    if action.target is not None:
+        ability = parse_ability(rules, "Choose " + action.target.text, action.target.span.path)
+        step = ability.resolution[0].args[0].args[0]
+        target = compile_selector(step.args[2].args[0], lambda m, f: f.locals["you"])
+        checks.append(lambda m, f, t=target: bool(t.candidates(m, f)))
+    _compile_declaration(e, action, target)
+    if action.effect is not None:
+        checks.extend(_room_checks(game, _sentences(rules, action.effect), action.sacrifices))
+    if action.sacrifices:
+        stat = action.sacrifices
+        checks.append(lambda m, f: m.sacrifice_cards(f, stat) is not None)
+        e.emit(lambda m, f: m.sacrifice(f, stat))
+    if action.cost is not None:
+        # the cost of the action's card: changed by "costs 1 less Mana"
+        cost = _sentences(rules, action.cost)
+        checks.extend(_cost_checks(cost, rules, card_cost=True))
+        steps.card_cost = True
+        steps.sentences(cost)
+        steps.card_cost = False
+    if action.requires is not None:
+        condition = parse_ability(rules, "If " + action.requires.text.rstrip(".") + ".",
+                                  action.requires.span.path)
+        checks.append(compile_condition(condition.resolution[0].args[0].args[0].args[0]))
+    if action.exchange is not None:
+        checks.append(lambda m, f, stat=action.exchange: m.can_exchange(f, stat))
+        e.emit(lambda m, f, stat=action.exchange: m.exchange(f, stat))
+
+    def effect_and_event(emitter, compiler):
+        if action.effect is not None:
+            compiler.sentences(_sentences(rules, action.effect))
+        if action.event:
+            event = action.event
+            emitter.emit(lambda m, f: m.event(event, f.locals.get("it"), f.locals["you"]))
+    effect_and_event(e, steps)
+    if action.role or action.target_role:
+        e.emit(lambda m, f, a=action: m.end_roles(f, a.role, a.target_role))
+    game.programs[name] = e.finish()
+    # The same action without its cost: what "Play it" does in card text.
+    free = Emitter(name + ":free", action.span)
+    effect_and_event(free, StepCompiler(free, game))
+    game.programs[name + ":free"] = free.finish()
+    if action.event == "played" and game.play_program is None:
+        game.play_program = name + ":free"
+    game.actions.append(ActionPlan(action.name, action.during, choose,
+                                   lambda m, f: all(c(m, f) for c in checks), name,
+                                   action.limit, action.limit_extra, target,
+                                   action.any_time))
+
+
+def _room_checks(game: CompiledGame, sentences, sacrifices=None) -> list[Callable]:
+    """An action whose effect puts its card into a zone of slots can be
+    taken only while that zone has a free slot, counting the slots its
+    sacrifices free (a summon that sacrifices a card in that zone)."""
+    checks = []
+    for sentence in sentences:
+        for link in sentence.args:
+            step = link.args[0]
+            if not isinstance(step, ast.Step) or step.form != "act":
+                continue
+            action = step.args[2]
+            if action.form not in ("put", "move") or len(action.args) < 2:
+                continue
+            selector, destination = action.args[0], action.args[1]
+            if getattr(selector, "form", None) != "it" or destination.form != "to_zone":
+                continue
+            zone_ref = destination.args[0]
+            if zone_ref.form == "zone_slot":
+                continue
+            decl = game.rules.zones.get(zone_ref.args[1])
+            if decl is None or decl.slots is None:
+                continue
+            key = compile_zone(zone_ref, lambda m, f: f.locals["you"])
+
+            def room(m, f, key=key, slots=decl.slots):
+                cards = m.state.zones.get(key(m, f), ())
+                if len(cards) < slots:
+                    return True
+                freed = m.sacrifice_cards(f, sacrifices) if sacrifices else None
+                return bool(freed) and len([c for c in cards if c not in freed]) < slots
+            checks.append(room)
+    return checks
+
+
+def _compile_declaration(e: Emitter, action, target) -> None:
+    """An action that declares (an attack): the chosen card takes its role
+    ("as: attacker") and announces its event; then the target is chosen,
+    takes its role and announces its event, and what that triggers resolves
+    before the action goes on (a Defend before damage)."""
+    if action.role or action.announces or target is not None:
+        def declare(m, f, role=action.role, event=action.announces):
+            card = f.locals.get("it")
+            f.locals["chosen"] = card
+            if card is not None and role:
+                m.set_status(card, role, True)
+            if card is not None and event:
+                m.event(event, card, f.locals["you"])
+        e.emit(declare)
+    if target is None:
+        return
+
+    def pick_target(m, f):
+        return m.pick(f, target, f.locals["you"], "choose a target", "_target")
+    e.emit(pick_target)
+
+    def aim(m, f, role=action.target_role, event=action.target_announces):
+        card = f.locals.get("it")
+        f.locals["target"] = card
+        f.locals["it"] = f.locals.get("chosen")    # "it" stays the action's card
+        if card is not None and role:
+            m.set_status(card, role, True)
+        if card is not None and event:
+            m.event(event, card, m.state.cards[card].controller)
+    e.emit(aim)
+    e.emit(lambda m, f: m.resolve_now(f))

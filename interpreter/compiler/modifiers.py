@@ -1,0 +1,104 @@
+"""Modifiers: what a statement about cards changes and for how long.
+
+:func:`statement_changes` gives the (kind, name, amount) modifiers of a
+statement ("gets +1 AP", "has <FLYING>", "costs 1 less", "can't attack");
+:func:`register_capability` compiles once what a "can't" forbids;
+:func:`compile_duration` says when a modifier ends ("until the end of
+turn").
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from interpreter.compiler.players import compile_owner
+from interpreter.compiler.program import unsupported
+from interpreter.compiler.selectors import compile_selector
+from interpreter.language import ast
+from interpreter.language.render import _capability
+
+
+def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
+    """(kind, name, amount) modifiers a statement makes: stat changes,
+    keywords, prohibitions and permissions. A prohibition's meaning is
+    registered with ``game`` (see ``compile_capability``)."""
+    form = statement.form
+    if form == "cannot" and game is not None:
+        register_capability(game, statement.args[0])
+    if form == "gets":
+        out = []
+        for change in statement.args:
+            amount, stat = change.args
+            out.append(("stat", stat, amount))
+        return out
+    if form == "has_keyword":
+        return [("keyword", statement.args[0].form, 1)]
+    if form in ("costs_less", "costs_more"):
+        # a change to the card's cost in a counter (see Machine.cost_of)
+        amount, counter = statement.args
+        if not isinstance(amount, int):
+            raise unsupported(statement, "a cost change of a varying amount")
+        return [("cost", counter, -amount if form == "costs_less" else amount)]
+    if form in ("cannot", "can", "must"):
+        return [(form, _capability(statement.args[0]), 1)]
+    if form == "becomes" and statement.args[0].form == "status":
+        # "it is fresh until your next turn": a status kept as a modifier
+        return [("status", statement.args[0].args[0], 1)]
+    raise unsupported(statement, f'a card becoming "{form}"')
+
+
+def capability_name(capability: ast.Capability) -> str:
+    return _capability(capability)
+
+
+def register_capability(game, capability: ast.Capability) -> str:
+    """Compile once what a "can't" forbids, keyed by its canonical text:
+    (verb, test of its object or None). An action is forbidden when its
+    name starts with the verb ("can't attack" forbids the action "attack"
+    with that card); "can't be destroyed" stops the operation itself."""
+    name = capability_name(capability)
+    if name not in game.capabilities:
+        if capability.form == "be_participle":
+            game.capabilities[name] = (name.split(" ")[0] + " " + capability.args[0], None)
+        else:
+            verb = str(capability.args[0]).lower()
+            if verb.endswith("s") and not verb.endswith("ss"):
+                verb = verb[:-1]
+            target = next((a for a in capability.args[1:] if isinstance(a, ast.Selector)), None)
+            test = None
+            if target is not None:
+                test = compile_selector(target, lambda m, f: f.locals["you"]).test
+            game.capabilities[name] = (verb, test)
+    return name
+
+
+def compile_duration(duration: ast.Duration) -> Callable:
+    """(machine, frame) -> the modifier's end: (period, occurrence, edge)."""
+    form = duration.form
+    if form == "until_after_action":
+        whose = compile_owner(duration.args[0], lambda m, f: f.locals["you"])
+        return lambda m, f: m.next_action_end(whose(m, f))
+    ref = duration.args[0]
+    period = ref.args[0]
+    relation = ref.form
+
+    def occurrence(m, f, edge):
+        count = m.state.period_counts.get(period, 0)
+        # the turn (and its other name, "called: Round") is always under way
+        current = period in ("turn", m.rules.turn_name) or \
+            m.state.period.get("phase") == period or m.state.period.get("step") == period
+        if period in ("turn", m.rules.turn_name) and relation in ("your", "rivals") and \
+                "you" in f.locals:
+            # "your Rival's turn" during your turn (or "your turn" during your
+            # Rival's): the next turn, not this one
+            mine = m.state.turn_player == f.locals["you"]
+            current = mine if relation == "your" else not mine
+        if relation == "next" or edge == "start" or not current:
+            return count + 1
+        return count
+
+    if form in ("until_end", "during_period", "rest_of"):
+        return lambda m, f: (period, occurrence(m, f, "end"), "end")
+    if form == "until":
+        return lambda m, f: (period, occurrence(m, f, "start"), "start")
+    raise unsupported(duration, f'the duration "{form}"')

@@ -1,0 +1,391 @@
+"""Steps that move and show cards: draw, search, attach, use, place, gain
+a card's values, compare, discard, move / put / return / add (with the
+slots of a zone), shuffle, reveal, look at, choose and play.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from interpreter.compiler.frames import Frame
+from interpreter.compiler.players import compile_zone
+from interpreter.compiler.program import JUMPED, unsupported
+from interpreter.compiler.selectors import compile_amount, compile_measure, compile_selector
+from interpreter.language import ast
+
+
+class MovingSteps:
+    """The StepCompiler's steps that move, show and play cards."""
+
+    def do_draw(self, action, who):
+        count = compile_amount(action.args[0], action)
+
+        def draw(m, f):
+            f.locals["did"] = m.draw(who(m, f), count(m, f)) > 0
+        self.e.emit(draw)
+
+    def do_search(self, action, who):
+        """"Search your deck for a Being": choose one of the cards there."""
+        zone = compile_zone(action.args[0], who)
+        self.select(action.args[1], who, who, "choose a card", zone)
+
+        def did(m, f):
+            f.locals["did"] = f.locals.get("it") not in (None, ())
+        self.e.emit(did)
+
+    def do_attach(self, action, who):
+        """"Attach this to a Character you control": the card joins the
+        chosen card's zone, attached to it (it leaves play with it)."""
+        self.select(action.args[0], who)
+        store = f"_attach{len(self.e.program.instructions)}"
+
+        def keep(m, f):
+            f.locals[store] = f.locals.get("it")
+        self.e.emit(keep)
+        self.select(action.args[1], who, who, "choose a card to attach to")
+
+        def attach(m, f):
+            host = f.locals.get("it")
+            if isinstance(host, tuple):
+                host = host[0] if host else None
+            cards = f.locals.pop(store, None)
+            cards = cards if isinstance(cards, tuple) else ((cards,) if cards is not None else ())
+            f.locals["did"] = host is not None and bool(cards)
+            if host is not None:
+                for card in cards:
+                    m.attach(card, host)
+            f.locals["it"] = cards[0] if len(cards) == 1 else cards
+        self.e.emit(attach)
+
+    def do_draw_until(self, action, who):
+        """"Each player draws until they have 5 cards in hand"."""
+        count = compile_amount(action.args[1], action)
+
+        def draw(m, f):
+            player = who(m, f)
+            missing = count(m, f) - len(m.hand_of(player))
+            f.locals["did"] = missing > 0 and m.draw(player, missing) > 0
+        self.e.emit(draw)
+
+    def do_use(self, action, who):
+        """ "Each player uses each Spell they control at this Room": each
+        card in turn, the next one chosen by the player while several are
+        left; each is used (activated, then resolved) before the next. A
+        nullified card is not used."""
+        selection = compile_selector(action.args[0], who)
+        store = f"_use{len(self.e.program.instructions)}"
+        used_key = store + "+"
+
+        def use(m, f):
+            used = f.locals.get(used_key, ())
+            if store in f.locals:
+                card = f.locals.pop(store)
+            else:
+                left = [c for c in selection.candidates(m, f)
+                        if c not in used and not m.has_status(c, "nullified")]
+                if not left:
+                    f.locals.pop(used_key, None)
+                    f.locals["did"] = bool(used)
+                    return None
+                if len(left) > 1:
+                    return m.ask(f, who(m, f), "order", "use which card next", tuple(left),
+                                 store, tuple(m.card_label(c) for c in left))
+                card = left[0]
+            f.locals[used_key] = used + (card,)
+            m.use_card(card)
+            return JUMPED
+        self.e.emit(use)
+
+    def do_put_at(self, action, who):
+        """ "Place it face down in your board at a Room ...": into the
+        zone, attached to the chosen place."""
+        selector, face, zone, place = action.args
+        self.select(selector, who)
+        store = f"_place{len(self.e.program.instructions)}"
+
+        def keep(m, f):
+            f.locals[store] = f.locals.get("it")
+        self.e.emit(keep)
+        self.select(place, who, who, "choose where to place it")
+        key = compile_zone(zone, who)
+        up = face == "face up"
+
+        def put(m, f):
+            host = f.locals.get("it")
+            if isinstance(host, tuple):
+                host = host[0] if host else None
+            cards = f.locals.pop(store, None)
+            cards = cards if isinstance(cards, tuple) else ((cards,) if cards is not None else ())
+            f.locals["did"] = host is not None and bool(cards)
+            if host is not None:
+                for card in cards:
+                    m.place_at(card, key(m, f), host, up)
+            f.locals["it"] = cards[0] if len(cards) == 1 else cards
+        self.e.emit(put)
+
+    def do_gain_stat_values(self, action, who):
+        """ "Gain the moves of it": 1 of the counter named by each value of a
+        list stat; for an item with alternatives ("Jump/Punch") the player
+        chooses one."""
+        stat, selector = action.args
+        self.select(selector, who)
+        store = f"_values{len(self.e.program.instructions)}"
+
+        def gain(m, f):
+            it = f.locals.get("it")
+            cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
+            items = [item for c in cards for item in (m.stat_value(c, stat) or ())]
+            index = f.locals.get(store + "#", 0)
+            player = who(m, f)
+            if store in f.locals:
+                m.gain_counter(f, player, f.locals.pop(store), 1)
+                index += 1
+            while index < len(items):
+                item = items[index]
+                names = item if isinstance(item, tuple) else (item,)
+                if len(names) > 1:
+                    f.locals[store + "#"] = index
+                    return m.ask(f, player, "choose", "choose a move", tuple(names), store,
+                                 tuple(names))
+                m.gain_counter(f, player, names[0], 1)
+                index += 1
+            f.locals.pop(store + "#", None)
+            f.locals["did"] = bool(items)
+            return None
+        self.e.emit(gain)
+
+    def do_compare(self, action, who):
+        """"Compare X against Y by power plus the cost of the top card of its
+        controller's deck": each side's stat, plus (when written) the stat of
+        the top card of that pile of its controller's, revealed and put back
+        at the bottom; "it" is the card with the lower total (none on a tie).
+        A side whose pile is empty needs a card from it (see the zone's
+        rules)."""
+        first, second, stat = action.args[:3]
+        bonus = action.args[3:5] if len(action.args) > 3 else None
+        keep = f"_cmp{len(self.e.program.instructions)}"
+        self.select(first, who, who, "choose a card")
+
+        def hold(m, f):
+            f.locals[keep] = f.locals.get("it")
+        self.e.emit(hold)
+        self.select(second, who, who, "choose a card")
+
+        def compare(m, f):
+            one = f.locals.pop(keep, None)
+            other = f.locals.get("it")
+            one = one[0] if isinstance(one, tuple) and one else one
+            other = other[0] if isinstance(other, tuple) and other else other
+            f.locals["did"] = False
+            if one in (None, ()) or other in (None, ()):
+                f.locals["it"] = ()
+                return None
+            totals = []
+            for card in (one, other):
+                total = m.stat(card, stat)
+                if bonus is not None:
+                    pile_key = (bonus[1], m.state.cards[card].controller)
+                    pile = m.state.zones.get(pile_key, [])
+                    if not pile:
+                        m.needed_card_from(pile_key)
+                        if m.state.result is not None:
+                            return None
+                    else:
+                        top = pile[-1]
+                        m.reveal(top)
+                        total += m.stat(top, bonus[0])
+                        m.move(top, pile_key, top=False)
+                totals.append(total)
+            m.state.log.append(("compare", one, totals[0], other, totals[1], stat))
+            if totals[0] == totals[1]:
+                f.locals["it"] = ()
+                return None
+            f.locals["it"] = one if totals[0] < totals[1] else other
+            f.locals["did"] = True
+            return None
+        self.e.emit(compare)
+
+    def do_draw_measured(self, action, who):
+        count = compile_measure(action.args[0])
+
+        def draw(m, f):
+            f.locals["did"] = m.draw(who(m, f), count(m, f)) > 0
+        self.e.emit(draw)
+
+    def hand(self, who: Callable) -> Callable:
+        return lambda m, f: (m.game.hand, who(m, f))
+
+    def do_discard(self, action, who):
+        self.select(action.args[0], who, who, "discard a card", self.hand(who))
+        quiet = "quietly" in getattr(self, "_ways", ())
+
+        def discard(m, f):
+            # the cards of one step together (a replacement may take them all)
+            it = f.locals.get("it")
+            cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
+            m.quiet = quiet
+            try:
+                m.discard_cards(cards)
+            finally:
+                m.quiet = False
+            f.locals["did"] = bool(cards)
+        self.e.emit(discard)
+
+    def do_discard_down(self, action, who):
+        limit = compile_amount(action.args[0], action)
+        store = f"_down{len(self.e.program.instructions)}"
+
+        def discard_down(m, f):
+            player = who(m, f)
+            hand = m.hand_of(player)
+            if store in f.locals:
+                m.discard(f.locals.pop(store))
+                f.locals["did"] = True
+                hand = m.hand_of(player)
+            if len(hand) <= limit(m, f):
+                return None
+            return m.ask(f, player, "discard", "discard a card", tuple(hand), store,
+                         tuple(m.card_label(c) for c in hand))
+        self.e.emit(discard_down)
+
+    def _to_destination(self, action, who, selector, destination):
+        where = self.destination(destination, who)
+        slots = self.slot_choice(destination, who, where)
+
+        def put(m, f, card):
+            zone, top, face = where(m, f, card)
+            m.move(card, zone, top=top, face_up=face, slot=m.wanted_slot(f, card))
+        holds = getattr(self, "_while", None)
+        if "one_at_a_time" in getattr(self, "_ways", ()) or holds is not None:
+            if slots is not None:
+                raise unsupported(destination, "choosing slots one card at a time")
+            self.one_at_a_time(selector, who, put, holds)
+            return
+        self.select(selector, who, who)    # "Each player moves a card ...": each chooses
+        if slots is not None:
+            self.e.emit(slots)
+        self.each_chosen(put)
+        if slots is not None:
+            self.e.emit(lambda m, f: (f.locals.pop("#slots", None), None)[1])
+
+    def slot_choice(self, dest: ast.Destination, who: Callable, where: Callable):
+        """The instruction choosing the slot each card takes, for a zone of
+        slots whose player chooses the slot ("a card entering it takes the
+        slot its player chooses") or a destination "next to" cards (only a
+        slot paired with one of them); None when the zone takes the first
+        free slot."""
+        if dest.form not in ("to_zone", "to_zone_next_to") or dest.args[0].form == "zone_slot":
+            return None
+        decl = self.game.rules.zones.get(dest.args[0].args[1])
+        if decl is None or decl.slots is None:
+            if dest.form == "to_zone_next_to":
+                raise unsupported(dest, "\"next to\" cards outside a zone of slots")
+            return None
+        near = compile_selector(dest.args[1], who) if dest.form == "to_zone_next_to" else None
+        if near is not None and not decl.paired_with and not any(
+                z.paired_with == decl.name for z in self.game.rules.zones.values()):
+            raise unsupported(dest, f'"next to" cards: the {decl.name} is paired with no zone')
+        if not decl.slot_chosen and near is None:
+            return None
+        store = f"_slot{len(self.e.program.instructions)}"
+        zone_of = (lambda m, f, card: where(m, f, card)[0])
+
+        def choose(m, f):
+            return m.choose_slots(f, store, zone_of, near, decl.slot_chosen)
+        return choose
+
+    def do_move(self, action, who):
+        self._to_destination(action, who, action.args[0], action.args[1])
+
+    def do_put(self, action, who):
+        self._to_destination(action, who, action.args[0], action.args[1])
+
+    def do_return(self, action, who):
+        self._to_destination(action, who, action.args[0], action.args[1])
+
+    def do_add(self, action, who):
+        self._to_destination(action, who, action.args[0], action.args[1])
+
+    def destination(self, dest: ast.Destination, who: Callable) -> Callable:
+        form = dest.form
+        if form == "to_card":
+            raise unsupported(dest, "putting a card onto another card")
+        zone = compile_zone(dest.args[0], who)
+        face = dest.args[1] if len(dest.args) > 1 and form != "to_zone_next_to" else None
+        face_up = None if face is None else face == "face up"
+        top = form != "to_bottom"
+
+        def where(m, f, card):
+            key = zone(m, f)
+            if key[0] in m.rules.zones and key[1] >= 0 and dest.args[0].args[0].form in (
+                    "the",):
+                key = (key[0], m.state.cards[card].owner)
+            up = face_up
+            if up is None:
+                up = m.rules.zones[key[0]].visibility == "public"
+            return key, top, up
+        return where
+
+    def do_shuffle(self, action, who):
+        zone = compile_zone(action.args[0], who)
+        into = compile_zone(action.args[1], who) if len(action.args) > 1 else None
+
+        def shuffle(m, f):
+            key = zone(m, f)
+            if into is not None:
+                target = into(m, f)
+                for card in list(m.state.zones.get(key, ())):
+                    m.move(card, target, face_up=False)
+                key = target
+            m.shuffle(key)
+            f.locals["did"] = True
+        self.e.emit(shuffle)
+
+    def do_reveal(self, action, who):
+        self.select(action.args[0], who)
+        self.each_chosen(lambda m, f, c: m.reveal(c))
+        self.e.emit(_remember_seen)
+
+    def do_look(self, action, who):
+        self.select(action.args[0], who)
+        self.each_chosen(lambda m, f, c: m.reveal(c, who(m, f)))
+        self.e.emit(_remember_seen)
+
+    def do_choose(self, action, who):
+        self.select(action.args[0], who, who)
+
+        def did(m, f):
+            f.locals["did"] = f.locals.get("it") not in (None, ())
+        self.e.emit(did)
+
+    def do_play(self, action, who):
+        """Play a card: the game's action that counts as "played", without
+        its cost, on each chosen card."""
+        if len(action.args) > 1:
+            raise unsupported(action, "playing a card onto a place")
+        self.select(action.args[0], who, who, "choose a card to play", self.hand(who))
+        program = self.game.play_program
+        if program is None:
+            raise unsupported(action, 'playing a card (no action "counts as: played")')
+        paying = getattr(self, "_paying", False)
+
+        def play(m, f):
+            it = f.locals.get("it")
+            cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
+            f.locals["did"] = bool(cards)
+            f.pc += 1
+            for card in reversed(cards):
+                m.state.frames.append(Frame(m.play_program_for(card, f.locals["you"],
+                                                               paying) or program, 0,
+                                            {"you": f.locals["you"], "it": card,
+                                             "this": card}))
+            return JUMPED
+        self.e.emit(play)
+
+
+def _remember_seen(m, f):
+    """The cards just looked at or revealed, with when each entered its zone:
+    "the rest" are those of them still there afterwards."""
+    it = f.locals.get("it")
+    cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
+    f.locals["_seen"] = tuple((c, m.state.cards[c].entered) for c in cards)

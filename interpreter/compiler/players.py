@@ -1,0 +1,118 @@
+"""Players and zones: which player a Player node means, whose zone a
+possessive names, and the keys that stand for a player (a modifier's target,
+a player's counter kept on a card).
+
+Each compiles to a function of ``(machine, frame)``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from interpreter.compiler.frames import Frame
+from interpreter.compiler.program import unsupported
+from interpreter.language import ast
+
+
+def compile_player(node) -> Callable:
+    """Which player a Player node means, as a function of (machine, frame)."""
+    if node is None or node.form == "you":
+        return lambda m, f: f.locals["you"]
+    form = node.form
+    if form == "rival" or form == "each_rival":
+        # "your opponent": the opponent chosen for this effect, if any (see
+        # StepCompiler.choose_opponent), else the only one (the next player)
+        return lambda m, f: m.opponent(f)
+    if form == "turn_player":
+        return lambda m, f: m.state.turn_player
+    if form == "that_player":
+        return lambda m, f: f.locals.get("they", f.locals["you"])
+    if form == "owner":
+        return lambda m, f: m.state.cards[_it_or_this(f)].owner
+    if form == "controller":
+        return lambda m, f: m.state.cards[_it_or_this(f)].controller
+    if form == "next_player":
+        def after(m, f):
+            player = f.locals.get("they", f.locals["you"])
+            return None if player is None else m.next_player(player)
+        return after
+    if form == "most_counter":
+        counter = node.args[0]
+        return lambda m, f: m.player_with_most(counter)
+    raise unsupported(node, f'the player "{form.replace("_", " ")}" here')
+
+
+def is_opponent_ref(node) -> bool:
+    """ "your opponent" / "your rival" (a player or a possessive)."""
+    return (isinstance(node, ast.Player) and node.form in ("rival", "each_rival")) or \
+        (isinstance(node, ast.Possessive) and node.form == "rivals")
+
+
+def mentions_opponent(*values) -> bool:
+    """Whether any of these AST values (nodes or tuples of them) names "your
+    opponent" somewhere."""
+    return any(is_opponent_ref(n) for n in _nodes(values))
+
+
+def _nodes(value):
+    if isinstance(value, ast.Node):
+        yield from value.walk()
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _nodes(item)
+
+
+def _it_or_this(frame: Frame) -> int:
+    it = frame.locals.get("it")
+    if isinstance(it, tuple):
+        it = it[0] if it else None
+    return it if it is not None else frame.locals["this"]
+
+
+def compile_owner(possessive, subject: Callable) -> Callable:
+    """Whose zone: a Possessive node, with ``subject`` for "their"."""
+    form = possessive.form
+    if form == "your":
+        return lambda m, f: f.locals["you"]
+    if form == "rivals":
+        return lambda m, f: m.opponent(f)
+    if form == "their":
+        return subject
+    if form == "owners":
+        return lambda m, f: m.state.cards[_it_or_this(f)].owner
+    if form == "controllers":
+        return lambda m, f: m.state.cards[_it_or_this(f)].controller
+    if form == "turn_players":
+        return lambda m, f: m.state.turn_player
+    if form == "the":
+        return lambda m, f: -1
+    raise unsupported(possessive, f'"{form}" zones')
+
+
+def compile_zone(zone: ast.ZoneRef, subject: Callable) -> Callable:
+    """(machine, frame) -> zone key."""
+    if zone.form == "zone_slot":
+        raise unsupported(zone, "a verb slot outside a verb")
+    possessive, name = zone.args
+    owner = compile_owner(possessive, subject)
+
+    def key(m, f):
+        decl = m.rules.zones[name]
+        return (name, -1 if decl.scope == "shared" else owner(m, f))
+    return key
+
+
+def _they_or_you(m, f):
+    return f.locals.get("they", f.locals["you"])
+
+
+def counter_on_card(counter: str, player: int) -> str:
+    """Where a card keeps one player's counters of a counter "on cards, per
+    player" (a card counter of its own: "Progress Marker of player 2")."""
+    return f"{counter} of player {player + 1}"
+
+
+def player_target(player: int) -> int:
+    """A modifier's target for a player rather than a card: card ids are 0 or
+    more, so a player is a negative number."""
+    return -1 - player

@@ -1,0 +1,102 @@
+"""Programs: what the compiler produces and the engine runs.
+
+A :class:`Program` is a list of instructions; an instruction is a closure
+``op(machine, frame)`` built once, when the game loads, from an AST node.
+What changes while a game runs is only data in the state: which program
+each frame runs, its position ``pc`` and its ``locals`` (the cards chosen so
+far, the acting player, whether the last step happened). That is why a game
+can be cloned or saved to JSON in the middle of an effect.
+
+An instruction returns ``None`` to go on to the next one, :data:`WAIT` after
+it has put a decision in the state (it runs again, with the answer in its
+frame's locals, once the decision is answered), or :data:`JUMPED` when it has
+set ``frame.pc`` or pushed a frame itself.
+
+Locals every frame may have: ``you`` (the acting player), ``this`` (the card
+whose text runs), ``it`` (the card or cards last chosen), ``did`` (whether
+the last step happened: "then" and "if you do" read it).
+
+A construct the engine cannot run yet raises :class:`Unsupported` at load
+time with the place in the card or rules file, never a wrong result later.
+The :class:`Emitter` builds one program, with labels and jumps.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import attrs
+
+from interpreter.compiler.frames import Frame
+from interpreter.errors import CardrulesError, Problem
+from interpreter.source import Span
+
+
+WAIT = object()
+JUMPED = object()
+
+
+Instruction = Callable[["object", Frame], object]
+
+
+@attrs.define
+class Program:
+    name: str
+    instructions: list = attrs.Factory(list)
+    span: Span | None = None
+
+    def __len__(self) -> int:
+        return len(self.instructions)
+
+
+class Unsupported(CardrulesError):
+    """Text the language accepts but this engine cannot run yet."""
+
+
+def unsupported(node, what: str) -> Unsupported:
+    span = getattr(node, "span", None)
+    return Unsupported(Problem("E801", f"the engine cannot run {what} yet", span))
+
+
+# ---------------------------------------------------------------- emitting code
+
+
+class Emitter:
+    """Builds one program; labels are resolved when the program is finished."""
+
+    def __init__(self, name: str, span: Span | None = None):
+        self.program = Program(name, [], span)
+        self._fixups: list[tuple[int, str]] = []
+        self._labels: dict[str, int] = {}
+        self._next_label = 0
+
+    def emit(self, instruction: Instruction) -> int:
+        self.program.instructions.append(instruction)
+        return len(self.program.instructions) - 1
+
+    def label(self) -> str:
+        self._next_label += 1
+        return f"L{self._next_label}"
+
+    def place(self, label: str) -> None:
+        self._labels[label] = len(self.program.instructions)
+
+    def jump_unless(self, test: Callable, label: str) -> None:
+        """Jump to ``label`` unless ``test(machine, frame)`` is true."""
+        box = [0]
+        self._fixups.append((len(self.program.instructions), label, box))
+
+        def jump_unless(m, frame):
+            if test(m, frame):
+                return None
+            frame.pc = box[0]
+            return JUMPED
+        self.emit(jump_unless)
+
+    def jump(self, label: str) -> None:
+        self.jump_unless(lambda m, f: False, label)
+
+    def finish(self) -> Program:
+        for _index, label, box in self._fixups:
+            box[0] = self._labels[label]
+        return self.program

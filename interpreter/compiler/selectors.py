@@ -1,0 +1,428 @@
+"""Selectors and measures: which cards a selector picks, and how many.
+
+:func:`compile_selector` turns a selector ("a Being your Rival controls",
+"the top 3 cards of your deck", "it") into a :class:`Selection`: its
+candidates as a function of ``(machine, frame)``, how many the player picks
+and a test of one card. :func:`compile_measure` / :func:`compile_amount`
+turn "the number of ...", "its AP", "2" into numbers; a measure may count a
+selector's cards and a selector may take a measured number of cards, so
+both live here.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import attrs
+
+from interpreter.compiler.players import (_it_or_this, _they_or_you, compile_owner,
+                                          compile_player, compile_zone, is_opponent_ref)
+from interpreter.compiler.program import unsupported
+from interpreter.language import ast
+
+
+# ---------------------------------------------------------------- selectors
+
+
+@attrs.frozen
+class Selection:
+    """Which cards a selector may pick, and how many.
+
+    ``candidates(machine, frame)`` lists card ids; ``how`` is "all" (every
+    candidate), "one", ("exactly", n) or ("up to", n) — the player picks;
+    ``given`` is set when the selector names cards already known (this, it).
+    """
+
+    candidates: Callable
+    how: object
+    given: bool = False
+    plural: bool = False
+    test: Callable | None = None   # (machine, frame, card) -> whether it fits
+    # "with a total cost of 4": (stat, amount function); cards are
+    # picked while the total stays within it, never two of one unique title
+    budget: tuple | None = None
+
+
+def compile_selector(node, subject: Callable, default_zone: Callable | None = None
+                     ) -> Selection:
+    """``default_zone`` is where the selector looks when it names no zone
+    ("discard a card": the hand); otherwise it looks at the cards in play."""
+    if isinstance(node, ast.CardName):
+        name = node.name
+        return Selection(lambda m, f: [c for c in m.in_play() if m.state.cards[c].name == name],
+                         "one")
+    form = node.form
+    if form == "this":
+        if node.args and node.args[0].form == "kind":
+            # "this Room" on a card placed at a Room: the place it is at
+            kind = node.args[0].args[0]
+
+            def this_kind(m, f):
+                this = f.locals.get("this")
+                if this is None:
+                    return None
+                if m.is_kind(this, kind) or m.state.cards[this].attached_to is None:
+                    return this
+                return m.state.cards[this].attached_to
+            return Selection(lambda m, f: [c for c in (this_kind(m, f),) if c is not None],
+                             "all", given=True, test=lambda m, f, c: c == this_kind(m, f))
+        return Selection(lambda m, f: [f.locals["this"]], "all", given=True,
+                         test=lambda m, f, c: c == f.locals.get("this"))
+    if form == "current":
+        # "the current Quest": the card of that kind in play that came
+        # into play last
+        test, _ = _noun_test(node.args[0])
+
+        def current(m, f):
+            cards = [c for c in m.in_play() if test is None or test(m, f, c)]
+            return [max(cards, key=lambda c: (m.state.cards[c].entered, c))] if cards else []
+        return Selection(current, "all", given=True,
+                         test=lambda m, f, c: c in current(m, f))
+    if form in ("it", "them", "that", "those"):
+        def chosen(m, f):
+            it = f.locals.get("it")
+            if it is None:
+                return []
+            return list(it) if isinstance(it, tuple) else [it]
+        return Selection(chosen, "all", given=True, plural=form in ("them", "those"))
+    if form == "named":
+        return compile_selector(node.args[0], subject)
+    if form == "that_effect":
+        return Selection(lambda m, f: [], "all", given=True)
+    if form in ("top_cards", "bottom_cards"):
+        if len(node.args) == 2:
+            count, zone = node.args
+        else:
+            count, zone = 1, node.args[0]
+        if isinstance(count, ast.Measure):
+            how_many = compile_measure(count)
+        elif isinstance(count, int):
+            how_many = (lambda m, f, n=count: n)
+        else:
+            raise unsupported(node, f'"{count}" cards')
+        key = compile_zone(zone, subject)
+        top = form == "top_cards"
+
+        def pile(m, f):
+            cards = m.state.zones.get(key(m, f), [])
+            n = how_many(m, f)
+            return cards[::-1][:n] if top else cards[:n]
+        return Selection(pile, "all", plural=count != 1)
+    if form in ("some", "owned", "every"):
+        return _compile_described(node, subject, default_zone)
+    if form in ("the_attacking", "the_defending"):
+        # "the attacking Being": the card with the status "attacker" (the
+        # defending one: "defender"), set by an action's "as:" while it runs
+        status = "attacker" if form == "the_attacking" else "defender"
+        test, _ = _noun_test(node.args[0])
+
+        def in_combat(m, f):
+            return [c for c in m.in_play() if status in m.state.cards[c].statuses
+                    and (test is None or test(m, f, c))]
+        return Selection(in_combat, "all", given=True,
+                         test=lambda m, f, c: status in m.state.cards[c].statuses)
+    if form == "some_of_them":
+        # "Put one of them into your hand": among the cards last chosen
+        how = _how_many(node.args[0])
+
+        def among(m, f):
+            it = f.locals.get("it")
+            if it is None:
+                return []
+            return list(it) if isinstance(it, tuple) else [it]
+        return Selection(among, how, plural=how != "one")
+    if form == "the_rest":
+        # "Put the rest on the bottom of your deck": the cards last looked at
+        # or revealed that have not moved since (the ones not chosen)
+        def rest(m, f):
+            return [c for c, entered in f.locals.get("_seen", ())
+                    if m.state.cards[c].entered == entered]
+        return Selection(rest, "all", given=True, plural=True)
+    if form == "zone_cards":
+        # "their hand": every card in that zone
+        key = compile_zone(ast.ZoneRef("zone_ref", node.args, node.span), subject)
+        return Selection(lambda m, f: list(m.state.zones.get(key(m, f), ())), "all",
+                         plural=True)
+    if form == "card_slot":
+        raise unsupported(node, f'the selector "{form.replace("_", " ")}"')
+    raise unsupported(node, f'the selector "{form}"')
+
+
+def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
+    args = list(node.args)
+    how: object = "all"
+    owner = None
+    if node.form == "some":
+        quantity = args.pop(0)
+        how = _how_many(quantity)
+    elif node.form == "owned":
+        possessive = args.pop(0)
+        # "the Character this is attached to": "the" names no owner
+        owner = None if possessive.form == "the" else compile_owner(possessive, subject)
+    tests: list[Callable] = []
+    zones: list[Callable] = []
+    plural = False
+    budget = None
+    if any(isinstance(p, ast.Adjective) and p.form == "random" for p in args):
+        # "a random card": the engine picks, not a player
+        how = ("random", 1 if how in ("one", "all") else how[1])
+    for part in args:
+        if isinstance(part, ast.Adjective):
+            tests.append(_adjective_test(part))
+        elif isinstance(part, ast.Noun):
+            test, plural = _noun_test(part)
+            if test is not None:
+                tests.append(test)
+        elif isinstance(part, ast.Qualifier) and part.form == "total_budget":
+            budget = (part.args[0], compile_amount(part.args[1], part))
+        elif isinstance(part, ast.Qualifier) and part.form == "located_in_either":
+            zones.extend(compile_zone(z, subject) for z in part.args)
+        elif isinstance(part, ast.Qualifier):
+            zone, test = _qualifier(part, subject)
+            if zone is not None:
+                zones.append(zone)
+            if test is not None:
+                tests.append(test)
+    if owner is not None and not zones:
+        # "your Beings": the cards that player controls in play
+        tests.append(lambda m, f, c, owner=owner: m.state.cards[c].controller == owner(m, f))
+
+    if not zones and default_zone is not None and not any(
+            isinstance(p, ast.Qualifier) and p.form in ("controlled_by", "at_card")
+            for p in args):
+        # "Discard a card": from the hand; but "a card your Rival controls"
+        # (or "at this Room") is a card in play
+        zones.append(default_zone)
+
+    passes = _all_of(tests)
+
+    def candidates(m, f):
+        if zones:
+            pool = []
+            for zone in zones:
+                pool.extend(m.state.zones.get(zone(m, f), ()))
+        else:
+            pool = m.in_play()
+        return [c for c in pool if passes(m, f, c)]
+    return Selection(candidates, how, plural=plural or how == "all", budget=budget,
+                     test=passes)
+
+
+def _all_of(tests: list[Callable]) -> Callable:
+    """One test that passes when every test passes (selectors run these for
+    every card they look at, so the common short cases avoid a loop)."""
+    if not tests:
+        return lambda m, f, c: True
+    if len(tests) == 1:
+        return tests[0]
+    if len(tests) == 2:
+        first, second = tests
+        return lambda m, f, c: first(m, f, c) and second(m, f, c)
+
+    def passes(m, f, c):
+        for test in tests:
+            if not test(m, f, c):
+                return False
+        return True
+    return passes
+
+
+def _how_many(quantity: ast.Quantity):
+    form = quantity.form
+    if form in ("one", "another"):
+        return "one"
+    if form in ("each", "all", "any_number"):
+        return "all" if form != "any_number" else ("up to", 10 ** 6)
+    if form == "count":
+        n = quantity.args[0]
+        if not isinstance(n, int):
+            raise unsupported(quantity, f'"{n}" cards')
+        return ("exactly", n)
+    if form == "up_to":
+        n = quantity.args[0]
+        if not isinstance(n, int):
+            raise unsupported(quantity, f'"up to {n}" cards')
+        return ("up to", n)
+    if form == "no_count":
+        return ("exactly", 0)
+    if form == "at_least_count" and isinstance(quantity.args[0], int):
+        return ("at least", quantity.args[0])
+    if form == "at_most_count" and isinstance(quantity.args[0], int):
+        # in conditions: "Your Support Area has 2 or fewer cards"
+        return ("at most", quantity.args[0])
+    raise unsupported(quantity, f'"{form.replace("_", " ")}" cards')
+
+
+def _adjective_test(adj: ast.Adjective) -> Callable:
+    form = adj.form
+    if form == "value_adj":
+        value = adj.args[0]
+        return lambda m, f, c: m.has_value(c, value)
+    if form == "status_adj":
+        status = adj.args[0]
+        return lambda m, f, c: m.has_status(c, status)
+    if form == "face_up_adj":
+        return lambda m, f, c: m.state.cards[c].face_up
+    if form == "face_down_adj":
+        return lambda m, f, c: not m.state.cards[c].face_up
+    if form == "other":
+        return lambda m, f, c: c != f.locals.get("this")
+    if form == "non_kind":
+        kind = adj.args[0]
+        return lambda m, f, c: not m.is_kind(c, kind)
+    if form == "unique":
+        return lambda m, f, c: m.rules.is_unique(m.state.cards[c].name)
+    if form == "random":
+        return lambda m, f, c: True       # the pick is random (see _compile_described)
+    raise unsupported(adj, f'the adjective "{form}"')
+
+
+def _noun_test(noun: ast.Noun):
+    if noun.form == "any_card":
+        return None, False
+    if noun.form == "any_cards":
+        return None, True
+    kind = noun.args[0]
+    return (lambda m, f, c: m.is_kind(c, kind)), None
+
+
+def _qualifier(q: ast.Qualifier, subject: Callable):
+    """(zone function or None, test or None)."""
+    form = q.form
+    if form in ("located_in", "taken_from"):
+        return compile_zone(q.args[0], subject), None
+    if form == "controlled_by":
+        if is_opponent_ref(q.args[0]):
+            # "a Character your opponent controls": any opponent's, unless
+            # this effect has chosen one (several opponents: see choose_opponent)
+            return None, lambda m, f, c: m.is_opponent(f, m.state.cards[c].controller)
+        who = compile_player(q.args[0])
+        return None, lambda m, f, c: m.state.cards[c].controller == who(m, f)
+    if form == "with_stat":
+        comparison = q.args[0]
+        n, stat = comparison.args
+        if not isinstance(n, int):
+            raise unsupported(q, f'"{n}" in a comparison')
+        relation = comparison.form
+        if relation == "stat_at_least":
+            return None, lambda m, f, c: m.stat(c, stat) >= n
+        if relation == "stat_at_most":
+            return None, lambda m, f, c: m.stat(c, stat) <= n
+        return None, lambda m, f, c: m.stat(c, stat) == n
+    if form == "with_keyword":
+        keyword = q.args[0].form
+        return None, lambda m, f, c: m.has_keyword(c, keyword)
+    if form == "named_qualifier":
+        name = q.args[0].name
+        return None, lambda m, f, c: m.state.cards[c].name == name
+    if form == "other_than_this":
+        return None, lambda m, f, c: c != f.locals.get("this")
+    if form == "at_card" and q.args[0].form == "this":
+        # "at this card": in the same place (the same slot of its zone or of
+        # the zone paired with it), this card included
+        return None, lambda m, f, c: m.same_place(c, f.locals["this"])
+    if form == "counter_reaches_stat":
+        counter, stat = q.args
+        return None, lambda m, f, c: m.state.cards[c].counter(counter) >= m.stat(c, stat)
+    if form == "with_timing":
+        label = q.args[0].name if isinstance(q.args[0], ast.CardName) else q.args[0]
+        return None, lambda m, f, c: any(
+            a.ability.label == label for a in m.definition(c).abilities)
+    if form == "that_can_act":
+        # "a Character that can attack": no "can't" in force stops it (or
+        # its controller) doing that
+        what = str(q.args[0]).lower()
+        return None, lambda m, f, c: not m.forbidden(m.state.cards[c].controller, what, c)
+    if form == "that_can":
+        what = "be " + str(q.args[0]).lower()
+
+        def can(m, f, c):
+            return not m.forbidden(m.state.cards[c].controller, what, c)
+        return None, can
+    if form == "unique_title_free":
+        who = compile_player(q.args[0])
+        return None, lambda m, f, c: not m.unique_title_in_play(c, who(m, f))
+    if form in ("at_or_ahead", "behind", "ahead_of", "at_counter"):
+        # places of an ordered zone against a player's position counter
+        counter = q.args[1]
+        compare = {"at_or_ahead": lambda i, p: i >= p, "behind": lambda i, p: i < p,
+                   "ahead_of": lambda i, p: i > p, "at_counter": lambda i, p: i == p}[form]
+        if q.args[0].form == "each_players":
+            # "behind each player's Position": behind every player still in
+            def placed_all(m, f, c):
+                index = m.track_index(c, counter)
+                return index is not None and all(
+                    compare(index, m.state.counter(p, counter))
+                    for p in range(m.state.players) if not m.state.out[p])
+            return None, placed_all
+        owner = compile_owner(q.args[0], subject)
+
+        def placed(m, f, c):
+            index = m.track_index(c, counter)
+            return index is not None and compare(index, m.state.counter(owner(m, f), counter))
+        return None, placed
+    if form == "host_of_this":
+        return None, lambda m, f, c: m.state.cards[f.locals["this"]].attached_to == c
+    if form in ("that_is", "that_is_not"):
+        test = _state_test(q.args[0], subject)
+        if form == "that_is":
+            return None, test
+        return None, lambda m, f, c: not test(m, f, c)
+    raise unsupported(q, f'the qualifier "{form.replace("_", " ")}"')
+
+
+def _state_test(state: ast.State, subject: Callable) -> Callable:
+    form = state.form
+    if form == "status":
+        status = state.args[0]
+        return lambda m, f, c: m.has_status(c, status)
+    if form == "face_state":
+        up = state.args[0] == "face up"
+        return lambda m, f, c: m.state.cards[c].face_up == up
+    if form == "in_zone":
+        zone = compile_zone(state.args[0], subject)
+        return lambda m, f, c: m.state.cards[c].zone == zone(m, f)
+    if form == "at_position":
+        # "this Room is at your Position": the card's place in the ordered
+        # zone the player's position counter points into
+        owner = compile_owner(state.args[0], subject)
+        counter = state.args[1]
+        return lambda m, f, c: m.track_index(c, counter) == m.state.counter(owner(m, f), counter)
+    if form == "is_a":
+        tests = []
+        for part in state.args:
+            if isinstance(part, ast.Adjective):
+                tests.append(_adjective_test(part))
+            else:
+                test, _ = _noun_test(part)
+                if test is not None:
+                    tests.append(test)
+        return lambda m, f, c: all(t(m, f, c) for t in tests)
+    raise unsupported(state, f'the state "{form.replace("_", " ")}"')
+
+
+# ---------------------------------------------------------------- measures and amounts
+
+
+def compile_amount(value, node=None) -> Callable:
+    if isinstance(value, int):
+        return lambda m, f: value
+    if isinstance(value, ast.Measure):
+        return compile_measure(value)
+    raise unsupported(node or value, f'the amount "{value}"')
+
+
+def compile_measure(measure: ast.Measure) -> Callable:
+    if measure.form == "its_stat":
+        stat = measure.args[0]
+        return lambda m, f: m.stat(_it_or_this(f), stat)
+    if measure.form == "counter_measure":
+        owner = compile_owner(measure.args[0], _they_or_you)
+        name = measure.args[1]
+        return lambda m, f: m.player_count(owner(m, f), name)
+    if measure.form == "total_stat":
+        stat = measure.args[0]
+        selection = compile_selector(measure.args[1], _they_or_you)
+        return lambda m, f: sum(m.stat(c, stat) for c in selection.candidates(m, f))
+    selection = compile_selector(measure.args[0], lambda m, f: f.locals["you"])
+    return lambda m, f: len(selection.candidates(m, f))

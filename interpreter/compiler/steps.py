@@ -1,0 +1,419 @@
+"""The step compiler: sentences of card text or of a rules procedure into
+an Emitter's program.
+
+:class:`StepCompiler` reads sentences, their conditions and steps: who acts
+(each player in turn, "your opponent" when there are several), "may",
+"for each", and the selecting of cards every step starts with; each action
+of a step is compiled by its ``do_ACTION`` method, grouped by theme in the
+step mixins (``moving_steps``, ``changing_steps``, ``window_steps``,
+``verb_steps``, ``combat_steps``).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import attrs
+
+from interpreter.compiler.changing_steps import ChangingSteps
+from interpreter.compiler.combat_steps import CombatSteps
+from interpreter.compiler.conditions import compile_condition
+from interpreter.compiler.modifiers import compile_duration, register_capability
+from interpreter.compiler.moving_steps import MovingSteps
+from interpreter.compiler.players import compile_player, mentions_opponent, player_target
+from interpreter.compiler.program import JUMPED, Emitter, unsupported
+from interpreter.compiler.selectors import compile_amount, compile_selector, compile_zone
+from interpreter.compiler.verb_steps import VerbSteps
+from interpreter.compiler.window_steps import WindowSteps
+from interpreter.language import ast
+from interpreter.language.render import _action
+
+
+class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSteps):
+    """Compiles sentences of card text or of a rules procedure into an
+    Emitter's program."""
+
+    def __init__(self, emitter: Emitter, game):
+        self.e = emitter
+        self.game = game          # the CompiledGame: zone roles, programs
+
+    # ---- sentences
+
+    def sentences(self, sentences) -> None:
+        for sentence in sentences:
+            self.sentence(sentence)
+
+    def sentence(self, sentence: ast.Sentence) -> None:
+        end = self.e.label()
+        # "then": the next part happens only if this one did, except in card
+        # text of a game whose card effects resolve "as much as you can"
+        waits = not (self.game.rules.as_much_as_you_can and
+                     self.e.program.name.startswith("card:"))
+        if sentence.form == "then" and waits:
+            self.e.jump_unless(lambda m, f: f.locals.get("did", True), end)
+        links = list(sentence.args)
+        for index, link in enumerate(links):
+            item = link.args[0]
+            if link.form == "then" and waits:
+                self.e.jump_unless(lambda m, f: f.locals.get("did", True), end)
+            if isinstance(item, ast.Condition):
+                self.condition_item(item, end)
+            elif isinstance(item, ast.Step):
+                # "Play it, paying all costs": the step knows of its modifier
+                after = links[index + 1].args[0] if index + 1 < len(links) else None
+                self._paying = isinstance(after, ast.Modifier) and \
+                    after.form == "paying_all_costs"
+                try:
+                    self.step(item)
+                finally:
+                    self._paying = False
+            elif isinstance(item, ast.Modifier) and item.form in ("paying_all_costs",):
+                continue
+            else:
+                raise unsupported(item, f'"{item.form.replace("_", " ")}"')
+        self.e.place(end)
+
+    def condition_item(self, item: ast.Condition, end: str) -> None:
+        if item.form == "if_":
+            test = compile_condition(item.args[0])
+
+            def holds(m, f):
+                # "If it is an Action, you may discard it. If you do, ...": when
+                # the condition fails, the steps it guards did not happen
+                if test(m, f):
+                    return True
+                f.locals["did"] = False
+                return False
+            self.e.jump_unless(holds, end)
+            return
+        raise unsupported(item, f'the condition "{item.form.rstrip("_")}" inside an effect')
+
+    # ---- steps
+
+    def step(self, step: ast.Step) -> None:
+        if self.game.rules.players_max > 2 and self._opponent_outside_picks(step):
+            self.choose_opponent()
+        if step.form == "act":
+            subject, optional, action, suffixes = step.args
+            ways = {s.form for s in suffixes if s.form in ("one_at_a_time", "quietly")}
+            self._suffixes = tuple(s for s in suffixes if s.form == "excess_to" or (
+                s.form == "lasting" and action.form == "nullify"))
+            repeat = [s for s in suffixes if s.form == "for_each_suffix"]
+            # "... one at a time while there are 3 or more Rooms in the Room
+            # Row": card by card, the condition checked before each
+            holding = [s for s in suffixes if s.form == "while_suffix"]
+            others = [s for s in suffixes if s.form not in ways and s not in self._suffixes
+                      and s not in repeat and s not in holding]
+            if others:
+                raise unsupported(others[0], "a step that lasts or repeats")
+            if holding and action.form not in ("move", "put", "return_", "add"):
+                raise unsupported(holding[0], 'a step other than moving cards done "while ..."')
+            self._while = compile_condition(holding[0].args[0]) if holding else None
+            if repeat:
+                self.repeat_for_each(step, repeat[0])
+                return
+            self._ways = ways
+            try:
+                if subject is not None and subject.form == "each_player":
+                    self.for_each_player(lambda who: self.action(action, who, optional))
+                elif subject is not None and subject.form in ("most_counter", "next_player"):
+                    # "The player with the most Points ...": no one on a tie
+                    # (and then no "next player" after them either)
+                    who = compile_player(subject)
+                    skip = self.e.label()
+
+                    def anyone(m, f):
+                        f.locals["they"] = who(m, f)
+                        f.locals["did"] = f.locals["they"] is not None
+                        return f.locals["did"]
+                    self.e.jump_unless(anyone, skip)
+                    self.action(action, lambda m, f: f.locals["they"], optional)
+                    self.e.place(skip)
+                else:
+                    self.action(action, compile_player(subject), optional)
+            finally:
+                self._ways = set()
+                self._while = None
+            return
+        if step.form == "player_verb_step":
+            subject, optional, use, suffixes = step.args
+            if subject.form == "each_player":
+                self.for_each_player(lambda who: self.as_player(who, use, optional))
+            else:
+                self.as_player(compile_player(subject), use, optional)
+            return
+        if step.form == "state_change":
+            self.state_change(step)
+            return
+        if step.form == "verb_step":
+            optional, use, suffixes = step.args
+            self.verb(use, optional)
+            return
+        if step.form == "player_cannot":
+            self.player_cannot(step)
+            return
+        raise unsupported(step, f'"{step.form.replace("_", " ")}"')
+
+    # ---- "your opponent" with several opponents
+
+    @staticmethod
+    def _opponent_outside_picks(step: ast.Step) -> bool:
+        """Whether a step names "your opponent" where a player, not a card
+        picked, decides who it is ("Your opponent draws", "for each Character
+        your opponent controls", "each Character your opponent controls"):
+        then the acting player chooses the opponent first. A card picked
+        among an opponent's ("Exhaust a Character your opponent controls")
+        may be any opponent's: picking it chooses the opponent."""
+        if not mentions_opponent(step.args):
+            return False
+        if step.form != "act":
+            return True
+        subject, _optional, action, suffixes = step.args
+        picks = [a for a in action.args if isinstance(a, ast.Selector) and _picks_one(a)]
+        others = tuple(a for a in action.args if not any(a is p for p in picks))
+        return mentions_opponent(subject, others, suffixes)
+
+    def choose_opponent(self) -> None:
+        """The acting player chooses which opponent "your opponent" is for
+        the rest of this effect, when several are in the game and none is
+        chosen yet (no decision with a single opponent)."""
+        store = f"_opp{len(self.e.program.instructions)}"
+
+        def choose(m, f):
+            you = f.locals["you"]
+            if store in f.locals:
+                f.locals["#opponent"] = (you, f.locals.pop(store))
+                return None
+            if m.chosen_opponent(f) is not None:
+                return None
+            opponents = m.opponents(you)
+            if len(opponents) <= 1:
+                return None
+            return m.ask(f, you, "choose", "choose an opponent", tuple(opponents), store,
+                         tuple(f"player {p + 1}" for p in opponents))
+        self.e.emit(choose)
+
+    def repeat_for_each(self, step: ast.Step, suffix) -> None:
+        """"Gain 1 Gold for each exhausted Creature": the step
+        once per card counted when it starts."""
+        subject, optional, action, suffixes = step.args
+        counted = compile_selector(suffix.args[0], lambda m, f: f.locals["you"])
+        key = f"_times{len(self.e.program.instructions)}"
+        top, done = self.e.label(), self.e.label()
+
+        def count(m, f):
+            f.locals[key] = len(counted.candidates(m, f))
+        self.e.emit(count)
+        self.e.place(top)
+        self.e.jump_unless(lambda m, f: f.locals[key] > 0, done)
+        self.step(ast.Step("act", (subject, optional, action, tuple(
+            s for s in suffixes if s is not suffix)), step.span))
+
+        def less(m, f):
+            f.locals[key] -= 1
+        self.e.emit(less)
+        self.e.jump(top)
+        self.e.place(done)
+
+    def as_player(self, who: Callable, use: ast.VerbUse, optional: bool) -> None:
+        """A game verb done by another player: "you" in its definition is
+        that player while it runs."""
+        saved = f"_you{len(self.e.program.instructions)}"
+
+        def become(m, f):
+            f.locals[saved] = f.locals["you"]
+            f.locals["you"] = who(m, f)
+        self.e.emit(become)
+        self.verb(use, optional)
+
+        def restore(m, f):
+            f.locals["you"] = f.locals.pop(saved)
+        self.e.emit(restore)
+
+    def player_cannot(self, step: ast.Step) -> None:
+        """"You can't attack this turn": a prohibition on a player, kept as a
+        modifier whose target is the player (``player_target``)."""
+        player, capability, *suffixes = step.args
+        name = register_capability(self.game, capability)
+        until = None
+        for suffix in suffixes:
+            if suffix.form != "lasting":
+                raise unsupported(suffix, f'"{suffix.form.replace("_", " ")}" here')
+            until = compile_duration(suffix.args[0])
+        who = compile_player(player)
+
+        def forbid(m, f):
+            end = until(m, f) if until is not None else ("game", 0, "end")
+            m.add_modifier(player_target(who(m, f)), "cannot", name, 1,
+                           f.locals.get("this"), end)
+        self.e.emit(forbid)
+
+    def for_each_player(self, body: Callable) -> None:
+        """Run ``body`` once per player, the turn player first."""
+        index = f"_each{len(self.e.program.instructions)}"
+        top, done = self.e.label(), self.e.label()
+
+        def start(m, f):
+            f.locals[index] = 0
+        self.e.emit(start)
+        self.e.place(top)
+        # players out of the game have no turn in "each player"
+        self.e.jump_unless(lambda m, f: f.locals[index] < len(m.seat_order()), done)
+
+        def bind(m, f):
+            f.locals["they"] = m.seat_order()[f.locals[index]]
+        self.e.emit(bind)
+        body(lambda m, f: f.locals["they"])
+
+        def advance(m, f):
+            f.locals[index] += 1
+        self.e.emit(advance)
+        self.e.jump(top)
+        self.e.place(done)
+
+    def optional(self, who: Callable, prompt: str) -> str:
+        """Ask ``who`` yes or no; returns the label that skips when no."""
+        skip = self.e.label()
+        store = f"_may{len(self.e.program.instructions)}"
+
+        def ask(m, f):
+            if store in f.locals:
+                return None
+            return m.ask(f, who(m, f), "yes-no", prompt, (True, False), store,
+                         ("yes", "no"))
+        self.e.emit(ask)
+
+        def read(m, f):
+            answer = f.locals.pop(store)
+            f.locals["did"] = answer
+            return None
+        self.e.emit(read)
+        self.e.jump_unless(lambda m, f: f.locals["did"], skip)
+        return skip
+
+    def action(self, action: ast.Action, who: Callable, optional: bool) -> None:
+        def bind_they(m, f):
+            # "they", "their": the player doing this step
+            f.locals["they"] = who(m, f)
+        self.e.emit(bind_they)
+        skip = self.optional(who, _prompt(action)) \
+            if optional and action.form not in self.ASKS_ITSELF else None
+        handler = getattr(self, "do_" + action.form, None)
+        if handler is None:
+            raise unsupported(action, f'"{action.form.replace("_", " ")}"')
+        handler(action, who)
+        if skip is not None:
+            self.e.place(skip)
+
+    # ---- selecting cards
+
+    def select(self, selector, who: Callable, chooser: Callable | None = None,
+               prompt: str = "choose a card", default_zone: Callable | None = None) -> None:
+        """Set ``it`` to the cards the selector picks (asking if needed)."""
+        selection = compile_selector(selector, who, default_zone)
+        if isinstance(selector, ast.Selector) and selector.form in (
+                "the_attacking", "the_defending") and selector.args[0].form == "kind" and \
+                self.game.rules.kind(selector.args[0].args[0]) is not None:
+            # "the defending Ally" (a kind in the singular) while two defend:
+            # the effect's controller picks one of them
+            selection = attrs.evolve(selection, how="one", given=False)
+        chooser = chooser or (lambda m, f: f.locals["you"])
+        store = f"_pick{len(self.e.program.instructions)}"
+
+        def pick(m, f):
+            return m.pick(f, selection, chooser(m, f), prompt, store)
+        self.e.emit(pick)
+        if self.game.rules.players_max > 2 and isinstance(selector, ast.Selector) and \
+                mentions_opponent(selector):
+            # a card picked among an opponent's: that opponent is "your
+            # opponent" for the rest of the effect
+            def bind(m, f):
+                it = f.locals.get("it")
+                you = f.locals["you"]
+                if isinstance(it, int) and m.chosen_opponent(f) is None and \
+                        m.state.cards[it].controller != you:
+                    f.locals["#opponent"] = (you, m.state.cards[it].controller)
+            self.e.emit(bind)
+
+    def each_chosen(self, body: Callable) -> None:
+        """Run ``body(card)`` on each chosen card (``it``); did = any.
+        "without triggering abilities": the zone events of the moves are
+        not fired."""
+        quiet = "quietly" in getattr(self, "_ways", ())
+
+        def run(m, f):
+            it = f.locals.get("it")
+            cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
+            m.quiet = quiet
+            try:
+                for card in cards:
+                    body(m, f, card)
+            finally:
+                m.quiet = False
+            m.shuffle_touched()
+            f.locals["did"] = bool(cards)
+        self.e.emit(run)
+
+    def one_at_a_time(self, selector, who: Callable, body: Callable,
+                      holds: Callable | None = None) -> None:
+        """"Move the top 3 cards of your deck ... one at a time": one card per
+        run of the instruction, so that what the move triggers resolves
+        before the next card is taken. The cards are looked for again each
+        time (the top card may have changed). A pile declared "a player who
+        needs a card from it when it is empty loses" makes its player lose
+        when it runs out before the count is reached. ``holds`` ("while
+        ..."): the condition checked before each card; the step stops when
+        it fails."""
+        selection = compile_selector(selector, who)
+        quiet = "quietly" in getattr(self, "_ways", ())
+        store = f"_one{len(self.e.program.instructions)}"
+        if selector.form in ("top_cards", "bottom_cards"):
+            count = selector.args[0] if len(selector.args) == 2 else 1
+            required = compile_amount(count, selector)
+            zone = compile_zone(selector.args[-1], who)
+        else:
+            required = lambda m, f: len(selection.candidates(m, f))  # noqa: E731
+            zone = None
+
+        def step(m, f):
+            locals_ = f.locals
+            if store not in locals_:
+                locals_[store] = (required(m, f), 0)
+            remaining, done = locals_[store]
+            if remaining <= 0 or (holds is not None and not holds(m, f)):
+                del locals_[store]
+                f.locals["did"] = done > 0
+                return None
+            candidates = selection.candidates(m, f)
+            if not candidates:
+                del locals_[store]
+                f.locals["did"] = False
+                if zone is not None:
+                    m.needed_card_from(zone(m, f))
+                return None
+            m.quiet = quiet
+            try:
+                body(m, f, candidates[0])
+            finally:
+                m.quiet = False
+            if remaining == 1:
+                m.shuffle_touched()
+            locals_[store] = (remaining - 1, done + 1)
+            return JUMPED
+        self.e.emit(step)
+
+
+def _picks_one(selector: ast.Selector) -> bool:
+    """A selector a player picks one card with ("a Character"), not several
+    ("up to 2 Characters": they would have to be one opponent's) nor every
+    card it describes ("each")."""
+    if selector.form != "some" or not selector.args:
+        return False
+    return selector.args[0].form in ("one", "another")
+
+
+def _prompt(action: ast.Action) -> str:
+    try:
+        return _action(action, None)
+    except Exception:  # a prompt is only for reading
+        return action.form.replace("_", " ")

@@ -1,0 +1,33 @@
+"""Game verbs and keywords defined in the rules file: their slots.
+
+A verb's definition ("Mill {n}: Put the top {n} cards ...") is card text
+with slots; where a card uses the verb, :func:`fill_slots` puts the card's
+values in them (:func:`use_slots` lists a pattern's slots).
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from interpreter.language import ast
+
+
+def use_slots(pattern: str) -> list[str]:
+    return re.findall(r"\{[a-z]+\}", pattern)
+
+
+def fill_slots(node, values: dict, use):
+    """A copy of a verb's definition with its slots replaced by the values
+    the card gives ("{n}" -> 1, "{card}" -> "a Being in your hand")."""
+    if isinstance(node, str) and node in values:
+        return values[node]
+    if isinstance(node, tuple):
+        return tuple(fill_slots(n, values, use) for n in node)
+    if isinstance(node, ast.Node):
+        if node.form in ("card_slot", "zone_slot", "player_slot") and node.args and \
+                node.args[0] in values:
+            return values[node.args[0]]
+        return attrs.evolve(node, args=fill_slots(node.args, values, use))
+    return node

@@ -1,0 +1,92 @@
+"""Game verbs in card text: a verb ("Mill 1") runs its definition from the
+rules file, its slots filled with what the card says.
+"""
+
+from __future__ import annotations
+
+from interpreter.compiler.costs import _doable_checks
+from interpreter.compiler.players import _nodes
+from interpreter.compiler.program import unsupported
+from interpreter.compiler.verb_slots import fill_slots, use_slots
+from interpreter.language import ast
+from interpreter.language.game_rules import parse_ability
+from interpreter.language.render import _verb_use
+
+
+class VerbSteps:
+    """The StepCompiler's game verbs."""
+
+    def verb(self, use: ast.VerbUse, optional: bool) -> None:
+        """A game verb ("Mill 1") runs its definition from the rules
+        file, its slots ({n}, {card}) filled with what the card says."""
+        decl = next((v for v in self.game.rules.verbs if v.pattern.text == use.form), None)
+        if decl is None or decl.definition is None:
+            raise unsupported(use, f'the game verb "{use.form}" (it has no definition)')
+        depth = getattr(self, "_verb_depth", 0)
+        if depth > 8:
+            raise unsupported(use, f'the game verb "{use.form}" (it is defined in terms of itself)')
+        definition = parse_ability(self.game.rules, decl.definition, self.game.rules.path)
+        values = dict(zip(use_slots(decl.pattern.text), use.args))
+        filled = tuple(fill_slots(s, values, use) for s in definition.resolution)
+        cannot = None
+        if optional:
+            # "You may Muster 1": not asked when the verb's steps that pay
+            # (reveal, rest, pay ...) cannot be done
+            checks = _doable_checks(filled, self.game.rules)
+            if checks:
+                cannot = self.e.label()
+
+                def doable(m, f):
+                    if all(check(m, f) for check in checks):
+                        return True
+                    f.locals["did"] = False
+                    return False
+                self.e.jump_unless(doable, cannot)
+        skip = self.optional(lambda m, f: f.locals["you"], _verb_prompt(use)) if optional \
+            else None
+        roles = depth == 0 and _gives_roles(filled)
+        if roles:
+            # "it is attacking" inside a verb: the role lasts while the verb
+            # runs (the outermost one: a verb it uses may give roles too)
+            key = f"_roles{len(self.e.program.instructions)}"
+
+            def before(m, f):
+                f.locals[key] = tuple(c for c in m.in_play() if any(
+                    r in m.state.cards[c].statuses for r in ("attacker", "defender")))
+            self.e.emit(before)
+        self._verb_depth = depth + 1
+        try:
+            self.sentences(filled)
+        finally:
+            self._verb_depth = depth
+        if roles:
+            def after(m, f):
+                kept = f.locals.pop(key, ())
+                for card in list(m.in_play()):
+                    for role in ("attacker", "defender"):
+                        if card not in kept and role in m.state.cards[card].statuses:
+                            m.set_status(card, role, False)
+            self.e.emit(after)
+        if decl.event is not None:
+            # "counts as: sacrificed": the event of each card the verb acted on
+            def counts(m, f, event=decl.event):
+                it = f.locals.get("it")
+                for card in (it if isinstance(it, tuple) else (it,)):
+                    if isinstance(card, int):
+                        m.event(event, card, m.state.cards[card].owner)
+            self.e.emit(counts)
+        if skip is not None:
+            self.e.place(skip)
+        if cannot is not None:
+            self.e.place(cannot)
+
+
+def _gives_roles(sentences) -> bool:
+    """Whether a verb's steps make a card attacking or defending ("it is
+    attacking"): roles that end when the verb is done."""
+    return any(isinstance(n, ast.State) and n.form in ("attacking", "defending")
+               for n in _nodes(tuple(sentences)))
+
+
+def _verb_prompt(use: ast.VerbUse) -> str:
+    return _verb_use(use)

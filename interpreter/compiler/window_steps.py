@@ -1,0 +1,81 @@
+"""Steps about turns and windows: repeat, bid for the next turn, choose
+the first player, take the next turn, players alternate actions, players
+may respond, a player takes actions (with or without priority).
+"""
+
+from __future__ import annotations
+
+from interpreter.compiler.program import JUMPED
+from interpreter.compiler.selectors import compile_amount
+
+
+class WindowSteps:
+    """The StepCompiler's steps that open windows and pass turns."""
+
+    def do_repeat(self, action, who):
+        """ "Repeat this": the ability runs again from its start (the engine's
+        step guard ends a game that would repeat for ever)."""
+        def again(m, f):
+            f.pc = 0
+            return JUMPED
+        self.e.emit(again)
+
+    def do_bid_for_turn(self, action, who):
+        """"Players bid up to 5 cards of their deck for the next turn, ties
+        broken by cost" (see Machine.bid_for_turn); "they" is the winner."""
+        limit = compile_amount(action.args[0], action)
+        zone, stat = action.args[1], action.args[2]
+        store = f"_bid{len(self.e.program.instructions)}"
+        self.e.emit(lambda m, f: m.bid_for_turn(f, store, limit(m, f), zone, stat))
+
+    def do_choose_first_player(self, action, who):
+        """ "A random player chooses the first player" (setup): see
+        Machine.choose_first_player."""
+        store = f"_first{len(self.e.program.instructions)}"
+        self.game.first_chosen = True
+        self.e.emit(lambda m, f: m.choose_first_player(f, store))
+
+    def do_take_next_turn(self, action, who):
+        """The player takes the next turn (whatever the seat order says)."""
+        def take(m, f):
+            m.state.usage["#next turn"] = who(m, f)
+            f.locals["did"] = True
+        self.e.emit(take)
+
+    def do_alternate_until_passes(self, action, who):
+        store = f"_alt{len(self.e.program.instructions)}"
+
+        def window(m, f):
+            return m.alternate(f, store, None)
+        self.e.emit(window)
+
+    def do_alternate_count(self, action, who):
+        store = f"_alt{len(self.e.program.instructions)}"
+        count = compile_amount(action.args[0], action)
+
+        def window(m, f):
+            return m.alternate(f, store, count(m, f))
+        self.e.emit(window)
+
+    def do_any_time_window(self, action, who):
+        """ "Players may respond": each player in turn, from the turn player,
+        may take actions usable at any time, until all pass in a row."""
+        store = f"_any{len(self.e.program.instructions)}"
+
+        def window(m, f):
+            return m.any_time_window(f, store, None)
+        self.e.emit(window)
+
+    def do_take_actions(self, action, who):
+        store = f"_act{len(self.e.program.instructions)}"
+
+        def window(m, f):
+            return m.action_window(f, who(m, f), store)
+        self.e.emit(window)
+
+    def do_take_actions_priority(self, action, who):
+        store = f"_act{len(self.e.program.instructions)}"
+
+        def window(m, f):
+            return m.priority_window(f, who(m, f), store)
+        self.e.emit(window)

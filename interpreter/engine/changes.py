@@ -1,0 +1,343 @@
+"""Changing the state: every change an effect makes, through
+``interpreter.engine.operations`` and with what it brings along.
+
+Moving cards (into slots, keeping positions, leaving play with what is
+attached), drawing, discarding, destroying (prevented by a "can't", or
+replaced by a replacement ability), damage, counters (with their bounds,
+costs changed by modifiers, overspending), statuses, flipping, revealing,
+shuffling, periods, events, and the end of the game.
+"""
+
+from __future__ import annotations
+
+from interpreter.engine import operations as op
+from interpreter.engine.limits import GameOver
+from interpreter.engine.state import Frame, Modifier
+
+
+class Changes:
+    """Every change of the state an effect makes."""
+
+    __slots__ = ()
+
+    def move(self, card: int, zone: tuple, top: bool = True, face_up=None,
+             slot: int | None = None) -> bool | None:
+        """Move a card; into a zone of slots it takes ``slot`` if that is free
+        (a slot its player chose), else the first free one. False: a card of
+        a kind that never leaves play stays in play, and nothing happened."""
+        state = self.state
+        source = state.cards[card].zone
+        if source != zone and source[0] in self.game.keeping:
+            state.log.append(("kept", card, source))   # "cards never leave it"
+            return
+        if self.game.staying_kinds and source[0] in self.game.in_play and \
+                zone[0] not in self.game.in_play and \
+                self.definition(card).kind in self.game.staying_kinds:
+            state.log.append(("prevented", "leave play", card))   # "leaves play: never"
+            return False
+        if source != zone and source[0] in self.game.reshuffled:
+            self.touched.add(source)
+        decl = self.rules.zones.get(zone[0])
+        if decl is not None and decl.slots is not None and source == zone:
+            return      # already in its slot of the zone: it stays there
+        if decl is not None and decl.slots is not None and source != zone and \
+                len(state.zones.get(zone, ())) >= decl.slots:
+            state.log.append(("full", card, zone))   # every slot taken: it stays
+            return
+        followed = self.game.track_counters.get(source[0]) if source != zone else None
+        below = state.zones[source].index(card) if followed else None
+        op.move(state, card, zone, top=top, face_up=face_up)
+        if followed:
+            # a position stays at its place: a place below it leaving the
+            # zone brings it down by one
+            for player in range(state.players):
+                for counter in followed:
+                    value = state.counter(player, counter)
+                    if value > below:
+                        self.set_counter(player, counter, value - 1)
+        if decl is not None and decl.slots is not None and source != zone:
+            self.take_slot(card, zone, decl.slots, slot)
+        if "#waiting" in state.usage and source != zone:
+            # a place leaving its zone: what waited for it is lost
+            kept = tuple(w for w in state.usage["#waiting"] if w[2] != card)
+            if kept:
+                state.usage["#waiting"] = kept
+            else:
+                del state.usage["#waiting"]
+        self.after_move(card, source, zone)
+
+    def after_move(self, card: int, source: tuple, zone: tuple) -> None:
+        """What a move brings with it: a card leaving play takes the cards
+        attached to it along (to their owners' discard piles); a zone that
+        names an event for the cards entering it fires it (unless the move is
+        made "without triggering abilities")."""
+        state = self.state
+        moved = state.cards[card]
+        if moved.attached_to is not None and source != zone:
+            moved.attached_to = None
+            moved.controller = moved.owner
+        if source[0] in self.game.in_play and source != zone and self.game.attaching:
+            for other in state.cards:
+                if other.attached_to == card and other.zone == source:
+                    self.move(other.id, (self.game.discard_pile, other.owner), face_up=True)
+        if self.game.pairs and source != zone and any(
+                source[0] in p[:2] for p in self.game.pairs):
+            self.refresh_pairs()           # a card left a place: its partner is alone
+        event = self.game.entry_events.get(zone[0])
+        if event is not None and not self.quiet:
+            self.event(event, card, moved.owner)
+
+    def attach(self, card: int, host: int) -> None:
+        """Put ``card`` with ``host``: in its zone, under its controller."""
+        state = self.state
+        target = state.cards[host]
+        source = state.cards[card].zone
+        if source != target.zone:
+            op.move(state, card, target.zone, face_up=True)
+            self.after_move(card, source, target.zone)
+        state.cards[card].attached_to = host
+        state.cards[card].controller = target.controller
+        self.game.attaching = True
+        state.log.append(("attach", card, host))
+
+    def shuffle_touched(self) -> None:
+        """Shuffle the zones "shuffled after an effect takes cards from it"
+        that the step just done took cards from."""
+        if self.touched:
+            for zone in sorted(self.touched):
+                op.shuffle(self.state, zone)
+            self.touched.clear()
+
+    def add_modifier(self, card: int, kind: str, name: str, amount: int, source,
+                     until: tuple) -> None:
+        op.add_modifier(self.state, Modifier(card, kind, name, amount, source, until))
+
+    def add_card_counter(self, card: int, name: str, amount: int) -> None:
+        op.set_card_counter(self.state, card, name, self.state.cards[card].counter(name) + amount)
+
+    def draw(self, player: int, count: int) -> int:
+        pile = self.state.zones.get((self.game.draw_pile, player), [])
+        drawn = 0
+        for _ in range(count):
+            if not pile:
+                self.needed_card_from((self.game.draw_pile, player))
+                break
+            card = pile[-1]
+            op.move(self.state, card, (self.game.hand, player), face_up=False)
+            self.event("drawn", card, player)
+            drawn += 1
+        return drawn
+
+    def discard(self, card: int) -> None:
+        if self.prevented("be discarded", card) or self.replaced("discarded", card):
+            return
+        owner = self.state.cards[card].owner
+        if self.move(card, (self.game.discard_pile, owner), face_up=True) is False:
+            return
+        self.event("discarded", card, owner)
+
+    def destroy(self, card: int) -> None:
+        if self.prevented("be destroyed", card) or self.replaced("destroyed", card):
+            return
+        owner = self.state.cards[card].owner
+        if self.move(card, (self.game.discard_pile, owner), face_up=True) is False:
+            return
+        self.event("destroyed", card, owner)
+
+    def prevented(self, what: str, card: int) -> bool:
+        """Whether the card "can't" undergo this ("be destroyed"): then the
+        operation does not happen, and the log says why."""
+        if self.forbidden(self.state.cards[card].controller, what, card):
+            self.state.log.append(("prevented", what, card))
+            return True
+        return False
+
+    def discard_cards(self, cards) -> None:
+        """Discard the cards one step discards: a replacement whose subject
+        is plural ("If your face-up cards ... would be discarded") takes the
+        place of discarding all those it applies to at once; the others are
+        discarded one by one."""
+        if self.game.replacements:
+            cards = self.replaced_together("discarded", cards)
+        for card in cards:
+            self.discard(card)
+
+    # ---- replacements
+
+    def replaced_together(self, event: str, cards) -> tuple:
+        """Queue the replacements for ``event`` that apply to several of the
+        cards together (each with "it" all the cards it takes); returns the
+        cards left to the event."""
+        state = self.state
+        left = tuple(cards)
+        sources = set(self.in_play()) | set(left)
+        for source in sorted(sources):
+            for replacement in self.game.replacements.get(state.cards[source].name, ()):
+                if replacement.event != event or not replacement.together:
+                    continue
+                probe = Frame("probe", 0, {"you": state.cards[source].controller,
+                                           "this": source})
+                taken = tuple(c for c in left if replacement.test(self, probe, c)
+                              and not self.forbidden(state.cards[c].controller,
+                                                     "be " + event, c))
+                if not taken:
+                    continue
+                for card in taken:
+                    state.log.append(("replace", event, card, source))
+                state.pending_replacements = state.pending_replacements + (
+                    (replacement.program, source, state.cards[source].controller, taken),)
+                left = tuple(c for c in left if c not in taken)
+        return left
+
+    def replaced(self, event: str, card: int) -> bool:
+        """Whether a replacement ability takes the place of this event: its
+        program is queued to run next, and the event does not happen."""
+        state = self.state
+        if not self.game.replacements:
+            return False
+        sources = set(self.in_play())
+        sources.add(card)
+        for source in sorted(sources):
+            for replacement in self.game.replacements.get(state.cards[source].name, ()):
+                if replacement.event != event:
+                    continue
+                probe = Frame("probe", 0, {"you": state.cards[source].controller,
+                                           "this": source})
+                if replacement.test(self, probe, card):   # alone: a group of one
+                    state.log.append(("replace", event, card, source))
+                    state.pending_replacements = state.pending_replacements + (
+                        (replacement.program, source, state.cards[source].controller, card),)
+                    return True
+        return False
+
+    # ---- damage and counters
+
+    def damage_card(self, card: int, amount: int, battle: bool = False) -> int:
+        """Damage on a card; effect damage (not battle damage) stops at a
+        card that "can't be damaged by effects". A card whose damage reaches
+        a stat "a card with damage at least its X is destroyed" is destroyed;
+        returns the damage past that stat (the excess)."""
+        state = self.state
+        if not battle and self.forbidden(state.cards[card].controller,
+                                         "be damaged by effects", card):
+            state.log.append(("prevented", "be damaged by effects", card))
+            return 0
+        before = state.cards[card].counter("damage")
+        op.set_card_counter(state, card, "damage", before + amount)
+        for stat in self.rules.stats.values():
+            if stat.lethal_damage:
+                limit = self.stat(card, stat.name)
+                if before + amount >= limit:
+                    excess = before + amount - max(limit, before)
+                    self.destroy(card)
+                    return max(0, min(amount, excess))
+        return 0
+
+    def set_counter(self, player: int, name: str, value: int) -> None:
+        decl = self.rules.counters.get(name)
+        if decl is not None:
+            if decl.minimum is not None:
+                value = max(value, decl.minimum)
+            if decl.maximum is not None:
+                value = min(value, decl.maximum)
+        op.set_counter(self.state, player, name, value)
+
+    # ---- counters that may be overspent
+
+    def cost_of(self, card, counter: str, amount: int) -> int:
+        """What paying ``amount`` of ``counter`` for ``card`` costs once the
+        card's cost changes apply ("costs 1 less Mana": modifiers and
+        continuous abilities); never below 0 (then the card is free)."""
+        if not isinstance(card, int):
+            return max(0, amount)
+        change = 0
+        for modifier in self.state.modifiers:
+            if modifier.target == card and modifier.kind == "cost" and modifier.name == counter:
+                change += modifier.amount
+        for _kind, value in self.continuous(card, ("cost", counter)):
+            change += value
+        return max(0, amount + change)
+
+    def overspend_key(self, player: int, counter: str) -> str:
+        return f"overspent|{player}|{counter}|{self.state.period_counts.get('turn', 0)}"
+
+    def can_pay(self, player: int, counter: str, amount: int) -> bool:
+        decl = self.rules.counters.get(counter)
+        if decl is not None and decl.overspend_to:
+            return amount <= 0 or self.overspend_key(player, counter) not in self.state.usage
+        return self.state.counter(player, counter) >= amount
+
+    def overspend(self, player: int, counter: str, amount: int, to: str) -> bool:
+        """Pay ``amount``; what the player does not have is given to the
+        rival's ``to`` counter, and the counter is locked for the turn."""
+        if amount <= 0:
+            return True
+        state = self.state
+        key = self.overspend_key(player, counter)
+        if key in state.usage:
+            return False
+        have = state.counter(player, counter)
+        if amount <= have:
+            self.set_counter(player, counter, have - amount)
+            return True
+        self.set_counter(player, counter, 0)
+        rival = self.rival_of(player)
+        self.set_counter(rival, to, state.counter(rival, to) + amount - have)
+        state.usage[key] = 1
+        state.log.append(("overspent", player, counter, amount - have))
+        return True
+
+    def needed_card_from(self, zone: tuple) -> None:
+        """A player needed a card from an empty pile: if the zone says so,
+        they lose."""
+        decl = self.rules.zones.get(zone[0])
+        if decl is not None and decl.empty_loses and zone[1] >= 0 and \
+                not self.state.out[zone[1]]:
+            self.lose(zone[1], f"needed a card from an empty {zone[0]}")
+
+    # ---- statuses, faces, periods and events
+
+    def set_status(self, card: int, status: str, on: bool) -> None:
+        if on and status in self.rules.again_destroys and \
+                status in self.state.cards[card].statuses:
+            self.state.log.append(("again", status, card))
+            self.destroy(card)     # "status S: again destroys"
+            return
+        op.set_status(self.state, card, status, on)
+
+    def flip(self, card: int, up: bool) -> None:
+        """Turn a card; a card turned over is the event "flipped face up" (or
+        down) that triggers see ("Whenever a Trap you control is flipped face up")."""
+        was = self.state.cards[card].face_up
+        op.flip(self.state, card, up)
+        if was != up:
+            self.event("flipped_face_up" if up else "flipped_face_down", card,
+                       self.state.cards[card].controller)
+
+    def reveal(self, card: int, to_player: int = -1) -> None:
+        """Show a card to every player (or to ``to_player`` only)."""
+        op.reveal(self.state, card, to_player)
+
+    def shuffle(self, zone: tuple) -> None:
+        op.shuffle(self.state, zone)
+
+    def start_period(self, kind: str, name: str) -> None:
+        """A phase or step begins (its end: ``end_period``)."""
+        op.period(self.state, kind, name, "start")
+
+    def event(self, name: str, card, player: int) -> None:
+        self.state.log.append(("event", name, card, player))
+
+    # ---- the end of the game
+
+    def win(self, player: int, reason: str) -> None:
+        op.end_game(self.state, ("win", player, reason))
+        raise GameOver
+
+    def lose(self, player: int, reason: str) -> None:
+        self.eliminate(player, reason)
+        if self.state.result is not None:
+            raise GameOver
+
+    def draw_game(self, reason: str) -> None:
+        op.end_game(self.state, ("draw", reason))

@@ -1,0 +1,442 @@
+"""Moves, response windows and defending: what the machine does for the
+procedures a rules file writes as sentences (compiled by
+``interpreter.compiler.combat_steps``).
+
+- Players alternate moves: each player in seat order makes a *move* (a
+  period "Move" of its own, during which that player is the turn player, so
+  "your Move" and priority follow the mover): actions until they pass. A
+  move without an action is a pass; the window ends when every player still
+  moving passed their last move; a player who passed N moves in a row makes
+  no more.
+- A response window: the player may use one ability with one of the
+  window's timing texts, from a card in their hand or in a zone their card
+  kind is used from, paying its costs. The card or attack responded to
+  becomes the first link of a chain, the response the next; the other
+  player may respond to it (abilities whose timing is a ``response``), and
+  the chain resolves from the highest link.
+- Defending: the rules' ``defense`` block says with which cards (a single
+  matching defender, or two that both match or both do not), where they go
+  and what an attacker with a keyword needs.
+- Using cards up: a card's kind says what using one of its abilities does
+  to it (``once used``), now or once its effect has resolved.
+- Combat declarations: the cards an action sacrifices, the roles an attack
+  gives its cards until it is over, a card used up after use.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from interpreter.compiler.compiled import AFTER_USE
+from interpreter.compiler.program import JUMPED
+from interpreter.engine import operations as op
+from interpreter.engine.state import Frame
+
+MAX_MOVES = 400                 # moves in one window before it is cut short
+
+
+class CombatWindows:
+    """The machine's moves, response windows, defense, using cards up and
+    combat declarations."""
+
+    __slots__ = ()
+
+    # ---- moves
+
+    def alternate_moves(self, f, store: str, lockout):
+        state = self.state
+        L = f.locals
+        n = state.players
+        if store + "@" not in L:
+            L[store + "@"] = 0                        # whose move is next (seat index)
+            L[store + "c"] = (0,) * n                 # passes in a row, per player
+            L[store + "in"] = -1                      # the player moving, or -1
+            L[store + "acted"] = False
+            L[store + "tp"] = state.turn_player       # the turn player before the moves
+            L[store + "#"] = 0
+        first = L[store + "tp"]
+        seats = [(first + i) % n for i in range(n) if not state.out[(first + i) % n]]
+        mover = L[store + "in"]
+        if mover >= 0:
+            if store in L:
+                choice = L.pop(store)
+                if choice == ("pass",):
+                    state.log.append(("pass", mover))
+                    passes = list(L[store + "c"])
+                    passes[mover] = 0 if L[store + "acted"] else passes[mover] + 1
+                    L[store + "c"] = tuple(passes)
+                    if lockout is not None and passes[mover] >= lockout:
+                        # "has no moves left" (a condition) until the window ends
+                        state.usage["#no moves"] = tuple(sorted(
+                            set(state.usage.get("#no moves", ())) | {mover}))
+                    L[store + "in"] = -1
+                    L[store + "@"] += 1
+                    self.end_period("move", "Move")
+                    return JUMPED
+                L[store + "acted"] = True
+                self.start_action(mover, choice)
+                return JUMPED
+            options, labels = self.legal_actions_for(f, mover)
+            return self.ask(f, mover, "action", "take an action or end the move",
+                            tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
+        passes = L[store + "c"]
+        active = [p for p in seats if lockout is None or passes[p] < lockout]
+        if not active or all(passes[p] >= 1 for p in active) or L[store + "#"] >= MAX_MOVES:
+            state.turn_player = first
+            for key in ("@", "c", "in", "acted", "tp", "#"):
+                L.pop(store + key, None)
+            state.usage.pop("#no moves", None)
+            return None
+        while seats[L[store + "@"] % len(seats)] not in active:
+            L[store + "@"] += 1
+        mover = seats[L[store + "@"] % len(seats)]
+        L[store + "in"] = mover
+        L[store + "acted"] = False
+        L[store + "#"] += 1
+        state.turn_player = mover          # "your Move", and the mover's priority
+        op.period(state, "move", "Move", "start")
+        return JUMPED
+
+    # ---- responses
+
+    def used_from_cards(self, player: int) -> list[int]:
+        """The player's cards outside play whose kind says they are used from
+        where they are (``used from: hand, ZONE``, not those with an ``unless``
+        value), except a card being used: its effect has not resolved yet."""
+        state = self.state
+        out = []
+        zones = self.game.used_from_zones
+        if not zones:
+            return out
+        busy = None
+        for zone in zones:
+            key = (self.game.hand, player) if zone == "hand" else (zone, player)
+            for card in state.zones.get(key, ()):
+                kind = self.rules.kind(self.definition(card).kind)
+                if kind is None or zone not in kind.used_from:
+                    continue
+                if kind.used_from_unless and any(self.has_value(card, v)
+                                                 for v in kind.used_from_unless):
+                    continue
+                if busy is None:
+                    busy = self.cards_in_use()
+                if card not in busy:
+                    out.append(card)
+        return out
+
+    def cards_in_use(self) -> set:
+        """Cards whose use waits for their effect to resolve (``once used: ...
+        after it resolves``): on the stack, or resolving now."""
+        state = self.state
+        busy = {entry[2] for entry in state.stack
+                if any(key == "_after_use" for key, _ in entry[5])}
+        busy.update(f.locals["this"] for f in state.frames if f.program == AFTER_USE)
+        return busy
+
+    # ---- using cards up
+
+    def use_up(self, f) -> None:
+        """What using one of its abilities does to the card ``this`` (its kind's
+        ``once used`` steps for the zone it is used from): the steps due at once
+        happen now; those due "after it resolves" go with the effect's entry
+        (``_after_use``) and happen once it has resolved or was nullified."""
+        card = f.locals["this"]
+        kind = self.rules.kind(self.definition(card).kind)
+        if kind is None or not kind.used_up:
+            return
+        zone = self.state.cards[card].zone[0]
+        now, after = kind.once_used_in("hand" if zone == self.game.hand else zone)
+        self.used_up_steps(card, now)
+        if after:
+            f.locals["_after_use"] = after
+
+    def used_up_steps(self, card: int, steps) -> None:
+        for step in steps:
+            if step == "revealed":
+                op.reveal(self.state, card)
+            elif step == "turned face up":
+                self.flip(card, True)
+            elif step == "face down":
+                self.flip(card, False)
+            elif step == "discarded":
+                self.discard(card)
+
+    # ---- response windows
+
+    def response_options(self, player: int, labels, subject, top) -> tuple[list, list]:
+        """Abilities ``player`` may respond with: of the given labels (or, with
+        ``labels`` None, of timings that answer any chain link)."""
+        state = self.state
+        options, names = [], []
+        cards = list(self.hand_of(player)) + [c for c in self.used_from_cards(player)
+                                              if c not in self.hand_of(player)]
+        cards += [c for c in self.in_play() if state.cards[c].controller == player
+                  and c not in cards]
+        probe = Frame("probe", 0, {"you": player, "it": subject, "responding_to": top})
+        for card in cards:
+            abilities = self.game.cued.get(state.cards[card].name)
+            if not abilities:
+                continue
+            probe.locals["this"] = card
+            for number, ability in enumerate(abilities):
+                if labels is None:
+                    if not ability.response:
+                        continue
+                elif ability.label not in labels:
+                    continue
+                if ability.can_pay(self, probe):
+                    options.append(("use", card, number))
+                    names.append(f"respond with {ability.label} of {self.card_label(card)}")
+        return options, names
+
+    def use_response(self, player: int, card: int, number: int, subject, top) -> None:
+        ability = self.game.cued[self.state.cards[card].name][number]
+        self.state.log.append(("activate", player, ability.label, card))
+        self.state.frames.append(Frame(ability.program, 0, {
+            "you": player, "this": card, "it": subject, "_subject": subject,
+            "responding_to": top}))
+
+    def before_window(self, f, store: str, word: str, cards, actor: int):
+        """Before a window opens ("before respond", "before defend"): each card
+        it is about has the event (its "Before your Rival responds" abilities
+        trigger), then what triggered resolves. JUMPED while that happens (the
+        window runs again), None once done; ``store + "!"`` keeps the stage
+        until the window ends."""
+        if word not in self.game.before_events:
+            return None
+        L = f.locals
+        key = store + "!"
+        stage = L.get(key, 0)
+        if stage == 0:
+            L[key] = 1
+            triggers = self.game.triggers
+            for card in cards:
+                # only a card with such an ability has the event (nothing else sees it)
+                if any(t.event == word for t in triggers.get(self.state.cards[card].name, ())):
+                    self.event(word, card, actor)
+            return JUMPED
+        if stage == 1:
+            L[key] = 2
+            if self.state.pending and self.rules.resolution is not None:
+                self.state.frames.append(Frame("resolve", 0, {}))
+                return JUMPED
+        return None
+
+    def respond_window(self, f, responder: int, selection, labels, store: str):
+        state = self.state
+        L = f.locals
+        subject = selection.candidates(self, f)
+        it = subject[0] if len(subject) == 1 else tuple(subject)
+        if store not in L and subject:
+            waiting = self.before_window(f, store, "before respond", subject, responder)
+            if waiting is not None:
+                return waiting
+            subject = selection.candidates(self, f)      # what resolved may have changed them
+            it = subject[0] if len(subject) == 1 else tuple(subject)
+        if store in L:
+            L.pop(store + "!", None)
+            answer = L.pop(store)
+            if answer == ("pass",):
+                state.log.append(("pass", responder))
+                return None
+            _, card, number = answer
+            if not state.stack:
+                # the played card (or attack) responded to: the chain's first link
+                self.push_entry("", subject[0] if subject else card, self.rival_of(responder),
+                                (("it", it),))
+            top = state.stack[-1][0]
+            f.pc += 1
+            state.frames.append(Frame("resolve", 0, {"responder": self.rival_of(responder)}))
+            self.use_response(responder, card, number, it, top)
+            return JUMPED
+        if not subject:
+            L.pop(store + "!", None)
+            return None
+        top = state.stack[-1][0] if state.stack else None
+        options, names = self.response_options(responder, labels, it, top)
+        if not options:
+            L.pop(store + "!", None)
+            return None
+        return self.ask(f, responder, "respond", "respond or pass",
+                        tuple(options) + (("pass",),), store, tuple(names) + ("pass",))
+
+    # ---- defending
+
+    def _values(self, card: int, stat: str) -> set:
+        """The values a card has for a stat: printed (a list stat's entries,
+        each possibly a set of alternatives, "Jump/Punch", counts as each) and
+        those it counts as (``counts as``)."""
+        value = self.definition(card).stat(stat)
+        out: set = set()
+        for entry in (value if isinstance(value, tuple) else (value,) if value else ()):
+            out.update(entry if isinstance(entry, tuple) else (entry,))
+        for modifier in self.state.modifiers:
+            if modifier.target == card and modifier.kind == "value":
+                out.add(modifier.name)
+        return out
+
+    def defense_options(self, defender: int, attacker: int, keep: tuple = ()) -> list[tuple]:
+        """Every legal defense: (), single defenders, pairs. With ``keep`` (the
+        defenders still in combat), only the defenses made of them and cards
+        from the hand, and () for none."""
+        d = self.rules.defense
+        forbidden = getattr(self, "forbidden", None)
+        pool = [c for c in self.state.zones.get(
+            (self.game.hand, defender) if d.source == "hand" else (d.source, defender), ())
+            if self.is_kind(c, d.kind) and not (forbidden and forbidden(defender, "defend", c))]
+        pool += [c for c in keep if c not in pool]
+        wanted = self._values(attacker, d.matching)
+        match = {c: bool(self._values(c, d.matching) & wanted) for c in pool}
+        options: list[tuple] = [()]
+        if not (d.double_only and self.has_keyword(attacker, d.double_only)):
+            options += [(c,) for c in pool if match[c] or (
+                d.single_keyword and self.has_keyword(c, d.single_keyword))]
+        if d.double:
+            # a pair reads in the order of the cards' names
+            options += [tuple(sorted((a, b), key=lambda c: (self.state.cards[c].name, c)))
+                        for a, b in combinations(pool, 2) if match[a] == match[b]]
+        if keep:
+            options = [()] + [o for o in options[1:] if set(keep) <= set(o)]
+        return options
+
+    def defend_window(self, f, defender: int, selection, store: str):
+        state = self.state
+        attackers = selection.candidates(self, f)
+        if not attackers:
+            return None
+        attacker = attackers[0]
+        if store not in f.locals:
+            waiting = self.before_window(f, store, "before defend", (attacker,), defender)
+            if waiting is not None:
+                return waiting
+            attackers = selection.candidates(self, f)    # what resolved may have changed them
+            if not attackers:
+                f.locals.pop(store + "!", None)
+                return None
+            attacker = attackers[0]
+        if store in f.locals:
+            f.locals.pop(store + "!", None)
+            answer = f.locals.pop(store)
+            if not answer:
+                state.log.append(("pass", defender))
+                return None
+            self._defend_with(f, defender, attacker, answer)
+            return None
+        options = self.defense_options(defender, attacker)
+        if len(options) == 1:
+            f.locals.pop(store + "!", None)
+            return None
+        labels = ["take the damage"] + [
+            "defend with " + " and ".join(self.card_label(c) for c in option)
+            for option in options[1:]]
+        return self.ask(f, defender, "defend", f"defend against {self.card_label(attacker)}",
+                        tuple(options), store, tuple(labels))
+
+    def _defend_with(self, f, defender: int, attacker: int, cards: tuple,
+                     again: bool = False) -> None:
+        """Defenders go into combat (the rest of ``f.locals["_defense"]`` are
+        already there); the attacker is defended: the event "defended", except
+        when a defense is made again in the same combat (its "When defended"
+        effects triggered with the first)."""
+        d = self.rules.defense
+        kept = f.locals.get("_defense", ())
+        for card in cards:
+            if card in kept:
+                continue
+            self.move(card, (d.into, defender), face_up=True)
+            if d.status:
+                self.set_status(card, d.status, True)
+            self.set_status(card, "defender", True)
+        f.locals["_defense"] = tuple(cards)
+        if not self.has_status(attacker, "defended"):
+            self.set_status(attacker, "defended", True)
+        if not again:
+            self.event("defended", attacker, defender)
+
+    def defend_again_window(self, f, defender: int, selection, store: str):
+        """DEFENDING CARDS BEING REMOVED FROM COMBAT: when defenders of the
+        defense the last ``may defend against`` made have left the combat zone,
+        the defending player may complete the defense with cards from the hand
+        (a legal defense that keeps the remaining ones), keep the remaining ones
+        if they are still a legal defense, or else discard them (no defense)."""
+        state = self.state
+        d = self.rules.defense
+        L = f.locals
+        attackers = selection.candidates(self, f)
+        made = L.get("_defense", ())
+        if not attackers or not made:
+            return None
+        attacker = attackers[0]
+        keep = tuple(c for c in made if state.cards[c].zone == (d.into, defender))
+        if len(keep) == len(made):
+            return None                     # no defender left the combat
+        options = self.defense_options(defender, attacker, keep)
+        valid = not keep or any(set(o) == set(keep) for o in options[1:])
+        if valid and keep:
+            options = [keep] + [o for o in options[1:] if set(o) != set(keep)]
+        if store in L:
+            answer = L.pop(store)
+        elif len(options) == 1:
+            answer = options[0]             # nothing to choose
+        else:
+            labels = ["keep defending with " + " and ".join(self.card_label(c) for c in keep)
+                      if valid and keep else
+                      "discard the defending cards" if keep else "take the damage"]
+            labels += ["defend with " + " and ".join(self.card_label(c) for c in option)
+                       for option in options[1:]]
+            return self.ask(f, defender, "defend",
+                            f"defend again against {self.card_label(attacker)}",
+                            tuple(options), store, tuple(labels))
+        if keep and set(answer) == set(keep):
+            L["_defense"] = keep                          # the defense stands
+        elif not answer:
+            for card in keep:                             # not a legal defense: dropped
+                self.discard(card)
+            L["_defense"] = ()
+            if self.has_status(attacker, "defended"):
+                self.set_status(attacker, "defended", False)
+        else:
+            self._defend_with(f, defender, attacker, answer, again=True)
+        return None
+
+    # ---- combat declarations
+
+    def sacrifice_cards(self, frame: Frame, stat: str):
+        """The cards in play of the acting player named by the chosen card's
+        card-names stat (one for each name listed), or None if any is missing."""
+        state = self.state
+        card = frame.locals.get("it")
+        if card is None:
+            return None
+        names = self.definition(card).stat(stat)
+        if not names or not isinstance(names, tuple):
+            return None
+        you = frame.locals["you"]
+        mine = [c for c in self.in_play() if state.cards[c].controller == you and c != card]
+        picked = []
+        for name in names:
+            found = next((c for c in mine if state.cards[c].name == name and c not in picked),
+                         None)
+            if found is None:
+                return None
+            picked.append(found)
+        return picked
+
+    def sacrifice(self, frame: Frame, stat: str) -> None:
+        for card in self.sacrifice_cards(frame, stat) or ():
+            owner = self.state.cards[card].owner
+            self.move(card, (self.game.discard_pile, owner), face_up=True)
+            self.event("sacrificed", card, owner)
+
+    def end_roles(self, frame: Frame, role, target_role) -> None:
+        """The attack is over: its cards lose their roles."""
+        for key, status in (("chosen", role), ("target", target_role)):
+            card = frame.locals.get(key)
+            if status and isinstance(card, int) and status in self.state.cards[card].statuses:
+                self.set_status(card, status, False)
+
+    def used_up(self, card: int, zone: str) -> None:
+        """A card whose kind is used up after use goes to its owner's zone."""
+        c = self.state.cards[card]
+        if c.zone[0] in self.game.in_play:
+            self.move(card, (zone, c.owner), face_up=True)

@@ -1,0 +1,304 @@
+"""Decisions: asking a player, and picking cards.
+
+:meth:`Decisions.ask` puts a :class:`~interpreter.engine.state.Decision`
+in the state (identical cards offered once, when the rules say so);
+:meth:`Decisions.pick` picks the cards a selection describes, asking when
+there is a choice. Bidding for the next turn and choosing the first player
+are decisions of the setup.
+"""
+
+from __future__ import annotations
+
+from interpreter.compiler.program import JUMPED, WAIT
+from interpreter.compiler.selectors import Selection
+from interpreter.engine import operations as op
+from interpreter.engine.state import Decision, Frame
+
+
+class Decisions:
+    """Asking players, offering identical cards once, picking cards."""
+
+    __slots__ = ()
+
+    def ask(self, frame: Frame, player: int, kind: str, prompt: str, options: tuple,
+            store: str, labels: tuple = ()):
+        if self.rules.identical_one_choice and len(options) > 1:
+            options, labels = self.one_of_each(kind, tuple(options), tuple(labels))
+            if len(options) == 1:
+                # nothing left to choose: the asking instruction runs again
+                # and reads the answer (every decision is asked that way)
+                frame.locals[store] = options[0]
+                return JUMPED
+        self.state.decision = Decision(player, kind, prompt, tuple(options), store,
+                                       tuple(labels))
+        return WAIT
+
+    # ---- identical cards: one choice
+
+    _CARD_AT = {"target": lambda o: (o,) if isinstance(o, int) and not isinstance(o, bool)
+                else (),
+                "defend": lambda o: tuple(o),
+                "action": lambda o: (o[1],) if len(o) > 1 and isinstance(o[1], int) else (),
+                "respond": lambda o: (o[1],) if len(o) > 2 and o[0] == "use" else (
+                    (o[0],) if len(o) == 2 and isinstance(o[0], int) else ())}
+
+    def one_of_each(self, kind: str, options: tuple, labels: tuple) -> tuple[tuple, tuple]:
+        """``identical cards: one choice``: of options that differ only in
+        which of two identical cards they name, the first stands for all.
+        Cards are identical when nothing in the state tells them apart: the
+        same card, owner, controller, zone, face, statuses, counters and
+        modifiers, no cards attached, their place in an ordered zone or a
+        paired slot the same, and no effect, limit or choice in progress
+        refers to either."""
+        cards_of = self._CARD_AT.get(kind)
+        if cards_of is None:
+            return options, labels
+        state = self.state
+        named = [state.cards[c].name for o in options for c in cards_of(o)]
+        if len(named) == len(set(named)):
+            return options, labels          # no two cards of one name: nothing to do
+        referred = self._referred_cards()
+        seen: set = set()
+        kept, kept_labels = [], []
+        for index, option in enumerate(options):
+            cards = cards_of(option)
+            if cards:
+                key = (tuple(sorted(self._identity(c, referred) for c in cards)),
+                       option[0] if kind == "action" else None,
+                       option[-1] if kind in ("action", "respond") and len(option) > 2
+                       else None)
+                if key in seen:
+                    continue
+                seen.add(key)
+            kept.append(option)
+            if labels:
+                kept_labels.append(labels[index])
+        return tuple(kept), tuple(kept_labels)
+
+    def _identity(self, card: int, referred: set):
+        state = self.state
+        c = state.cards[card]
+        if card in referred or c.attached_to is not None:
+            return ("card", card)
+        decl = self.rules.zones.get(c.zone[0])
+        paired = any(c.zone[0] in pair[:2] for pair in self.game.pairs)
+        counters = tuple(x for x in c.counters if paired or x[0] != "slot")
+        pile = state.zones.get(c.zone, ())
+        position = pile.index(card) if decl is not None and decl.ordered and card in pile \
+            else None
+        modifiers = tuple((m.kind, m.name, m.amount, m.source, m.until)
+                          for m in state.modifiers if m.target == card)
+        hosts = any(state.cards[h].attached_to == card for h in pile) if self.game.attaching \
+            else False
+        return (c.name, c.owner, c.controller, c.zone, c.face_up, tuple(sorted(c.statuses)),
+                counters, position, modifiers, hosts)
+
+    _CARD_LOCALS = ("it", "this", "chosen", "target", "_subject", "_trigger_it", "_defense")
+
+    def _referred_cards(self) -> set:
+        """Cards something in progress refers to: stack entries, waiting
+        effects, the cards a running program holds ("it", "this", cards
+        picked so far), and per-card limits (a number in a usage key other
+        than its last, the period's count). A number that is not a card
+        only makes two cards look different: never the other way round."""
+        state = self.state
+        out: set = set()
+
+        def add(value):
+            if isinstance(value, bool):
+                return
+            if isinstance(value, int):
+                out.add(value)
+            elif isinstance(value, tuple):
+                for v in value:
+                    add(v)
+        for entry in state.stack:
+            add(entry[2])
+            for key, value in entry[5]:
+                if key in self._CARD_LOCALS:
+                    add(value)
+        for waiting in state.pending:
+            add(waiting[1])
+            add(waiting[3])
+        for frame in state.frames:
+            for key, value in frame.locals.items():
+                if key in self._CARD_LOCALS or key.endswith("+"):
+                    add(value)
+        for key in state.usage:
+            for part in key.split("|")[:-1]:
+                if part.isdigit():
+                    out.add(int(part))
+        return out
+
+    # ---- picking cards
+
+    def pick(self, frame: Frame, selection: Selection, chooser: int, prompt: str,
+             store: str):
+        """Put the selected cards in ``it``; ask ``chooser`` when there is a choice."""
+        locals_ = frame.locals
+        if store in locals_:
+            picked = locals_.pop(store)
+            chosen = locals_.pop(store + "+", ())
+            if picked == "done":
+                locals_["it"] = chosen
+                return None
+            chosen = chosen + (picked,)
+            how = selection.how
+            if isinstance(how, tuple):
+                limit = how[1]
+                # (before "it" becomes the chosen cards: "2 of them" picks
+                # among the cards "it" still names)
+                remaining = [c for c in selection.candidates(self, frame) if c not in chosen]
+                if selection.budget is not None:
+                    remaining = self.within_budget(selection, frame, chosen, remaining)
+                if len(chosen) < limit and remaining:
+                    locals_[store + "+"] = chosen
+                    done = ("done",) if how[0] == "up to" and selection.budget is None else ()
+                    return self.ask(frame, chooser, "target", prompt,
+                                    tuple(remaining) + done, store,
+                                    tuple(self.card_label(c) for c in remaining) + tuple(
+                                        "done" for _ in done))
+            locals_["it"] = chosen if len(chosen) != 1 else chosen[0]
+            return None
+        candidates = selection.candidates(self, frame)
+        how = selection.how
+        if isinstance(how, tuple) and how[0] == "random":
+            # "a random card": the engine picks, not a player
+            pool = list(candidates)
+            chosen = []
+            for _ in range(min(how[1], len(pool))):
+                chosen.append(pool.pop(self.state.rng.below(len(pool))))
+            locals_["it"] = chosen[0] if len(chosen) == 1 else tuple(chosen)
+            return None
+        if selection.budget is not None:
+            candidates = self.within_budget(selection, frame, (), candidates)
+            if candidates and isinstance(how, tuple):
+                return self.ask(frame, chooser, "target", prompt, tuple(candidates), store,
+                                tuple(self.card_label(c) for c in candidates))
+        if selection.given or how == "all":
+            locals_["it"] = tuple(candidates) if (len(candidates) != 1 or selection.plural) \
+                else candidates[0]
+            return None
+        if not candidates:
+            locals_["it"] = ()
+            return None
+        if how == "one":
+            if len(candidates) == 1:
+                locals_["it"] = candidates[0]
+                return None
+            return self.ask(frame, chooser, "target", prompt, tuple(candidates), store,
+                            tuple(self.card_label(c) for c in candidates))
+        kind, limit = how
+        if limit == 0:
+            locals_["it"] = ()
+            return None
+        if kind == "exactly" and len(candidates) <= limit:
+            locals_["it"] = tuple(candidates)
+            return None
+        done = ("done",) if kind == "up to" else ()
+        return self.ask(frame, chooser, "target", prompt, tuple(candidates) + done, store,
+                        tuple(self.card_label(c) for c in candidates) + tuple(
+                            "done" for _ in done))
+
+    def within_budget(self, selection: Selection, frame: Frame, chosen: tuple,
+                      candidates: list) -> list:
+        """The candidates that keep the chosen cards' total of a stat within
+        the selection's budget, without a second card of one unique title."""
+        stat, amount = selection.budget
+        left = amount(self, frame) - sum(self.stat(c, stat) for c in chosen)
+        rules = self.rules
+        titles = {rules.title_of(self.state.cards[c].name) for c in chosen
+                  if rules.is_unique(self.state.cards[c].name)}
+        return [c for c in candidates if self.stat(c, stat) <= left and not (
+            rules.is_unique(self.state.cards[c].name) and
+            rules.title_of(self.state.cards[c].name) in titles)]
+
+    # ---- decisions of the setup
+
+    def bid_for_turn(self, frame: Frame, store: str, limit: int, zone: str, stat: str):
+        """Secret bids for the next turn: each player in seat order bids 0 to
+        ``limit`` (the bids are shown once all are in); the highest bidder
+        pays the bid from the top of their ``zone`` to their discard pile
+        without triggering abilities and takes the next turn. On a tie the
+        tied players pay and bid again; on a second tie they pay, then the
+        top cards of their piles are compared by ``stat``, card after card
+        (revealed, left in place). ``they`` is the winner."""
+        state = self.state
+        locals_ = frame.locals
+        if store + "b" not in locals_:
+            locals_[store + "p"] = tuple(self.seat_order())    # who bids
+            locals_[store + "b"] = ()                          # their bids so far
+            locals_[store + "r"] = 0                           # a rebid?
+        if store in locals_:
+            locals_[store + "b"] = locals_[store + "b"] + (locals_.pop(store),)
+        bidders, bids = locals_[store + "p"], locals_[store + "b"]
+        if len(bids) < len(bidders):
+            player = bidders[len(bids)]
+            return self.ask(frame, player, "bid", "bid in secret", tuple(range(limit + 1)),
+                            store, tuple(f"bid {n}" for n in range(limit + 1)))
+        state.log.append(("bids", bidders, bids))
+        best = max(bids)
+        leaders = [p for p, b in zip(bidders, bids) if b == best]
+
+        def pay(player: int, amount: int) -> None:
+            pile = state.zones.get((zone, player), [])
+            self.quiet = True
+            try:
+                for _ in range(amount):
+                    if not pile:
+                        self.needed_card_from((zone, player))
+                        return
+                    self.move(pile[-1], (self.game.discard_pile, player), face_up=True)
+            finally:
+                self.quiet = False
+        for player in leaders if len(leaders) > 1 else leaders[:1]:
+            pay(player, best)
+        if state.result is not None:
+            return None
+        leaders = [p for p in leaders if not state.out[p]]
+        if len(leaders) > 1 and locals_[store + "r"] == 0:
+            locals_[store + "p"], locals_[store + "b"], locals_[store + "r"] = \
+                tuple(leaders), (), 1
+            return self.bid_for_turn(frame, store, limit, zone, stat)
+        depth = 0
+        while len(leaders) > 1:
+            shown = {}
+            for player in leaders:
+                pile = state.zones.get((zone, player), [])
+                if depth < len(pile):
+                    card = pile[-1 - depth]
+                    op.reveal(state, card)
+                    shown[player] = self.stat(card, stat)
+            if not shown:
+                break
+            top = max(shown.values())
+            leaders = [p for p in leaders if shown.get(p) == top]
+            depth += 1
+        winner = leaders[0]
+        for key in ("p", "b", "r"):
+            locals_.pop(store + key, None)
+        state.usage["#next turn"] = winner
+        frame.locals["they"] = winner
+        frame.locals["did"] = True
+        state.log.append(("note", f"player {winner + 1} goes first"))
+        return None
+
+    def choose_first_player(self, frame: Frame, store: str):
+        """The player picked at random when the game started (a coin flip's
+        winner) chooses who takes the first turn; the rest of the setup
+        goes in the seat order from that player."""
+        state = self.state
+        locals_ = frame.locals
+        chooser = locals_.get("first", 0)
+        if store not in locals_:
+            op.note(state, f"Player {chooser + 1} is picked at random to choose the "
+                           "first player.")
+            alive = tuple(p for p in range(state.players) if not state.out[p])
+            return self.ask(frame, chooser, "first player", "choose the first player", alive,
+                            store, tuple(f"Player {p + 1} goes first" for p in alive))
+        first = locals_.pop(store)
+        state.usage["#next turn"] = first
+        state.turn_player = first
+        locals_["first"] = first
+        locals_["you"] = first
+        return None

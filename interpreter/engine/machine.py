@@ -1,0 +1,275 @@
+"""The machine: runs a state's frames until a player must decide something
+(a pending decision) or the game ends.
+
+After every instruction it checks the state rules (a counter at which a
+player loses, a zone without cards, cards that win) and the triggers;
+hard caps on events, nesting and turns (``limits``) end a game that would
+not end as a draw with the reason. It also begins and ends turns and
+periods, and knows the players' seats.
+
+Every helper a compiled instruction calls is a method of the
+:class:`Machine`, by concern in the classes it is made of: ``triggers``,
+``resolution``, ``windows``, ``combat``, ``decisions``, ``places``,
+``slots``, ``views`` and ``changes``.
+"""
+
+from __future__ import annotations
+
+from interpreter.compiler.compiled import CompiledGame
+from interpreter.compiler.program import WAIT
+from interpreter.engine import operations as op
+from interpreter.engine.changes import Changes
+from interpreter.engine.combat import CombatWindows
+from interpreter.engine.decisions import Decisions
+from interpreter.engine.limits import MAX_EVENTS, MAX_STEPS, MAX_TURNS, GameOver
+from interpreter.engine.places import Places
+from interpreter.engine.resolution import Resolution
+from interpreter.engine.slots import Slots
+from interpreter.engine.state import Frame, GameState
+from interpreter.engine.triggers import Triggers
+from interpreter.engine.views import Views
+from interpreter.engine.windows import Windows
+from interpreter.language.game_rules import GameRules
+
+
+class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, Slots,
+              Views, Changes):
+    """Runs a state's frames; every helper an instruction calls is here (by
+    concern, in the classes it is made of)."""
+
+    __slots__ = ("game", "state", "steps", "_asking", "_in_play", "quiet", "_continuous_seen",
+                 "touched")
+
+    def __init__(self, game: CompiledGame, state: GameState):
+        self.game = game
+        self.state = state
+        self.steps = 0
+        self._asking: set = set()
+        self._in_play = None
+        # What continuous abilities give, per (card, wanted), valid while the
+        # log has this many events (every change of state is an event).
+        self._continuous_seen: tuple[int, dict] = (-1, {})
+        self.quiet = False    # moves "without triggering abilities" (one instruction)
+        self.touched: set = set()   # zones an effect took cards from, to shuffle after it
+
+    @property
+    def rules(self) -> GameRules:
+        return self.game.rules
+
+    # ---- the loop
+
+    def run(self) -> None:
+        state = self.state
+        programs = self.game.programs
+        frames = state.frames
+        log = state.log
+        while state.result is None and state.decision is None:
+            if not frames:
+                self.draw_game("the game's program ended")
+                return
+            frame = frames[-1]
+            if frame.program == "resolve":
+                self.steps += 1
+                if self.steps > MAX_STEPS:
+                    self.draw_game("too many steps without a decision")
+                    return
+                outcome = self.resolve_step(frame)
+                if outcome is None:
+                    frames.pop()
+                elif outcome is WAIT:
+                    return
+                self.after_step()
+                continue
+            instructions = programs[frame.program].instructions
+            pc = frame.pc
+            if pc >= len(instructions):
+                frames.pop()
+                self.maybe_resolve()
+                continue
+            self.steps += 1
+            if self.steps > MAX_STEPS:
+                self.draw_game("too many steps without a decision")
+                return
+            try:
+                outcome = instructions[pc](self, frame)
+            except GameOver:
+                return
+            if outcome is None:
+                frame.pc += 1
+            elif outcome is WAIT:
+                return
+            # most instructions change nothing that triggers or state rules see
+            if state.cursor < len(log) or state.pending_replacements:
+                self.after_step()
+            if state.pending or state.stack:
+                self.maybe_resolve()
+
+    def after_step(self) -> None:
+        state = self.state
+        if state.pending_replacements:
+            for program, source, controller, card in reversed(state.pending_replacements):
+                state.frames.append(Frame(program, 0, {"you": controller, "this": source,
+                                                       "it": card}))
+            state.pending_replacements = ()
+        if len(state.log) > MAX_EVENTS:
+            self.draw_game(f"more than {MAX_EVENTS} events")
+            return
+        if state.cursor < len(state.log):
+            # state rules look at counters: only a counter event can change them
+            if any(e[0] == "counter" for e in state.log[state.cursor:]) or (
+                    (self.game.none_loses or self.game.zone_wins) and state.turn > 0 and
+                    any(e[0] == "move" for e in state.log[state.cursor:])):
+                self.state_rules()
+            if state.result is None:
+                self.collect_triggers()
+
+    # ---- state rules
+
+    def state_rules(self) -> None:
+        state = self.state
+        for zone, count in self.game.zone_wins:
+            # "a player with 3 cards in it wins"
+            for player in range(state.players):
+                if not state.out[player] and len(state.zones.get((zone, player), ())) >= count:
+                    op.end_game(state, ("win", player, f"{count} cards in their {zone}"))
+                    return
+        for zone in self.game.none_loses:
+            # "a player with no cards in it loses", once the game is set up
+            for player in range(state.players):
+                if not state.out[player] and state.turn > 0 and \
+                        not state.zones.get((zone, player)):
+                    self.eliminate(player, f"no cards in their {zone}")
+                    if state.result is not None:
+                        return
+        for counter in self.rules.counters.values():
+            if counter.loses_at is None or counter.scope != "player":
+                continue
+            for player in range(state.players):
+                if not state.out[player] and state.counter(player, counter.name) <= counter.loses_at:
+                    self.eliminate(player, f"{counter.name} {state.counter(player, counter.name)}")
+
+    def eliminate(self, player: int, reason: str) -> None:
+        """The player is out of the game; the last one left wins. What the
+        player was doing (the effects running as them, on top of the
+        frames) stops with them: the others play on."""
+        state = self.state
+        state.out[player] = True
+        state.log.append(("out", player, reason))
+        alive = [p for p in range(state.players) if not state.out[p]]
+        if len(alive) == 1:
+            op.end_game(state, ("win", alive[0], f"player {player + 1} lost: {reason}"))
+        elif not alive:
+            op.end_game(state, ("draw", "every player lost at once"))
+        else:
+            frames = state.frames
+            while len(frames) > 1 and frames[-1].program != "game" and \
+                    frames[-1].locals.get("you") == player:
+                frames.pop()
+
+    # ---- game-level steps
+
+    def begin_turn(self, frame: Frame) -> None:
+        state = self.state
+        if state.turn >= MAX_TURNS:
+            self.draw_game(f"no winner after {MAX_TURNS} turns")
+            raise GameOver
+        chosen = state.usage.pop("#next turn", None)   # a player "takes the next turn"
+        if chosen is not None and not state.out[chosen]:
+            player = chosen
+        elif state.turn == 0:
+            player = frame.locals.get("first", 0)
+        elif self.rules.same_turn_player:
+            # "turn player: the same every turn": the first player begins each
+            player = frame.locals.get("first", 0)
+            if state.out[player]:
+                player = self.next_player(player)
+        else:
+            player = self.next_player(state.turn_player)
+        op.begin_turn(state, player)
+        if state.turn == 1:
+            state.usage["#first player"] = player    # "the first player" of the game
+        op.period(state, "turn", "turn", "start")
+        if self.rules.turn_name:     # "called: Round": the turn is that period too
+            op.period(state, "round", self.rules.turn_name, "start")
+        frame.locals["you"] = player
+
+    def end_turn(self, frame: Frame) -> None:
+        if self.rules.turn_name:
+            self.end_period("round", self.rules.turn_name)
+        self.end_period("turn", "turn")
+        self.state.passes = [0] * self.state.players
+
+    def end_period(self, kind: str, name: str) -> None:
+        state = self.state
+        op.period(state, kind, name, "end")
+        op.expire_modifiers(state, name, state.period_counts.get(name, 0), "end")
+        self.lethal_check()
+
+    def lethal_check(self) -> None:
+        """A card whose damage is at its lethal stat now (a boost to the stat
+        has ended) is destroyed."""
+        lethal = [s.name for s in self.rules.stats.values() if s.lethal_damage]
+        if not lethal:
+            return
+        state = self.state
+        for card in list(self.in_play()):
+            damage = state.cards[card].counter("damage")
+            if damage and state.cards[card].zone[0] in self.game.in_play and any(
+                    damage >= self.stat(card, stat) for stat in lethal):
+                self.destroy(card)
+
+    # ---- players: seats, rivals, "your opponent" when there are several
+
+    def next_player(self, player: int) -> int:
+        n = self.state.players
+        for step in range(1, n + 1):
+            candidate = (player + step) % n
+            if not self.state.out[candidate]:
+                return candidate
+        return player
+
+    def rival_of(self, player: int) -> int:
+        return self.next_player(player)
+
+    def opponents(self, player: int) -> list[int]:
+        """The players still in the game other than ``player``, in seat order
+        after them."""
+        n = self.state.players
+        return [(player + i) % n for i in range(1, n) if not self.state.out[(player + i) % n]]
+
+    def chosen_opponent(self, frame: Frame) -> int | None:
+        """The opponent this effect chose for its acting player, if any."""
+        bound = frame.locals.get("#opponent")
+        if bound is not None and bound[0] == frame.locals.get("you") and \
+                not self.state.out[bound[1]]:
+            return bound[1]
+        return None
+
+    def opponent(self, frame: Frame) -> int:
+        """Who "your opponent" is: the one chosen for this effect, else the
+        next player (the only opponent in a game of two)."""
+        chosen = self.chosen_opponent(frame)
+        return chosen if chosen is not None else self.rival_of(frame.locals["you"])
+
+    def is_opponent(self, frame: Frame, player: int) -> bool:
+        """Whether ``player`` is "your opponent" for this effect: the chosen
+        one, or (none chosen) any player still in the game but you."""
+        chosen = self.chosen_opponent(frame)
+        if chosen is not None:
+            return player == chosen
+        return player != frame.locals.get("you") and not self.state.out[player]
+
+    def seat_order(self) -> list[int]:
+        """The players still in the game, the turn player first."""
+        state = self.state
+        players, first = state.players, state.turn_player
+        order = [(first + i) % players for i in range(players)]
+        if True in state.out:
+            order = [p for p in order if not state.out[p]]
+        return order
+
+    def seat_order_from(self, player: int) -> list[int]:
+        """The players still in the game in seat order, from ``player``."""
+        state = self.state
+        return [(player + i) % state.players for i in range(state.players)
+                if not state.out[(player + i) % state.players]]

@@ -1,0 +1,229 @@
+"""The step API: :class:`Match`, one game being played, driven one decision
+at a time.
+
+A match starts from decks (``Match.start``) or from a given position
+(``Match.from_position``); its whole state is a
+:class:`~interpreter.engine.state.GameState`, run by the
+:class:`~interpreter.engine.machine.Machine` until a player must decide.
+The API is OpenSpiel's: ``current_player()``, ``legal_actions()``,
+``apply_action(a)``, ``is_terminal()``, ``returns()``, ``clone()``,
+``action_to_string(a)`` and ``observation(player)``; ``narration()`` reads
+the log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from interpreter.compiler.compiled import CompiledGame
+from interpreter.engine import operations as op
+from interpreter.engine.machine import Machine
+from interpreter.engine.narration import narrate, two_faced
+from interpreter.engine.state import CardState, Frame, GameState
+from interpreter.errors import CardrulesError, CouldNotRun, Problem
+
+
+class Match:
+    """One game being played, driven one decision at a time."""
+
+    def __init__(self, game: CompiledGame, state: GameState):
+        self.game = game
+        self.state = state
+
+    @classmethod
+    def start(cls, game: CompiledGame, decks: list, seed: int = 0) -> "Match":
+        """A new game: one deck per player (a Deck), shuffled by the rules'
+        setup, with the seeded generator."""
+        rules = game.rules
+        players = len(decks)
+        if not rules.players_min <= players <= rules.players_max:
+            raise CouldNotRun(Problem(
+                "E804", f"{rules.title} is for {rules.players_min} to {rules.players_max} "
+                f"players, not {players}"))
+        state = GameState(players, seed)
+        for player, deck in enumerate(decks):
+            for index, (part_name, entries) in enumerate(deck.parts):
+                place = game.starting_place(part_name, index)
+                if place is None:
+                    continue  # a part kept outside the game, such as a side deck
+                zone_name, face_up = place
+                key = (zone_name, -1 if rules.zones[zone_name].scope == "shared" else player)
+                pile = state.zones.setdefault(key, [])
+                for entry in entries:
+                    for _ in range(entry.count):
+                        card = CardState(len(state.cards), entry.name, player, key)
+                        if face_up:
+                            card.face_up = True
+                        state.cards.append(card)
+                        pile.append(card.id)
+            for counter in rules.counters.values():
+                if counter.scope == "player" and counter.start is not None:
+                    state.player_counters[player][counter.name] = counter.start
+        first = state.rng.below(players)
+        state.turn_player = first
+        # when the setup has the player picked at random choose the first
+        # player, who goes first is not known yet
+        state.log.append(("start", players, seed, None if game.first_chosen else first))
+        state.frames.append(Frame("game", 0, {"you": first, "first": first}))
+        match = cls(game, state)
+        match._advance()
+        return match
+
+    @classmethod
+    def from_position(cls, game: CompiledGame, players: int, seed: int, zones: dict,
+                      counters: dict, turn: int, turn_player: int, phase: str,
+                      first_player: int | None = None) -> "Match":
+        """A game set up at a given moment instead of from the start.
+
+        ``zones`` maps (zone, player) to card names listed from the top, each
+        with the statuses it has; ``counters`` maps (player, counter) to a
+        value; play starts at the beginning of ``phase`` of turn ``turn``;
+        ``first_player`` took the game's first turn (the turn player if not
+        given).
+        """
+        rules = game.rules
+        state = GameState(players, seed)
+        for (zone, player), cards in zones.items():
+            key = (zone, -1 if rules.zones[zone].scope == "shared" else player)
+            pile = state.zones.setdefault(key, [])
+            for name, extras in reversed(cards):   # listed top first
+                card = CardState(len(state.cards), name, max(player, 0), key,
+                                 face_up=rules.zones[zone].visibility == "public")
+                statuses = []
+                for extra in extras:
+                    if extra == "face down":
+                        card.face_up = False
+                    elif extra == "face up":
+                        card.face_up = True
+                    elif isinstance(extra, tuple):
+                        card.counters = card.counters + ((extra[1], extra[2]),)
+                    else:
+                        statuses.append(extra)
+                card.statuses = tuple(statuses)
+                state.cards.append(card)
+                pile.append(card.id)
+        for player in range(players):
+            for counter in rules.counters.values():
+                if counter.scope == "player" and counter.start is not None:
+                    state.player_counters[player][counter.name] = counter.start
+        for (player, name), value in counters.items():
+            state.player_counters[player][name] = value
+        state.turn = turn
+        state.turn_player = turn_player
+        state.usage["#first player"] = turn_player if first_player is None else first_player
+        state.period_counts["turn"] = turn
+        state.period["turn"] = "turn"
+        if phase in game.step_phase:      # starting at a step: inside its phase
+            state.period["phase"] = game.step_phase[phase]
+            state.period_counts[game.step_phase[phase]] = 1
+        state.log.append(("position", players, seed, turn, turn_player, phase))
+        if game.pairs:
+            Machine(game, state).refresh_pairs()
+        state.frames.append(Frame("game", game.phase_starts[phase],
+                                  {"you": turn_player, "first": turn_player}))
+        match = cls(game, state)
+        match._advance()
+        return match
+
+    def _advance(self) -> None:
+        Machine(self.game, self.state).run()
+
+    # ---- OpenSpiel-shaped API
+
+    def current_player(self) -> int:
+        """The player to decide, or -4 (OpenSpiel's terminal) when over."""
+        if self.state.result is not None or self.state.decision is None:
+            return -4
+        return self.state.decision.player
+
+    def is_terminal(self) -> bool:
+        return self.state.result is not None
+
+    def legal_actions(self) -> list[int]:
+        decision = self.state.decision
+        if decision is None or self.state.result is not None:
+            return []
+        return list(range(len(decision.options)))
+
+    def apply_action(self, action: int) -> None:
+        decision = self.state.decision
+        if decision is None:
+            raise CardrulesError(Problem("E805", "the game is over: no decision to answer"))
+        if not 0 <= action < len(decision.options):
+            raise CardrulesError(Problem(
+                "E806", f"illegal action {action}: the legal actions are 0 to "
+                f"{len(decision.options) - 1}"))
+        label = decision.labels[action] if decision.labels else str(decision.options[action])
+        self.state.log.append(("choice", decision.player, decision.kind, decision.prompt,
+                               label))
+        frame = self.state.frames[-1]
+        frame.locals[decision.store] = decision.options[action]
+        self.state.decision = None
+        self._advance()
+
+    def action_to_string(self, action: int) -> str:
+        decision = self.state.decision
+        if decision is None:
+            return str(action)
+        if decision.labels:
+            return decision.labels[action]
+        return str(decision.options[action])
+
+    def returns(self) -> list[float]:
+        result = self.state.result
+        n = self.state.players
+        if result is None or result[0] == "draw":
+            return [0.0] * n
+        return [1.0 if p == result[1] else -1.0 for p in range(n)]
+
+    def clone(self) -> "Match":
+        return Match(self.game, self.state.clone())
+
+    def observation(self, player: int) -> dict:
+        """What ``player`` may see: public zones, their own private zones, the
+        sizes of hidden ones, counters, and the decision if it is theirs. A
+        face-down card in a public zone is "a face-down card" (at its place)
+        to the players who do not control it, unless it has two faces."""
+        state = self.state
+        rules = self.game.rules
+        zones = {}
+        for (name, owner), cards in state.zones.items():
+            decl = rules.zones.get(name)
+            visible = decl is None or decl.visibility == "public" or (
+                decl.visibility == "private" and owner == player)
+            key = f"{name}/{owner}" if owner >= 0 else name
+            if not visible:
+                zones[key] = len(cards)
+                continue
+            shown = []
+            for c in cards:
+                card = state.cards[c]
+                if card.face_up or card.controller == player or \
+                        two_faced(card.name, rules, self.game.cards):
+                    shown.append(card.name)
+                else:
+                    # a face-down card: that it is there (and where) is public
+                    host = card.attached_to
+                    shown.append("a face-down card" + (
+                        f" at {state.cards[host].name}" if host is not None else ""))
+            zones[key] = shown
+        decision = state.decision
+        return {
+            "player": player,
+            "turn": state.turn,
+            "turn_player": state.turn_player,
+            "counters": [dict(c) for c in state.player_counters],
+            "zones": zones,
+            "decision": None if decision is None or decision.player != player else {
+                "prompt": decision.prompt, "options": list(decision.labels)},
+            "result": state.result,
+        }
+
+    def game_over_by_cap(self, reason: str) -> None:
+        op.end_game(self.state, ("draw", reason))
+
+    def narration(self, viewer: int | None = None) -> list[str]:
+        return list(narrate(self.state, self.game.rules, viewer, cards=self.game.cards))
+
+    def log_digest(self) -> str:
+        return hashlib.sha256(repr(self.state.log).encode()).hexdigest()

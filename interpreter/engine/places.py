@@ -1,0 +1,311 @@
+"""Places, exchanges and races.
+
+A zone can be an ordered row of places (a position counter says where a
+player stands in it): counters kept per place wait for the loop over the
+places to reach theirs; a place's exchange stats trade counters for a
+reward (wildcards paying with any of their counters); cards are placed at
+a place and used; and a race is won by the player farthest past the end of
+its zone.
+"""
+
+from __future__ import annotations
+
+from interpreter.compiler.program import JUMPED
+from interpreter.engine import operations as op
+from interpreter.engine.limits import GameOver
+from interpreter.engine.state import Frame
+
+
+def _wildcards_payable(have: dict, wild: list) -> bool:
+    """Whether each wildcard item (a list of the counters it may take) can
+    take 1 of a different unit of ``have``: a small matching, tried in turn."""
+    if not wild:
+        return True
+    first, rest = wild[0], wild[1:]
+    for name in first:
+        if have.get(name, 0) > 0:
+            have[name] -= 1
+            try:
+                if _wildcards_payable(have, rest):
+                    return True
+            finally:
+                have[name] += 1
+    return False
+
+
+class Places:
+    """Positions in a row of places, counters per place, exchanges, races."""
+
+    __slots__ = ()
+
+    def track_index(self, card: int, counter: str) -> int | None:
+        """Where a card is in the ordered zone a position counter points into."""
+        decl = self.rules.counters.get(counter)
+        if decl is None or decl.track is None:
+            return None
+        zone = next((z for z in self.rules.zones.values()
+                     if z.name.lower() == decl.track.lower()), None)
+        if zone is None:
+            return None
+        state_card = self.state.cards[card]
+        if state_card.zone[0] != zone.name:
+            return None
+        return self.state.zones[state_card.zone].index(card)
+
+    # ---- counters kept per place: a cache per place of a row
+
+    def gain_counter(self, frame: Frame, player: int, name: str, amount: int) -> None:
+        """Add to a player's counter. A counter kept per place ("per place in
+        ZONE") gains for the place of the effect: the place its card is at;
+        for a card at no place (a Character), the place being resolved by
+        the loop over the zone's places, or, when none is (before the loop,
+        or once the last step of a place has run its procedure), the place
+        at the player's position. The counter holds the amount of the place
+        being resolved; an amount for another place waits there until the
+        loop reaches it (with no place at all, past the end, it is lost)."""
+        zone = self.game.place_counters.get(name)
+        if zone is not None:
+            place = self.place_of_effect(frame, player, zone)
+            if place is None or place != self.state.usage.get("#resolving"):
+                if place is not None:
+                    self.state.usage["#waiting"] = self.state.usage.get("#waiting", ()) + (
+                        (player, name, place, amount),)
+                self.state.log.append(("waits", player, name, place, amount))
+                return
+        self.set_counter(player, name, self.state.counter(player, name) + amount)
+
+    def place_of_effect(self, frame: Frame, player: int, zone: str) -> int | None:
+        """The place of ``zone`` an effect happens at: its card's own place
+        (a card of the zone, or a card attached to one), else the place being
+        resolved, else the place at the player's position in the zone."""
+        cards = self.state.cards
+        this = frame.locals.get("this")
+        if this is not None:
+            card = cards[this]
+            if card.zone[0] == zone:
+                return this
+            host = card.attached_to
+            if host is not None and cards[host].zone[0] == zone:
+                return host
+        resolving = self.state.usage.get("#resolving")
+        if resolving is not None:
+            return resolving
+        counter = self.game.place_positions.get(zone)
+        if counter is None:
+            return None
+        decl = self.rules.zones[zone]
+        row = self.state.zones.get((zone, -1 if decl.scope == "shared" else player), ())
+        index = self.state.counter(player, counter)
+        return row[index] if 0 <= index < len(row) else None
+
+    def arrive_at_place(self, place: int) -> None:
+        """A loop over places reaches ``place``: the amounts waiting for it
+        join their counters."""
+        usage = self.state.usage
+        usage["#resolving"] = place
+        waiting = usage.get("#waiting")
+        if not waiting:
+            return
+        here = tuple(w for w in waiting if w[2] == place)
+        if not here:
+            return
+        left = tuple(w for w in waiting if w[2] != place)
+        if left:
+            usage["#waiting"] = left
+        else:
+            del usage["#waiting"]
+        for player, name, _place, amount in here:
+            self.set_counter(player, name, self.state.counter(player, name) + amount)
+
+    # ---- exchanges
+
+    def _exchange_parts(self, frame: Frame, stat: str):
+        """(place, exchange, face) of the exchange stat on the place being resolved."""
+        place = frame.locals.get("this")
+        if place is None:
+            return None
+        value = self.stat_value(place, stat)
+        if value is None or not hasattr(value, "cost"):
+            return None
+        return place, value, self.face_of(place)
+
+    def _exchange_payment(self, frame: Frame, stat: str):
+        """How an exchange's cost is paid from the player's counters, or None
+        when it cannot be: (the counters the specific items take, the
+        wildcard items left as (name, counters it may take)). A cost item
+        naming a counter pays 1 of it (an item with alternatives, the one the
+        player has most of); a wildcard pays 1 of any of its counters (the
+        player chooses which, see ``exchange``); an item naming another
+        exchange stat of the same card needs that exchange made by this
+        player this period."""
+        parts = self._exchange_parts(frame, stat)
+        if parts is None:
+            return None
+        place, exchange, _face = parts
+        player = frame.locals["you"]
+        have = dict(self.state.player_counters[player])
+        wildcards = self.rules.wildcards
+        specific, wild = [], []
+        for item in exchange.cost:
+            names = item if isinstance(item, tuple) else (item,)
+            name = names[0]
+            if len(names) == 1 and name in wildcards:
+                wild.append((name, wildcards[name]))
+            elif len(names) == 1 and self.rules.stat(name) is not None:
+                other = self.rules.stat(name).name.lower()
+                done = f"#exchanged|{player}|{place}|{other}|" \
+                       f"{self.state.period_counts.get(self.state.period.get('step'), 0)}"
+                if done not in self.state.usage:
+                    return None
+            else:
+                specific.append(names)
+        paid = []
+        for names in specific:
+            name = max(names, key=lambda n: have.get(n, 0))
+            if have.get(name, 0) <= 0:
+                return None
+            have[name] -= 1
+            paid.append(name)
+        if not _wildcards_payable(have, [counters for _, counters in wild]):
+            return None
+        return paid, wild
+
+    def exchanges_left(self, frame: Frame, stat: str) -> bool:
+        """Whether the place has another exchange stat this player has not
+        made this period: then what a wildcard leaves may still be spent, and
+        which counter pays it matters."""
+        parts = self._exchange_parts(frame, stat)
+        if parts is None:
+            return False
+        place, _exchange, face = parts
+        player = frame.locals["you"]
+        definition = self.definition(place)
+        stats = definition.stats if face is None else dict(definition.faces).get(face, ())
+        count = self.state.period_counts.get(self.state.period.get("step"), 0)
+        for other in stats:
+            name = other.name.lower()
+            if name != stat.lower() and hasattr(other.value, "cost") and \
+                    f"#exchanged|{player}|{place}|{name}|{count}" not in self.state.usage:
+                return True
+        return False
+
+    def wildcard_options(self, player: int, paid: list, wild: list, chosen: tuple) -> list:
+        """The counters that may pay the next wildcard item, once the
+        specific items and the wildcards already chosen are paid, so that the
+        wildcards after it can still be paid."""
+        have = dict(self.state.player_counters[player])
+        for name in list(paid) + list(chosen):
+            have[name] = have.get(name, 0) - 1
+        _, counters = wild[len(chosen)]
+        rest = [c for _, c in wild[len(chosen) + 1:]]
+        options = []
+        for name in counters:
+            if have.get(name, 0) > 0:
+                have[name] -= 1
+                if _wildcards_payable(have, rest):
+                    options.append(name)
+                have[name] += 1
+        return options
+
+    def can_exchange(self, frame: Frame, stat: str) -> bool:
+        return self._exchange_payment(frame, stat) is not None
+
+    def exchange(self, frame: Frame, stat: str):
+        """Pay an exchange's cost from the player's counters, then run its
+        reward. The player chooses the counter each wildcard item pays with
+        when more than one can ("pay Any with": Jump or Punch)."""
+        plan = self._exchange_payment(frame, stat)
+        locals_ = frame.locals
+        if plan is None:
+            locals_.pop("_wild+", None)
+            locals_["did"] = False
+            return None
+        paid, wild = plan
+        player = locals_["you"]
+        chosen = locals_.pop("_wild+", ())
+        if "_wild" in locals_:
+            chosen = chosen + (locals_.pop("_wild"),)
+        matters = None
+        while len(chosen) < len(wild):
+            options = self.wildcard_options(player, paid, wild, chosen)
+            if len(options) > 1:
+                if matters is None:
+                    matters = self.exchanges_left(frame, stat)
+                if matters:
+                    locals_["_wild+"] = chosen
+                    return self.ask(frame, player, "choose",
+                                    f"pay {wild[len(chosen)][0]} with", tuple(options), "_wild",
+                                    tuple(options))
+                # nothing else here could use what is left: the most plentiful
+                have = self.state.player_counters[player]
+                options = [max(options, key=lambda n: have.get(n, 0) - list(
+                    paid + list(chosen)).count(n))]
+            chosen = chosen + (options[0],)
+        paid = paid + list(chosen)
+        for name in paid:
+            self.set_counter(player, name, self.state.counter(player, name) - 1)
+        place, _exchange, face = self._exchange_parts(frame, stat)
+        self.state.usage[f"#exchanged|{player}|{place}|{stat.lower()}|"
+                         f"{self.state.period_counts.get(self.state.period.get('step'), 0)}"] = 1
+        frame.locals["did"] = True
+        frame.pc += 1
+        self.state.frames.append(Frame(
+            f"exchange:{self.state.cards[place].name}:{face or ''}:{stat.lower()}", 0,
+            {"you": player, "this": place}))
+        return JUMPED
+
+    # ---- cards placed at a place, and used
+
+    def place_at(self, card: int, zone: tuple, host: int, face_up: bool) -> None:
+        """Put a card into a zone, attached to a place (a card elsewhere)."""
+        state = self.state
+        op.move(state, card, zone, face_up=face_up)
+        state.cards[card].attached_to = host
+        state.log.append(("attach", card, host, face_up))
+
+    def use_card(self, card: int) -> None:
+        """Use a card: if its requirements hold, it is activated (the event
+        "activated") and its kind's "when used" effect runs; otherwise it has
+        no effect."""
+        state = self.state
+        controller = state.cards[card].controller
+        probe = Frame("probe", 0, {"you": controller, "this": card, "it": card})
+        for requirement in self.game.requirements.get(state.cards[card].name, ()):
+            if not requirement(self, probe):
+                op.note(state, f"{state.cards[card].name} does not meet its requirements: "
+                               "it has no effect.")
+                return
+        kind = self.rules.kind(self.definition(card).kind)
+        if kind is not None and kind.when_used is not None:
+            state.frames.append(Frame(f"used:{kind.name}", 0,
+                                      {"you": controller, "this": card, "it": card}))
+        self.event("activated", card, controller)
+
+    # ---- races
+
+    def race_check(self, frame: Frame):
+        """The player farthest past the end of the race's zone wins; a tie runs
+        the race's tie procedure, at most its number of times."""
+        race = self.rules.race
+        state = self.state
+        decl = next(z for z in self.rules.zones.values()
+                    if z.name.lower() == race.zone.lower())
+        size = len(state.zones.get((decl.name, -1), ()))
+        past = {p: state.counter(p, race.counter) - size + 1 for p in range(state.players)
+                if not state.out[p]}
+        best = max(past.values(), default=0)
+        if best <= 0:
+            return None
+        leaders = [p for p, v in past.items() if v == best]
+        if len(leaders) == 1:
+            self.win(leaders[0], f"{best} past the end of the {decl.name}")
+        ties = state.usage.get("#race ties", 0) + 1
+        state.usage["#race ties"] = ties
+        if ties > race.ties:
+            self.draw_game(f"still tied {best} past the end of the {decl.name} "
+                           f"after {race.ties} tie-breaks")
+            raise GameOver
+        op.note(state, f"Tied {best} past the end of the {decl.name}: tie-break {ties}.")
+        frame.pc += 1
+        state.frames.append(Frame("race:tie", 0, {"you": state.turn_player}))
+        return JUMPED

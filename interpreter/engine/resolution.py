@@ -1,0 +1,174 @@
+"""Resolution: the stack of entries (chain links, stack links).
+
+Waiting effects become entries (the rival's or the turn player's first,
+in the order the rules' resolution block says), the other player may
+respond to the top entry, then it resolves (or fizzles: nullified, or its
+source left its zone). Runs as the "resolve" frame, a step at a time.
+"""
+
+from __future__ import annotations
+
+from interpreter.compiler.compiled import AFTER_USE
+from interpreter.compiler.program import JUMPED
+from interpreter.engine.state import Frame
+
+
+class Resolution:
+    """Entries on the stack: adding, responding, resolving, nullifying."""
+
+    __slots__ = ()
+
+    def maybe_resolve(self) -> None:
+        """Start resolving waiting effects when nothing else is running."""
+        state = self.state
+        if (state.pending or state.stack) and state.frames and \
+                state.frames[-1].program == "game" and self.rules.resolution is not None:
+            locals_ = {}
+            if state.stack and not state.pending and self.rules.resolution.responses:
+                # an activated ability's entry: the other player may respond to it
+                locals_["responder"] = self.rival_of(state.stack[-1][3])
+            state.frames.append(Frame("resolve", 0, locals_))
+
+    def resolve_step(self, frame: Frame):
+        """One step of resolving: add waiting effects as entries (the rival's
+        or the turn player's first), let the other player respond, then
+        resolve the top entry. Runs again until nothing is left."""
+        state = self.state
+        settings = self.rules.resolution
+        locals_ = frame.locals
+        if not state.pending:
+            locals_.pop("_pushing", None)
+        if settings.own_order and state.pending and (
+                not state.stack or locals_.get("_pushing")) and \
+                not settings.responses and not settings.one_at_a_time:
+            # entries one by one: the first player's effects (in the order its
+            # controller chooses), then the other's; the last resolves first
+            pending = state.pending
+            turn = state.turn_player
+            group = [i for i, p in enumerate(pending)
+                     if (p[2] != turn) == settings.rival_first] or list(range(len(pending)))
+            if "_link" in locals_:
+                index = locals_.pop("_link")
+            elif len(group) > 1:
+                return self.ask(frame, pending[group[0]][2], "order", "choose the next link",
+                                tuple(group), "_link",
+                                tuple(f"{self.card_label(pending[i][1])}'s effect"
+                                      for i in group))
+            else:
+                index = group[0]
+            program, source, controller, card = pending[index]
+            state.pending = pending[:index] + pending[index + 1:]
+            locals_["_pushing"] = bool(state.pending)   # the rest of this link next
+            self.push_entry(program, source, controller,
+                            (("it", card), ("this", source), ("you", controller)))
+            return JUMPED
+        if state.pending and not state.stack:
+            pending = state.pending
+            state.pending = []
+            turn = state.turn_player
+            first = [p for p in pending if (p[2] != turn) == settings.rival_first]
+            second = [p for p in pending if (p[2] != turn) != settings.rival_first]
+            last_controller = None
+            ordered = first + second
+            if settings.beneficial_first:
+                # SIMULTANEOUS RESOLUTION: beneficial effects before negative ones
+                negative = self.game.negative
+                ordered = [p for p in ordered if p[0] not in negative] + \
+                    [p for p in ordered if p[0] in negative]
+            uses = self.game.intent_programs
+            if settings.one_at_a_time or (uses and any(p[0] in uses for p in ordered)):
+                # one effect at a time, each with its own response step
+                ordered, state.pending = ordered[:1], ordered[1:]
+            for program, source, controller, card in ordered:
+                last_controller = controller
+                if program in uses:
+                    # a card outside play: its controller may use it (costs,
+                    # used up), which makes the entry (interpreter.compiler.triggered)
+                    state.frames.append(Frame(program, 0, {"you": controller, "this": source,
+                                                           "it": card}))
+                    continue
+                self.push_entry(program, source, controller,
+                                (("it", card), ("this", source), ("you", controller)))
+            if settings.responses:
+                locals_["responder"] = self.rival_of(last_controller)
+            return JUMPED
+        if not state.stack:
+            return None
+        if settings.responses and "responder" in locals_:
+            responder = locals_["responder"]
+            if "_respond" in locals_:
+                answer = locals_.pop("_respond")
+                if answer == ("pass",):
+                    del locals_["responder"]
+                    state.log.append(("pass", responder))
+                    return JUMPED
+                if answer[0] == "use":
+                    # an ability with costs (interpreter.engine.combat)
+                    top = state.stack[-1]
+                    self.use_response(responder, answer[1], answer[2], top[2], top[0])
+                    locals_["responder"] = self.rival_of(responder)
+                    return JUMPED
+                card, program = answer
+                top = state.stack[-1][0]
+                self.discard(card)
+                self.push_entry(program, card, responder,
+                                (("this", card), ("you", responder),
+                                 ("responding_to", top)), responding_to=top)
+                locals_["responder"] = self.rival_of(responder)
+                return JUMPED
+            options = [(c, program) for c in self.hand_of(responder)
+                       for program in self.game.responses.get(state.cards[c].name, ())]
+            labels = [f"respond with {self.card_label(c)}" for c, _ in options]
+            if self.game.cued:
+                more, names = self.response_options(responder, None, state.stack[-1][2],
+                                                    state.stack[-1][0])
+                options, labels = options + more, labels + names
+            if options:
+                return self.ask(frame, responder, "respond", "respond or pass",
+                                tuple(options) + (("pass",),), "_respond",
+                                tuple(labels) + ("pass",))
+            del locals_["responder"]
+        entry = state.stack.pop()
+        entry_id, program, source, controller, zone, entry_locals, nullified, _ = entry
+        # a card used up "after it resolves" (interpreter.engine.combat: use_up)
+        after = next((value for key, value in entry_locals if key == "_after_use"), None)
+        if nullified or (settings.drop_if_source_left and state.cards[source].zone != zone):
+            state.log.append(("fizzle", entry_id, source, "nullified" if nullified
+                              else "its source left its zone"))
+            if after:
+                self.used_up_steps(source, after)
+            return JUMPED
+        state.log.append(("resolve", entry_id, source))
+        if after:
+            state.frames.append(Frame(AFTER_USE, 0, {"this": source, "_after_use": after}))
+        if program:    # "": a played card responded to, carried on by its procedure
+            state.frames.append(Frame(program, 0, dict(entry_locals)))
+        return JUMPED
+
+    def push_entry(self, program: str, source: int, controller: int, entry_locals: tuple,
+                   responding_to=None) -> None:
+        state = self.state
+        entry_id = state.usage.get("#entries", 0) + 1
+        state.usage["#entries"] = entry_id
+        state.stack.append((entry_id, program, source, controller, state.cards[source].zone,
+                            entry_locals, False, responding_to))
+        state.log.append(("entry", entry_id, source, controller, len(state.stack)))
+
+    def nullify_entry(self, entry_id) -> bool:
+        state = self.state
+        for index, entry in enumerate(state.stack):
+            if entry[0] == entry_id and not entry[6]:
+                state.stack[index] = entry[:6] + (True,) + entry[7:]
+                state.log.append(("nullify", entry_id, entry[2]))
+                return True
+        return False
+
+    def resolve_now(self, frame: Frame):
+        """Resolve what the last events triggered before going on."""
+        self.collect_triggers()
+        state = self.state
+        if self.rules.resolution is None or not (state.pending or state.stack):
+            return None
+        frame.pc += 1
+        state.frames.append(Frame("resolve", 0, {}))
+        return JUMPED

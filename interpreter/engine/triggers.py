@@ -1,0 +1,238 @@
+"""Triggers: new events matched against the triggered abilities of cards.
+
+Card events ("When this is played"), player events ("When you draw a
+card") and the edges of periods ("At the start of your turn"), of the cards
+in play (and of cards outside play used from where they are); what fires
+waits to resolve, or resolves at once without resolution rules. Triggers
+may be held for a while ("hold_triggers") and released one at a time,
+their users choosing the order.
+"""
+
+from __future__ import annotations
+
+from interpreter.compiler.compiled import Trigger
+from interpreter.compiler.program import JUMPED
+from interpreter.engine.limits import MAX_DEPTH
+from interpreter.engine.state import Frame
+
+
+class Triggers:
+    """Matching events against triggered abilities; holding and releasing them."""
+
+    __slots__ = ()
+
+    def collect_triggers(self) -> None:
+        """Match new events against triggered abilities: of the card the
+        event is about ("When this is played"), and of every card in play."""
+        state = self.state
+        log = state.log
+        if not self.game.triggers:
+            state.cursor = len(log)
+            return
+        fired = []
+        watchers = None
+        watched = self.game.trigger_index
+        for index in range(state.cursor, len(log)):
+            event = log[index]
+            if event[0] == "period":
+                if (event[2], event[4]) in watched.period_edges:
+                    fired.extend(self.period_triggers(event))
+                continue
+            if event[0] != "event":
+                continue
+            _kind, name, card, actor = event
+            if name in watched.player_events:
+                fired.extend(self.player_triggers(name, card, actor))
+            if name not in watched.card_events:
+                continue
+            cards = card if isinstance(card, tuple) else (card,)
+            for c in cards:
+                if c is None:
+                    continue
+                if watchers is None:
+                    names = watched.watching.get("card", ())
+                    watchers = [w for w in self.in_play()
+                                if state.cards[w].name in names and self.working(w)]
+                sources = set(watchers)
+                sources.add(c)
+                for source in sorted(sources):
+                    for trigger in self.game.triggers.get(state.cards[source].name, ()):
+                        if trigger.event != name or trigger.kind != "card":
+                            continue
+                        if trigger.self_only:
+                            if source != c:
+                                continue
+                        elif source == c and source not in watchers:
+                            continue
+                        probe = Frame("probe", 0, {"you": state.cards[source].controller,
+                                                   "this": source})
+                        if trigger.test(self, probe, c):
+                            if trigger.once_per:
+                                key = f"{source}|{trigger.program}|{trigger.once_per}|" \
+                                      f"{state.period_counts.get(trigger.once_per, 0)}"
+                                if key in state.usage:
+                                    continue
+                                state.usage[key] = 1
+                            fired.append((trigger.program, source,
+                                          state.cards[source].controller, c))
+        state.cursor = len(log)
+        if fired and self.game.trigger_gates:
+            gates = self.game.trigger_gates
+            fired = [f for f in fired if f[0] not in gates or gates[f[0]](
+                self, Frame("probe", 0, {"you": f[2], "this": f[1], "it": f[3]}))]
+        if not fired:
+            return
+        if "#hold" in state.usage:
+            state.usage["#hold"] = state.usage["#hold"] + tuple(fired)
+            return
+        if self.rules.resolution is None:
+            # no resolution rules: each triggered ability resolves at once
+            if self.rules.trigger_order is not None and len(fired) > 1:
+                # "simultaneous triggers: in turn order from the first player"
+                first = state.usage.get("#first player", state.turn_player) \
+                    if self.rules.trigger_order == "first" else state.turn_player
+                fired.sort(key=lambda f: (f[2] - first) % state.players)
+            if len(state.frames) + len(fired) > MAX_DEPTH:
+                self.draw_game(f"effects nested more than {MAX_DEPTH} deep (a loop?)")
+                return
+            for program, source, controller, card in reversed(fired):
+                state.frames.append(Frame(program, 0, {"you": controller, "this": source,
+                                                       "it": card}))
+            return
+        immediate = [f for f in fired if f[0] in self.game.immediate]
+        if immediate:
+            fired = [f for f in fired if f[0] not in self.game.immediate]
+            for program, source, controller, card in reversed(immediate):
+                state.frames.append(Frame(program, 0, {"you": controller, "this": source,
+                                                       "it": card}))
+        state.pending = state.pending + fired
+        if len(state.pending) + len(state.stack) > MAX_DEPTH:
+            self.draw_game(f"more than {MAX_DEPTH} effects waiting (a loop?)")
+
+    def working(self, card: int) -> bool:
+        """Whether a card in play has its abilities: not nullified, and face up
+        (a face-down card is only a card, until it is flipped) unless its kind
+        works face down; not while it has its kind's "waits while" status."""
+        c = self.state.cards[card]
+        if self.has_status(card, "nullified"):
+            return False
+        kind = self.rules.kind(self.definition(card).kind)
+        if not c.face_up and not (kind is not None and kind.works_face_down):
+            return False
+        if kind is not None and kind.waits_while and self.has_status(card, kind.waits_while):
+            return False
+        return True
+
+    def _watchers(self, kind: str):
+        state = self.state
+        names = self.game.trigger_index.watching.get(kind, ())
+        for source in self.in_play():
+            if state.cards[source].name not in names or not self.working(source):
+                continue
+            for trigger in self.game.triggers.get(state.cards[source].name, ()):
+                if trigger.kind == kind:
+                    yield source, trigger
+        intents = self.game.intent_triggers
+        if intents and kind in self.game.intent_kinds:
+            # cards outside play, where their kind is used from (a card in the hand)
+            for player in range(state.players):
+                if not any(state.cards[c].name in intents for zone in self.game.used_from_zones
+                           for c in state.zones.get((self.game.hand, player) if zone == "hand"
+                                                    else (zone, player), ())):
+                    continue
+                for source in self.used_from_cards(player):
+                    for trigger in intents.get(state.cards[source].name, ()):
+                        if trigger.kind == kind:
+                            yield source, trigger
+
+    def _whose(self, trigger: Trigger, controller: int, player: int) -> bool:
+        if trigger.whose == "you":
+            return player == controller
+        if trigger.whose == "rival":
+            return player != controller
+        return True
+
+    def period_triggers(self, event) -> list:
+        """ "At the start of your turn": a period began or ended."""
+        _kind, _what, name, _number, edge = event
+        fired = []
+        for source, trigger in self._watchers("period"):
+            if trigger.event != name or trigger.edge != edge:
+                continue
+            controller = self.state.cards[source].controller
+            if self._whose(trigger, controller, self.state.turn_player):
+                fired.append((trigger.program, source, controller, source))
+        return fired
+
+    def player_triggers(self, name: str, card, actor: int) -> list:
+        """ "When you draw a card": a player did something."""
+        fired = []
+        for source, trigger in self._watchers("player"):
+            if trigger.event != name:
+                continue
+            controller = self.state.cards[source].controller
+            if self._whose(trigger, controller, actor):
+                fired.append((trigger.program, source, controller, card))
+        return fired
+
+    # ---- triggers held for a while
+
+    def hold_triggers(self) -> None:
+        """Abilities that trigger from now on wait (see release_triggers)."""
+        self.collect_triggers()
+        self.state.usage["#hold"] = ()
+
+    def release_triggers(self, frame: Frame):
+        """Run the abilities that waited, one at a time. Those a player's own
+        event triggered ("When you advance", and the Rival's "Whenever your
+        Rival advances") are that player's to use, the turn player's first,
+        in the order that player chooses when they have several; abilities
+        that trigger "after" an event come last, each player ordering their
+        own."""
+        locals_ = frame.locals
+        if "_held" not in locals_:
+            self.collect_triggers()
+            held = self.state.usage.pop("#hold", ())
+            if not held:
+                return None
+            if self.rules.resolution is not None:
+                # they wait to resolve as any simultaneous effects do (stack links)
+                self.state.pending = self.state.pending + list(held)
+                return None
+            locals_["_held"] = tuple(held)
+        held = locals_["_held"]
+        if not held:
+            del locals_["_held"]
+            return None
+        if "_held_next" in locals_:
+            index = locals_.pop("_held_next")
+        else:
+            state = self.state
+            keys = [(entry[0] in self.game.after_triggers,
+                     (self.user_of_held(entry) - state.turn_player) % state.players)
+                    for entry in held]
+            first = min(keys)
+            group = [i for i, key in enumerate(keys) if key == first]
+            if len(group) > 1:
+                user = (first[1] + state.turn_player) % state.players
+                return self.ask(frame, user, "order", "use which effect next", tuple(group),
+                                "_held_next", tuple(f"{self.card_label(held[i][1])}'s effect"
+                                                    for i in group))
+            index = group[0]
+        program, source, controller, card = held[index]
+        locals_["_held"] = held[:index] + held[index + 1:]
+        self.state.frames.append(Frame(program, 0, {"you": controller, "this": source,
+                                                    "it": card}))
+        return JUMPED
+
+    def user_of_held(self, entry: tuple) -> int:
+        """Who orders a held ability: for one a player's event triggered (a
+        player trigger), that player ("Whenever your Rival advances": the
+        Rival); for an "after" trigger or any other, its controller."""
+        program, _source, controller, _card = entry
+        trigger = self.game.trigger_programs.get(program)
+        if trigger is None or trigger.kind != "player" or program in self.game.after_triggers:
+            return controller
+        if trigger.whose == "rival":
+            return self.rival_of(controller)
+        return controller

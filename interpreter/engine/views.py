@@ -1,0 +1,284 @@
+"""Reading cards and players: what the state means now.
+
+Derived views of the plain state, never stored in it: the cards in play,
+a card's definition, kind, faces and stats (printed, plus modifiers, plus
+continuous abilities, plus attached cards), keywords, statuses and
+values, the prohibitions in force ("can't"), and counts of players'
+counters.
+"""
+
+from __future__ import annotations
+
+from interpreter.compiler.players import counter_on_card
+from interpreter.engine.state import Frame
+
+
+class Views:
+    """A card's kind, stats, keywords, statuses, values and prohibitions now."""
+
+    __slots__ = ()
+
+    def in_play(self) -> list[int]:
+        """The cards in the zones declared "in play" (kept until the next
+        event: every change of zone is an event)."""
+        events = len(self.state.log)
+        if self._in_play is not None and self._in_play[0] == events:
+            return self._in_play[1]
+        in_play = self.game.in_play
+        out = []
+        for (name, _owner), cards in self.state.zones.items():
+            if cards and name in in_play:
+                out.extend(cards)
+        self._in_play = (events, out)
+        return out
+
+    def definition(self, card: int):
+        return self.game.cards[self.state.cards[card].name]
+
+    def is_kind(self, card: int, kind: str) -> bool:
+        name = self.state.cards[card].name
+        known = self.game.kind_answers.get((name, kind))
+        if known is None:
+            known = self.game.kind_answers[(name, kind)] = self._is_kind(card, kind)
+        return known
+
+    def _is_kind(self, card: int, kind: str) -> bool:
+        decl = self.rules.kind(kind)
+        if decl is None:  # a plural
+            for k in self.rules.kinds.values():
+                if k.plural.lower() == kind.lower():
+                    decl = k
+        return decl is not None and self.definition(card).kind == decl.name
+
+    def face_of(self, card: int) -> str | None:
+        """The face a double-sided card shows: its kind's first face when face
+        up, its second when face down (None for one-sided cards)."""
+        definition = self.definition(card)
+        if not definition.faces:
+            return None
+        kind = self.rules.kind(definition.kind)
+        faces = kind.faces if kind is not None and kind.faces else tuple(
+            f for f, _ in definition.faces)
+        up = self.state.cards[card].face_up
+        return faces[0] if up or len(faces) < 2 else faces[1]
+
+    def stat_value(self, card: int, name: str):
+        """A stat as printed on the face the card shows (or on the card)."""
+        definition = self.definition(card)
+        face = self.face_of(card)
+        if face is not None:
+            value = definition.stat(name, face)
+            if value is not None:
+                return value
+        return definition.stat(name)
+
+    def stat(self, card: int, name: str) -> int:
+        """A card's stat now: printed, plus the modifiers in force, plus the
+        continuous abilities of the cards in play, plus the stats of the
+        cards attached to it that are "added to" this one."""
+        value = self.definition(card).stat(name)
+        total = value if isinstance(value, int) else 0
+        for modifier in self.state.modifiers:
+            if modifier.target == card and modifier.kind == "stat" and modifier.name == name:
+                total += modifier.amount
+        for kind, amount in self.continuous(card, ("stat", name)):
+            total += amount
+        added = self.game.host_stats.get(name) if self.game.attaching else None
+        if added:
+            state = self.state
+            # attached cards sit in their host's zone
+            for other in state.zones.get(state.cards[card].zone, ()):
+                if state.cards[other].attached_to == card:
+                    for stat in added:
+                        total += self.stat(other, stat)
+        return total
+
+    def continuous(self, card: int, wanted: tuple | None = None):
+        """(kind, amount) of every continuous ability in play applying to
+        ``card``; only those that can change ``wanted`` (kind, name) if given.
+
+        A continuous ability whose own test asks the same question (a
+        keyword granted to the cards that have it) is not counted while that
+        question is being answered: no loop."""
+        statics = self.game.statics
+        if not statics:
+            return ()
+        asking = (card, wanted)
+        if asking in self._asking:
+            return ()
+        events = len(self.state.log)
+        seen_at, seen = self._continuous_seen
+        if seen_at != events:
+            seen = {}
+            self._continuous_seen = (events, seen)
+        elif asking in seen:
+            return seen[asking]
+        # Only a complete answer is kept: one computed while another question
+        # is open may have left out the abilities that asked it.
+        top_level = not self._asking
+        found = list(self._continuous(card, wanted, asking))
+        if top_level:
+            seen[asking] = found
+        return found
+
+    def _continuous(self, card: int, wanted, asking):
+        statics = self.game.statics
+        state = self.state
+        self._asking.add(asking)
+        try:
+            if wanted is not None:
+                # only the cards with an ability that makes this change
+                statics = self.game.statics_by_change.get(wanted)
+                if not statics:
+                    return
+            for source in self.in_play():
+                abilities = statics.get(state.cards[source].name)
+                if not abilities or self.is_nullified(source):
+                    continue
+                probe = Frame("probe", 0, {"you": state.cards[source].controller,
+                                           "this": source})
+                for static in abilities:
+                    if wanted is not None and not any((k, n) == wanted
+                                                      for k, n, _ in static.changes):
+                        continue
+                    if static.condition is not None and not static.condition(self, probe):
+                        continue
+                    if static.test(self, probe, card):
+                        for kind, name, amount in static.changes:
+                            if wanted is None or (kind, name) == wanted:
+                                yield (kind, name), amount
+        finally:
+            self._asking.discard(asking)
+
+    def is_nullified(self, card: int) -> bool:
+        """Nullified (a status, or a status modifier "until ..."): the card's
+        abilities do not work."""
+        if "nullified" in self.state.cards[card].statuses:
+            return True
+        return any(m.target == card and m.kind == "status" and m.name == "nullified"
+                   for m in self.state.modifiers)
+
+    def has_keyword(self, card: int, name: str) -> bool:
+        for ability in self.definition(card).abilities:
+            node = ability.ability
+            if node.form == "keyword" and node.args[0].form == name:
+                return True
+        return self.has(card, "keyword", name)
+
+    def has(self, card: int, kind: str, name: str) -> bool:
+        """Whether a card has a keyword (or a can't / can) now."""
+        for modifier in self.state.modifiers:
+            if modifier.target == card and modifier.kind == kind and modifier.name == name:
+                return True
+        return any(True for _ in self.continuous(card, (kind, name)))
+
+    def forbidden(self, player: int, verb: str, card: int | None) -> bool:
+        """Whether a "can't" in force stops ``player`` doing ``verb`` (an
+        action's name, or "be destroyed" ...) with ``card``. "Can't" beats
+        "can": nothing a card is allowed to do lifts a prohibition."""
+        capabilities = self.game.capabilities
+        if not capabilities:
+            return False
+        verb = verb.lower()
+        you = -1 - player
+        probe = None
+        for modifier in self.state.modifiers:
+            if modifier.kind != "cannot" or modifier.target not in (card, you):
+                continue
+            forbids, test = capabilities[modifier.name]
+            if not verb.startswith(forbids):
+                continue
+            if modifier.target == card or test is None:
+                return True
+            if card is not None:
+                probe = probe or Frame("probe", 0, {"you": player})
+                if test(self, probe, card):
+                    return True
+        if card is not None and self.game.statics:
+            for name in self.game.static_prohibitions():
+                if verb.startswith(capabilities[name][0]) and \
+                        self.continuous(card, ("cannot", name)):
+                    return True
+        if self.game.player_statics:
+            # continuous prohibitions on players ("Your opponent can't attack")
+            state = self.state
+            for source in self.in_play():
+                found = self.game.player_statics.get(state.cards[source].name)
+                if not found or "nullified" in state.cards[source].statuses:
+                    continue
+                probe = Frame("probe", 0, {"you": state.cards[source].controller,
+                                           "this": source})
+                for test, name, condition in found:
+                    if verb.startswith(capabilities[name][0]) and (
+                            condition is None or condition(self, probe)) and \
+                            test(self, probe, player):
+                        return True
+        return False
+
+    def has_value(self, card: int, value: str) -> bool:
+        """Whether a printed stat of the card has this value ("a Red Ally");
+        stats declared "never an adjective" do not count."""
+        name = self.state.cards[card].name
+        known = self.game.value_answers.get((name, value))
+        if known is None:
+            quiet = self.game.not_adjectives
+            known = self.game.value_answers[(name, value)] = any(
+                v == value or (isinstance(v, tuple) and any(
+                    value in (alt if isinstance(alt, tuple) else (alt,)) for alt in v))
+                for v in (stat.value for stat in self.definition(card).stats
+                          if stat.name not in quiet))
+        return known
+
+    def has_status(self, card: int, status: str) -> bool:
+        """A status the card has: set on it, given by a modifier ("it is fresh
+        until your next turn"), or the status of paired cards."""
+        c = self.state.cards[card]
+        if status in c.statuses:
+            return True
+        for first, second, paired in self.game.pairs:
+            if paired == status and c.zone[0] in (first, second):
+                other = (second if c.zone[0] == first else first, c.zone[1])
+                slot = self.slot_of(card)
+                if any(self.slot_of(p) == slot for p in self.state.zones.get(other, ())):
+                    return True
+        for modifier in self.state.modifiers:
+            if modifier.target == card and modifier.kind == "status" and modifier.name == status:
+                return True
+        return False
+
+    def hand_of(self, player: int) -> list[int]:
+        return self.state.zones.get((self.game.hand, player), [])
+
+    def card_label(self, card: int) -> str:
+        return f"{self.state.cards[card].name} #{card}"
+
+    # ---- players
+
+    def player_count(self, player: int, name: str) -> int:
+        """A player's counter; for a counter kept "on cards, per player", the
+        number of theirs on the cards in play."""
+        decl = self.rules.counters.get(name)
+        if decl is not None and decl.per_player:
+            key = counter_on_card(decl.name, player)
+            return sum(self.state.cards[c].counter(key) for c in self.in_play())
+        return self.state.counter(player, name)
+
+    def player_with_most(self, counter: str):
+        """The one player with more of ``counter`` than any other; None on a tie."""
+        state = self.state
+        alive = [p for p in range(state.players) if not state.out[p]]
+        best = max((state.counter(p, counter) for p in alive), default=None)
+        leaders = [p for p in alive if state.counter(p, counter) == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def unique_title_in_play(self, card: int, player: int) -> bool:
+        """Whether ``player`` controls in play a unique card with the title
+        of ``card`` (only unique cards have such a limit)."""
+        rules = self.rules
+        state = self.state
+        name = state.cards[card].name
+        if not rules.is_unique(name):
+            return False
+        title = rules.title_of(name)
+        return any(state.cards[c].controller == player and c != card and
+                   rules.title_of(state.cards[c].name) == title for c in self.in_play())

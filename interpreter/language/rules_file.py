@@ -1,0 +1,185 @@
+"""Reading a rules file into :class:`~interpreter.language.game_rules.GameRules`.
+
+A rules file (``rules/<game-id>.rules``) is an outline (see
+``interpreter.language.syntax``) of declarations: the game itself, counters,
+zones, value sets, stats, card kinds, timing labels, keywords, verbs,
+events, statuses, periods, naming conventions and deck parts, then the
+procedures of play. :func:`load_rules` reads each declaration (components:
+``rules_components``; procedures: ``rules_procedures``), reports every
+mistake with its position, and checks what needs the whole file.
+
+Keyword and verb definitions are themselves effect text; they are parsed
+with the game's own grammar once the vocabulary is known.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark.exceptions import UnexpectedInput
+
+from interpreter.errors import Problem, did_you_mean, listing
+from interpreter.language.game_rules import GameRules, _lookup
+from interpreter.language.rules_components import ComponentDeclarations
+from interpreter.language.rules_procedures import ProcedureDeclarations
+from interpreter.language.syntax import OutlineLine, parse_outline
+from interpreter.source import SourceText, Span
+
+
+_DECLARATIONS = (
+    "game", "counter", "zone", "values", "stat", "kind", "timing", "keyword",
+    "verb", "event", "statuses", "status", "periods", "unique mark", "title separator",
+    "deck part", "setup", "turn", "action", "resolution", "wildcard", "race", "simulation prefers",
+    "defense", "player damage", "identical cards", "card effects",
+)
+
+
+def load_rules(source: SourceText, game_id: str) -> tuple[GameRules, list[Problem]]:
+    """Read a rules file; returns the rules and every problem found."""
+    lines, problems = parse_outline(source)
+    rules = GameRules(game_id=game_id, path=source.path)
+    reader = _RulesReader(source, rules, problems)
+    for line in lines:
+        reader.declaration(line)
+    reader.finish()
+    return rules, problems
+
+
+class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
+    # ---- declarations
+
+    def declaration(self, line: OutlineLine) -> None:
+        words = [w.lower() for w in line.words]
+        for decl in sorted(_DECLARATIONS, key=lambda d: -len(d.split())):
+            n = len(decl.split())
+            if [w for w in words[:n]] == decl.split() and not any(
+                    h.quoted for h in line.head[:n]):
+                getattr(self, "decl_" + decl.replace(" ", "_"))(line, n)
+                return
+        first = line.head[0]
+        self.problem(first.span, "E502", f'unknown declaration "{first.text}"',
+                     ("a declaration: " + listing(_DECLARATIONS, 20),),
+                     did_you_mean(first.text, _DECLARATIONS))
+
+    def decl_game(self, line: OutlineLine, n: int) -> None:
+        self.saw_game = True
+        self.rules.title = self.name_after(line, n) or ""
+        for child in line.children:
+            key = child.key.lower()
+            if key == "players":
+                m = re.fullmatch(r"(\d+)(?:\s*to\s*(\d+))?", child.value or "")
+                if not m:
+                    self.problem(child.value_span or child.span, "E503",
+                                 "players must be a number or a range",
+                                 ('"2"', '"2 to 4"'))
+                    continue
+                self.rules.players_min = int(m.group(1))
+                self.rules.players_max = int(m.group(2) or m.group(1))
+            elif key == "rulebook":
+                self.rules.rulebook = child.value
+            elif key == "match":
+                m = re.fullmatch(r"best of (\d+)", (child.value or "").strip().rstrip("."), re.I)
+                if not m or int(m.group(1)) % 2 == 0:
+                    self.problem(child.value_span or child.span, "E503",
+                                 "a match must be the best of an odd number of games",
+                                 ('"best of 3"',))
+                    continue
+                self.rules.match_games = int(m.group(1))
+            else:
+                self.unknown_field(child, ("players", "rulebook", "match"))
+
+    # ---- after every declaration
+
+    def finish(self) -> None:
+        rules = self.rules
+        if not self.saw_game:
+            self.problems.insert(0, Problem(
+                "E516", 'a rules file must start with game "Title"',
+                Span(self.source.path, 1, 1, 1, 2), self.source.line(1),
+                ('game "Title"',)))
+        for label, span in getattr(self, "_kind_timing_spans", []):
+            if label not in rules.timings:
+                self.problem(span, "E301", f'unknown timing label "{label}"',
+                             (listing(rules.timings),), did_you_mean(label, rules.timings))
+        for label, span in getattr(self, "_used_as", ()):
+            if label not in rules.timings:
+                self.problem(span, "E301", f'unknown timing label "{label}"',
+                             (listing(rules.timings),), did_you_mean(label, rules.timings))
+        for zone, span, kind in getattr(self, "_kind_zones", ()):
+            # "once used from ZONE" (zones may be declared after the kind)
+            if zone.lower() != "hand" and _lookup(rules.zones, zone) is None:
+                self.problem(span, "E523", f'unknown zone "{zone}" for kind "{kind}"',
+                             (listing(rules.zones),), did_you_mean(zone, rules.zones))
+        if self.problems:
+            return
+        # Keyword and verb definitions are card text in the game's language.
+        try:
+            parser = rules.parser()
+        except Exception as err:  # the vocabulary makes the grammar ambiguous
+            self.problem(Span(self.source.path, 1, 1, 1, 2), "E517",
+                         f"the declared words clash in the card grammar: {err}".split("\n")[0])
+            return
+        for sentence in self.procedure_sentences():
+            try:
+                parser.parse(sentence.text)
+            except UnexpectedInput as err:
+                self.problems.append(parser.problem(
+                    err, self.source, sentence.text, sentence.span.line,
+                    sentence.span.column))
+        for part in rules.deck_parts.values():
+            for other in part.swaps_with:
+                if rules.deck_part(other) is None:
+                    self.problem(part.span, "E540",
+                                 f'deck part "{part.name}" swaps with an unknown part "{other}"',
+                                 (listing(rules.deck_parts),),
+                                 did_you_mean(other, rules.deck_parts))
+            for part_name, other, span in getattr(self, "_counted_with", ()):
+                if part_name == part.name and rules.deck_part(other) is None:
+                    self.problem(span, "E540",
+                                 f'deck part "{part.name}" is counted with an unknown part '
+                                 f'"{other}"', (listing(rules.deck_parts),),
+                                 did_you_mean(other, rules.deck_parts))
+            if part.starts_in and _lookup(rules.zones, part.starts_in[0]) is None:
+                self.problem(part.starts_in_span, "E523",
+                             f'unknown zone "{part.starts_in[0]}" for deck part "{part.name}"',
+                             (listing(rules.zones),), did_you_mean(part.starts_in[0], rules.zones))
+        for stat in rules.stats.values():
+            if stat.adds_to_host and rules.stat(stat.adds_to_host) is None:
+                self.problem(stat.span, "E510", f'unknown stat "{stat.adds_to_host}"',
+                             ("a number stat",), did_you_mean(stat.adds_to_host, rules.stats))
+        for counter in rules.counters.values():
+            # "per place in ZONE": an ordered zone of places, where a
+            # position counter says which place a player's own effects are at
+            if counter.per_place is None:
+                continue
+            zone = _lookup(rules.zones, counter.per_place)
+            if zone is None or not zone.ordered:
+                self.problem(counter.per_place_span or counter.span, "E545",
+                             f'counter "{counter.name}" is kept per place in '
+                             + (f'an unknown zone "{counter.per_place}"' if zone is None
+                                else f'"{zone.name}", which is not ordered'),
+                             ("an ordered zone of places",),
+                             did_you_mean(counter.per_place, rules.zones) if zone is None
+                             else None)
+            elif not any(c.track and c.track.lower() == zone.name.lower()
+                         for c in rules.counters.values()):
+                self.problem(counter.per_place_span or counter.span, "E545",
+                             f'counter "{counter.name}" is kept per place in "{zone.name}", '
+                             "but no counter is a position in it",
+                             (f'a counter NAME: per player, position in "{zone.name}"',))
+        periods = [p.name for p in rules.phases] + [s.name for p in rules.phases
+                                                     for s in p.steps]
+        for action in rules.actions:
+            for phase in action.during:
+                if phase.lower() not in {p.lower() for p in periods}:
+                    self.problem(action.span, "E520", f'unknown phase or step "{phase}"',
+                                 (listing(periods),), did_you_mean(phase, periods))
+        for decl in (*rules.keywords, *rules.verbs):
+            if decl.definition is None or decl.definition_span is None:
+                continue
+            try:
+                parser.parse(decl.definition)
+            except UnexpectedInput as err:
+                self.problems.append(parser.problem(
+                    err, self.source, decl.definition, decl.definition_span.line,
+                    decl.definition_span.column))
