@@ -46,6 +46,7 @@ from lark.exceptions import UnexpectedInput
 
 from interpreter.compiler.players import counter_on_card
 from interpreter.engine import Machine, Match, compile_game
+from interpreter.engine.invariants import Watch, deep_checks
 from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mean, listing
 from interpreter.language.games import _Unreadable, load_game, read_source
 from interpreter.language.syntax import OutlineLine, grammar_cache, parse_outline, problem_at
@@ -440,6 +441,27 @@ def _strip_number(label: str) -> str:
 
 def _play(ruling, match, source, failures) -> None:
     steps = list(ruling.choices)
+    watch = Watch(match)
+    if _invariant_holds(watch.check(), ruling, source, failures, "at the start"):
+        _play_steps(ruling, match, source, failures, steps, watch)
+    if not failures:
+        _invariant_holds(deep_checks(match), ruling, source, failures, "at the end")
+
+
+def _invariant_holds(violation, ruling, source, failures, when: str) -> bool:
+    """Whether no engine invariant is violated; a violation fails the ruling,
+    whatever its expect lines say."""
+    if violation is None:
+        return True
+    failures.append(problem_at(
+        source, ruling.span, "E722",
+        f"the engine broke one of its invariants {when}: {violation}",
+        ("every ruling to keep the engine's invariants (interpreter/engine/invariants.py);"
+         " this is the engine's bug, not the ruling's",)))
+    return False
+
+
+def _play_steps(ruling, match, source, failures, steps, watch) -> None:
     for index, choice in enumerate(steps, 1):
         if match.is_terminal():
             for left in steps[index - 1:]:
@@ -468,6 +490,9 @@ def _play(ruling, match, source, failures) -> None:
                 did_you_mean(choice.label, shown)))
             return
         match.apply_action(picks[0])
+        if not _invariant_holds(watch.check(), ruling, source, failures,
+                                f"after play step {index}"):
+            return
     if not match.is_terminal() and not ruling.stop_at_next_decision:
         decision = match.state.decision
         failures.append(problem_at(

@@ -1,12 +1,11 @@
 """Soak testing: play many random games and check the engine's invariants
 after every action.
 
-Checked after every action: every card is in exactly one zone (and the zone
-it records), the number of cards never changes, card ids are unique, every
-counter stays within its declared bounds, there is a legal action unless the
-game is over. At random points: every legal action applies (on a clone), a
-clone equals its original, and the JSON round trip gives the same state. At
-the end of each game: replaying its seed and actions gives the same log.
+Checked after every action: the engine's invariants
+(``interpreter.engine.invariants.Watch``). At random points: every legal
+action applies (on a clone), a clone equals its original, and the JSON round
+trip gives the same state. At the end of each game: replaying its seed and
+actions gives the same log.
 
 A violation names the seed and the list of actions that reproduce it.
 """
@@ -14,14 +13,13 @@ A violation names the seed and the list of actions that reproduce it.
 from __future__ import annotations
 
 import hashlib
-import json
 
 import attrs
 
 from interpreter.agents import RandomAgent
 from interpreter.engine import Match
+from interpreter.engine.invariants import Watch, deep_checks
 from interpreter.engine.rng import Random
-from interpreter.engine.state import GameState
 
 
 @attrs.define
@@ -80,17 +78,17 @@ def _soak_one(compiled, decks, seed, check_every, report) -> Violation | None:
     agents = [RandomAgent(seed * 1000 + i) for i in range(len(decks))]
     checkpoints = Random(seed ^ 0x5EED)
     actions: list[int] = []
-    total = len(match.state.cards)
+    watch = Watch(match)
     try:
         while True:
-            problem = _invariants(match, compiled, total)
+            problem = watch.check()
             report.checks += 1
             if problem:
                 return Violation(seed, actions, problem)
             if match.is_terminal():
                 break
             if checkpoints.below(check_every) == 0:
-                problem = _deep_checks(match)
+                problem = deep_checks(match)
                 if problem:
                     return Violation(seed, actions, problem)
             action = agents[match.current_player()].act(match)
@@ -99,7 +97,7 @@ def _soak_one(compiled, decks, seed, check_every, report) -> Violation | None:
             report.actions += 1
     except Exception as err:  # a crash is a violation, with what reproduces it
         return Violation(seed, actions, f"{type(err).__name__}: {err}")
-    problem = _deep_checks(match, with_log=True)
+    problem = deep_checks(match, with_log=True)
     if problem:
         return Violation(seed, actions, problem)
     kind = match.state.result[0]
@@ -115,53 +113,3 @@ def _soak_one(compiled, decks, seed, check_every, report) -> Violation | None:
 
 def _digest(match) -> str:
     return hashlib.sha256(repr(match.state.log).encode()).hexdigest()
-
-
-def _invariants(match, compiled, total) -> str | None:
-    state = match.state
-    seen: dict[int, tuple] = {}
-    for key, cards in state.zones.items():
-        for card in cards:
-            if card in seen:
-                return f"card {card} is in {key} and in {seen[card]}"
-            seen[card] = key
-            if state.cards[card].zone != key:
-                return f"card {card} is listed in {key} but records {state.cards[card].zone}"
-    if len(seen) != total or len(state.cards) != total:
-        return f"{total} cards at the start, {len(seen)} in zones now"
-    if len({c.id for c in state.cards}) != len(state.cards):
-        return "two cards share an id"
-    for counter in compiled.rules.counters.values():
-        if counter.scope != "player":
-            continue
-        for player in range(state.players):
-            value = state.counter(player, counter.name)
-            if counter.minimum is not None and value < counter.minimum:
-                return f"player {player + 1}'s {counter.name} is {value}, below {counter.minimum}"
-            if counter.maximum is not None and value > counter.maximum:
-                return f"player {player + 1}'s {counter.name} is {value}, above {counter.maximum}"
-    if not match.is_terminal() and not match.legal_actions():
-        return "no legal action, but the game is not over"
-    return None
-
-
-def _deep_checks(match, with_log: bool = False) -> str | None:
-    """A clone equals its original, the JSON round trip keeps the state, and
-    every legal action applies. The log is compared as it is (serializing a
-    long game's whole log at every check would make long games quadratic);
-    its own JSON round trip is checked once, at the end of the game."""
-    state = match.state
-    twin = match.clone()
-    if twin.state.log != state.log or twin.state.to_json(False) != state.to_json(False):
-        return "a clone differs from its original"
-    original = state.to_json(with_log)
-    data = json.loads(json.dumps(original))
-    if GameState.from_json(data).to_json(with_log) != original:
-        return "the JSON round trip changed the state"
-    for action in match.legal_actions():
-        trial = match.clone()
-        try:
-            trial.apply_action(action)
-        except Exception as err:  # noqa: BLE001 - reported as a violation
-            return f"legal action {action} ({match.action_to_string(action)}) failed: {err}"
-    return None

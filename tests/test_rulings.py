@@ -199,3 +199,32 @@ def test_plugin_fails_on_a_changed_trace_and_on_unused_snapshots(designer_repo, 
     result = pytester.runpytest("-p", "no:cacheprovider")
     assert result.ret != 0
     result.stdout.fnmatch_lines(["*1 snapshot unused*"])
+
+
+def test_a_broken_engine_invariant_fails_the_ruling_whatever_it_expects(tmp_path, monkeypatch):
+    """A ruling checks the engine's invariants after every play step: an engine
+    that ran the setup twice fails the ruling even though its expect line holds."""
+    from interpreter.engine import operations
+
+    duel = HERE / "fixtures" / "engine" / "rules" / "duel.rules"
+    ruling = tmp_path / "setup.ruling"
+    ruling.write_text(
+        'ruling "The setup deals each player their opening hand"\n'
+        f"  game: {duel}\n"
+        "  seed: 1\n"
+        "  stop: at the next decision\n"
+        "  expect:\n"
+        "    the game is not over\n")
+    assert run("ruling", "--quiet", str(ruling)).exit_code == 0
+
+    real_mark = operations.mark
+
+    def mark_twice(state, what):
+        real_mark(state, what)
+        real_mark(state, what)
+    monkeypatch.setattr(operations, "mark", mark_twice)
+    result = run("ruling", "--quiet", str(ruling))
+    assert result.exit_code == 1
+    assert "E722 the engine broke one of its invariants at the start: " \
+           "the setup ran 2 times in one game" in result.output
+    assert "Traceback" not in result.output

@@ -160,6 +160,7 @@ def _compile_turn(game: CompiledGame) -> None:
     rules = game.rules
     e = Emitter("game")
     steps = StepCompiler(e, game)
+    e.emit(lambda m, f: m.mark("setup"))
     for sentence in rules.setup:
         steps.sentences(_sentences(rules, sentence))
     turn = e.label()

@@ -325,6 +325,9 @@ class Changes:
         """A phase or step begins (its end: ``end_period``)."""
         op.period(self.state, kind, name, "start")
 
+    def mark(self, what: str) -> None:
+        op.mark(self.state, what)
+
     def event(self, name: str, card, player: int) -> None:
         self.state.log.append(("event", name, card, player))
 

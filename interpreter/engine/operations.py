@@ -123,6 +123,12 @@ def begin_turn(state: GameState, player: int) -> None:
     state.log.append(("turn", state.turn, player))
 
 
+def mark(state: GameState, what: str) -> None:
+    """A milestone the log keeps for the engine's invariants, never narrated
+    ("setup": the game's setup began)."""
+    state.log.append(("mark", what))
+
+
 def note(state: GameState, *details) -> None:
     state.log.append(("note", *details))
 
