@@ -59,7 +59,10 @@ def main() -> None:
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]),
               default="text", show_default=True, help="How to print problems.")
 def check(paths: tuple[Path, ...], output_format: str) -> None:
-    """Check rules, card and deck files (every shipped file when no PATH is given)."""
+    """Check rules, card and deck files (every shipped file when no PATH is given).
+
+    Every game that declares its turn structure is compiled too: what check
+    accepts, the engine runs."""
     try:
         games, wanted = _games_for(paths)
     except CouldNotRun as err:
@@ -69,7 +72,7 @@ def check(paths: tuple[Path, ...], output_format: str) -> None:
     summary = {}
     for game in games:
         files = wanted.get(game.game_id)
-        for p in game.problems:
+        for p in game.problems + _compile_problems(game):
             if files is None or p.span is None or p.span.path in files or (
                     p.span.path == game.rules.path and game.rules.path in (files or ())):
                 problems.append(p)
@@ -77,6 +80,22 @@ def check(paths: tuple[Path, ...], output_format: str) -> None:
                                  "files": len(game.files if files is None else files)}
     _emit(problems, summary, output_format, [])
     sys.exit(1 if problems else 0)
+
+
+def _compile_problems(game: Game) -> list[Problem]:
+    """What the engine could not run of a game that declares how it is played:
+    check compiles everything it checks, so what it accepts runs."""
+    if not game.rules.phases:
+        return []
+    try:
+        compile_game(game)
+    except CardrulesError as err:
+        # a line already reported (an unknown word, a label its kind cannot
+        # have) is not reported again for what follows from it
+        reported = {(p.span.path, p.span.line) for p in game.problems if p.span is not None}
+        return [p for p in err.problems
+                if p.span is None or (p.span.path, p.span.line) not in reported]
+    return []
 
 
 def _games_for(paths: tuple[Path, ...]) -> tuple[list[Game], dict[str, set[str] | None]]:

@@ -249,3 +249,24 @@ def test_play_a_silver_wing_rivals_match_best_of_three():
     last = result.output.splitlines()[-1]
     assert last in ("==== Player 1 wins the match 2-1.", "==== Player 1 wins the match 2-0.",
                     "==== Player 2 wins the match 1-2.", "==== Player 2 wins the match 0-2.")
+
+
+def test_check_compiles_what_it_checks(tmp_path):
+    """Check means it runs: a text the grammar reads but the engine cannot run
+    is a problem at its line, reported by check before any game is played."""
+    import shutil
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    shutil.copytree(root / "rules", tmp_path / "rules")
+    shutil.copytree(root / "cards" / "ryft", tmp_path / "cards" / "ryft")
+    cards = tmp_path / "cards" / "ryft" / "extra.cards"
+    cards.write_text('card "Strange Bargain"\n  kind: Being\n  rank: BASIC\n  synergy: 1\n'
+                     '  domain: STORM\n  type: Beast\n  AP: 10\n  HP: 10\n  text:\n'
+                     '    ABILITY: Draw a card: Gain 1 Synergy.\n')
+    result = run("check", str(tmp_path / "cards" / "ryft"))
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    assert lines[0].endswith("extra.cards:10:5: E801 the engine cannot run the cost \"draw\" "
+                             "yet"), result.output
+    assert lines[1] == "  10 |     ABILITY: Draw a card: Gain 1 Synergy."

@@ -72,7 +72,7 @@ def make_deck(name, *entries):
 def test_setup_shuffles_and_deals_three_cards_each(duel):
     match = start(duel, seed=5)
     log = match.state.log
-    assert [e[0] for e in log[:3]] == ["start", "shuffle", "shuffle"]
+    assert [e[0] for e in log[:4]] == ["start", "mark", "shuffle", "shuffle"]
     first = log[0][3]
     setup = log[:next(i for i, e in enumerate(log) if e[0] == "turn")]
     drawn = [e[3] for e in setup if e[0] == "event" and e[1] == "drawn"]

@@ -12,7 +12,10 @@ per action a player may take, and the abilities of every card
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
+
+import attrs
 
 from interpreter.compiler.abilities import _compile_ability, _compile_exchanges
 from interpreter.compiler.compiled import AFTER_USE, ActionPlan, CompiledGame, TriggerIndex
@@ -26,6 +29,7 @@ from interpreter.compiler.triggered import compile_player_damage
 from interpreter.errors import CardrulesError, CouldNotRun, Problem
 from interpreter.language import ast
 from interpreter.language.game_rules import GameRules, parse_ability, taker_sentence
+from interpreter.language.games import read_source
 from interpreter.source import Span
 
 
@@ -85,14 +89,17 @@ def compile_game(game) -> CompiledGame:
             compiled.place_positions.setdefault(zone_names[counter.track.lower()],
                                                 counter.name)
 
-    def guard(build):
+    def guard(build, where: Span | None = None):
+        """Compile one piece; what cannot run is a problem at its place (or,
+        for a node without a span of its own, at the piece's)."""
         try:
             build()
         except Unsupported as err:
-            problems.extend(err.problems)
+            problems.extend(p if p.span is not None or where is None
+                            else attrs.evolve(p, span=where) for p in err.problems)
 
     for index, action in enumerate(rules.actions):
-        guard(lambda a=action, i=index: _compile_action(compiled, a, i))
+        guard(lambda a=action, i=index: _compile_action(compiled, a, i), action.span)
     guard(lambda: _compile_turn(compiled))
     compiled.used_from_zones = tuple(dict.fromkeys(
         z for k in rules.kinds.values() for z in getattr(k, "used_from", ())))
@@ -112,7 +119,8 @@ def compile_game(game) -> CompiledGame:
             guard(lambda c=card: _compile_exchanges(compiled, c))
     for card in game.cards.values():
         for index, ability in enumerate(card.abilities):
-            guard(lambda c=card, i=index, a=ability: _compile_ability(compiled, c, i, a))
+            guard(lambda c=card, i=index, a=ability: _compile_ability(compiled, c, i, a),
+                  ability.span)
     compiled.trigger_programs = {t.program: t for ts in compiled.triggers.values() for t in ts}
 
     def preferences():
@@ -131,7 +139,7 @@ def compile_game(game) -> CompiledGame:
         answer.emit(lambda m, f: m.answer_window(f))
         compiled.programs["answer"] = answer.finish()
     if problems:
-        raise CardrulesError(problems)
+        raise CardrulesError(_with_source_lines(problems))
     compiled.trigger_index = TriggerIndex.of(compiled.triggers)
     for name, abilities in compiled.statics.items():
         for static in abilities:
@@ -148,6 +156,25 @@ def compile_game(game) -> CompiledGame:
     after.emit(lambda m, f: m.after_action(f))
     compiled.programs["#after action"] = after.finish()
     return compiled
+
+
+def _with_source_lines(problems: list[Problem]) -> list[Problem]:
+    """Each problem with the line it points at, for the caret under it."""
+    sources: dict[str, object] = {}
+    placed = []
+    for problem in problems:
+        span = problem.span
+        if span is not None and problem.source_line is None:
+            if span.path not in sources:
+                try:
+                    sources[span.path] = read_source(Path(span.path))
+                except CardrulesError:
+                    sources[span.path] = None
+            source = sources[span.path]
+            if source is not None and 1 <= span.line <= len(source.lines):
+                problem = attrs.evolve(problem, source_line=source.line(span.line))
+        placed.append(problem)
+    return placed
 
 
 def _sentences(rules: GameRules, sentence) -> tuple:
