@@ -12,8 +12,8 @@ from typing import Callable
 
 import attrs
 
-from interpreter.compiler.compiled import (AFTER_USE, Activated, CompiledGame,
-                                           Replacement, Static, Trigger)
+from interpreter.compiler.compiled import (AFTER_USE, RULE_KIND, Activated, CompiledGame,
+                                           Replacement, StateRule, Static, Trigger)
 from interpreter.compiler.conditions import compile_condition
 from interpreter.compiler.costs import _cost_checks_for_costs
 from interpreter.compiler.frames import Frame
@@ -239,6 +239,53 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
         Replacement(_REPLACEABLE[word], test, name, selection.plural))
 
 
+def _is_state_rule(node) -> bool:
+    """A rule written "If CONDITION, STEPS.": whenever the condition holds,
+    the steps happen (checked as the state rules are, after every step)."""
+    _label, conditions, costs, resolution = node.args
+    if conditions or costs or len(resolution) != 1:
+        return False
+    items = [link.args[0] for link in resolution[0].args]
+    return (len(items) >= 2 and isinstance(items[0], ast.Condition)
+            and items[0].form == "if_" and items[0].args[0].form != "would"
+            and all(isinstance(i, ast.Step) for i in items[1:]))
+
+
+def _is_statement(resolution) -> bool:
+    """Sentences that only say how cards or players are ("A frozen character
+    can't attack."): a continuous change."""
+    return all(isinstance(link.args[0], ast.Step) and
+               link.args[0].form in ("state_change", "player_cannot")
+               for sentence in resolution for link in sentence.args)
+
+
+def _bind_a_player(value):
+    """ "If a player has ..., they lose the game": "a player" is the player the
+    rule is checking, who is also "they" in its steps."""
+    if isinstance(value, ast.Player) and value.form == "any_player":
+        return attrs.evolve(value, form="that_player")
+    if isinstance(value, ast.Node):
+        return attrs.evolve(value, args=_bind_a_player(value.args))
+    if isinstance(value, tuple):
+        return tuple(_bind_a_player(v) for v in value)
+    return value
+
+
+def _compile_state_rule(game: CompiledGame, card, name: str, ability) -> None:
+    sentence = ability.ability.args[3][0]
+    condition = sentence.args[0].args[0].args[0]
+    per_player = any(isinstance(n, ast.Player) and n.form == "any_player"
+                     for n in condition.walk())
+    condition = _bind_a_player(condition)
+    steps = _bind_a_player(sentence.args[1:])
+    steps = (attrs.evolve(steps[0], form="first"),) + steps[1:]
+    test = compile_condition(condition)
+    e = Emitter(name, ability.span)
+    StepCompiler(e, game).sentence(attrs.evolve(sentence, args=steps))
+    game.programs[name] = e.finish()
+    game.state_rules = game.state_rules + (StateRule(card.name, test, name, per_player),)
+
+
 def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     node = ability.ability
     if node.form == "keyword":
@@ -259,6 +306,12 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     name = f"card:{card.name}:{index}"
     if _is_replacement(node):
         _compile_replacement(game, card, name, ability, resolution)
+        return
+    if card.kind == RULE_KIND and _is_state_rule(node):
+        _compile_state_rule(game, card, name, ability)
+        return
+    if card.kind == RULE_KIND and not conditions and not costs and _is_statement(resolution):
+        _compile_static(game, card, node)
         return
     if any(c.form == "before" for c in conditions):
         conditions = _before_as_when(game, conditions)

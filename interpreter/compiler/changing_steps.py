@@ -216,10 +216,10 @@ class ChangingSteps:
         self.each_chosen(lambda m, f, c: m.flip(c, up))
 
     def do_win(self, action, who):
-        self.e.emit(lambda m, f: m.win(who(m, f), "an effect"))
+        self.e.emit(lambda m, f: m.win(who(m, f), m.reason_of(f)))
 
     def do_lose_game(self, action, who):
-        self.e.emit(lambda m, f: m.lose(who(m, f), "an effect"))
+        self.e.emit(lambda m, f: m.lose(who(m, f), m.reason_of(f)))
 
     # ---- statements about cards
 

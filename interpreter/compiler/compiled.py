@@ -21,6 +21,11 @@ from interpreter.language.game_rules import GameRules
 
 
 AFTER_USE = "#after use"      # the program that finishes using a card up
+# Where the game's own abilities (its "rule" lines) are held: one card per
+# rule, outside play, whose abilities work like those of a card in play, but
+# which no selector, count or view ever finds.
+RULES_ZONE = "#rules"
+RULE_KIND = "#rule"
 
 
 @attrs.define
@@ -96,6 +101,18 @@ class Replacement:
     together: bool = False      # once for all the cards one step does it to
 
 
+@attrs.frozen
+class StateRule:
+    """A rule "If CONDITION, STEPS.": checked with the state rules; when the
+    condition holds, its program runs (once for each player it holds for, when
+    it says "a player", that player being "they")."""
+
+    card: str                  # the rule's card (its name)
+    test: Callable
+    program: str
+    per_player: bool
+
+
 @attrs.define
 class Static:
     """A continuous ability: while its card is in play, the cards it names
@@ -142,6 +159,8 @@ class CompiledGame:
     activated: dict[str, list[Activated]] = attrs.Factory(dict)   # card name -> abilities
     statics: dict[str, list[Static]] = attrs.Factory(dict)        # card name -> abilities
     replacements: dict[str, list[Replacement]] = attrs.Factory(dict)
+    rule_cards: tuple[str, ...] = ()      # the names of the rules' cards, in order
+    state_rules: tuple[StateRule, ...] = ()
     immediate: set = attrs.Factory(set)   # programs of triggers that do not wait
     trigger_index: TriggerIndex = attrs.Factory(TriggerIndex)   # set by compile_game
     # (kind, name) of a change -> card name -> its continuous abilities that
@@ -182,7 +201,6 @@ class CompiledGame:
     activated_zones: tuple = ()   # zones (not in play) abilities are used from
     entry_events: dict = attrs.Factory(dict)   # zone -> the event of cards entering it
     none_loses: tuple[str, ...] = ()          # zones a player loses without cards in
-    zone_wins: tuple = ()                     # (zone, N): N cards in it win the game
     # counters kept per place ("per place in ZONE"): counter -> zone; and the
     # position counter of each such zone (where a player's own effects are)
     place_counters: dict = attrs.Factory(dict)

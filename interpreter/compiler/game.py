@@ -16,9 +16,11 @@ from pathlib import Path
 from typing import Callable
 
 import attrs
+from lark.exceptions import UnexpectedInput
 
 from interpreter.compiler.abilities import _compile_ability, _compile_exchanges
-from interpreter.compiler.compiled import AFTER_USE, ActionPlan, CompiledGame, TriggerIndex
+from interpreter.compiler.compiled import (AFTER_USE, RULE_KIND, ActionPlan, CompiledGame,
+                                           TriggerIndex)
 from interpreter.compiler.conditions import compile_condition
 from interpreter.compiler.costs import _cost_checks
 from interpreter.compiler.players import compile_player, compile_zone
@@ -29,6 +31,7 @@ from interpreter.compiler.triggered import compile_player_damage
 from interpreter.errors import CardrulesError, CouldNotRun, Problem
 from interpreter.language import ast
 from interpreter.language.game_rules import GameRules, parse_ability, taker_sentence
+from interpreter.language.cards import CardAbility, CardDefinition
 from interpreter.language.games import read_source
 from interpreter.source import Span
 
@@ -43,7 +46,10 @@ def compile_game(game) -> CompiledGame:
             "has no turn block, so it can be checked but not played",
             Span(rules.path, 1, 1, 1, 2), None, ('a turn block: turn, then phase "Name" '
                                                  "lines with the phase's steps",)))
-    compiled = CompiledGame(rules, game.cards)
+    compiled = CompiledGame(rules, dict(game.cards))
+    rule_cards = _rule_cards(rules, problems)
+    compiled.cards.update((card.name, card) for card in rule_cards)
+    compiled.rule_cards = tuple(card.name for card in rule_cards)
     for role, attr in (("draw pile", "draw_pile"), ("hand", "hand"),
                        ("discard pile", "discard_pile")):
         zone = rules.zone_with_role(role)
@@ -72,8 +78,6 @@ def compile_game(game) -> CompiledGame:
             compiled.host_stats[host] = compiled.host_stats.get(host, ()) + (stat.name,)
     compiled.keeping = tuple(z.name for z in rules.zones.values() if z.keeps_cards)
     compiled.reshuffled = tuple(z.name for z in rules.zones.values() if z.shuffled_after)
-    compiled.zone_wins = tuple((z.name, z.wins_at) for z in rules.zones.values()
-                               if z.wins_at is not None)
     zone_names = {z.lower(): z for z in rules.zones}
     for counter in rules.counters.values():
         if counter.track and counter.track.lower() in zone_names:
@@ -117,7 +121,7 @@ def compile_game(game) -> CompiledGame:
     if any(a.exchange for a in rules.actions):
         for card in game.cards.values():
             guard(lambda c=card: _compile_exchanges(compiled, c))
-    for card in game.cards.values():
+    for card in (*game.cards.values(), *rule_cards):
         for index, ability in enumerate(card.abilities):
             guard(lambda c=card, i=index, a=ability: _compile_ability(compiled, c, i, a),
                   ability.span)
@@ -156,6 +160,29 @@ def compile_game(game) -> CompiledGame:
     after.emit(lambda m, f: m.after_action(f))
     compiled.programs["#after action"] = after.finish()
     return compiled
+
+
+def _rule_cards(rules: GameRules, problems: list[Problem]) -> list[CardDefinition]:
+    """The game's "rule" lines as cards whose one ability is the rule: the
+    engine holds one of each outside play (``RULES_ZONE``), so that a rule
+    triggers, replaces and changes cards as a card's ability would."""
+    cards = []
+    parser = rules.parser()
+    for rule in rules.game_rules:
+        span = rule.text.span
+        try:
+            ability = parser.parse(rule.text.text, span.path, span.line, span.column)
+        except UnexpectedInput:
+            continue            # reported when the rules file was read
+        cards.append(CardDefinition(
+            rule_card_name(rule.name), RULE_KIND, (), (),
+            (CardAbility("text", ability, rule.text.text, span),), span.path, rule.span))
+    return cards
+
+
+def rule_card_name(name: str) -> str:
+    """How a rule is named where a card's name would be ("Fatigue (rule)")."""
+    return f"{name} (rule)"
 
 
 def _with_source_lines(problems: list[Problem]) -> list[Problem]:

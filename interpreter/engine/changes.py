@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from interpreter.engine import operations as op
 from interpreter.engine.limits import GameOver
+from interpreter.compiler.compiled import RULES_ZONE
 from interpreter.engine.state import Frame, Modifier
 
 
@@ -170,7 +171,7 @@ class Changes:
         cards left to the event."""
         state = self.state
         left = tuple(cards)
-        sources = set(self.in_play()) | set(left)
+        sources = set(self.ability_sources()) | set(left)
         for source in sorted(sources):
             for replacement in self.game.replacements.get(state.cards[source].name, ()):
                 if replacement.event != event or not replacement.together:
@@ -195,7 +196,7 @@ class Changes:
         state = self.state
         if not self.game.replacements:
             return False
-        sources = set(self.in_play())
+        sources = set(self.ability_sources())
         sources.add(card)
         for source in sorted(sources):
             for replacement in self.game.replacements.get(state.cards[source].name, ()):
@@ -332,6 +333,14 @@ class Changes:
         self.state.log.append(("event", name, card, player))
 
     # ---- the end of the game
+
+    def reason_of(self, frame) -> str:
+        """Why an effect ends the game, as the log says it: the rule's name
+        for a rule of the game, else "an effect"."""
+        this = frame.locals.get("this")
+        if this is not None and self.state.cards[this].zone[0] == RULES_ZONE:
+            return self.state.cards[this].name.removesuffix(" (rule)")
+        return "an effect"
 
     def win(self, player: int, reason: str) -> None:
         op.end_game(self.state, ("win", player, reason))

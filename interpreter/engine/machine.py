@@ -116,8 +116,9 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
             return
         if state.cursor < len(state.log):
             # state rules look at counters: only a counter event can change them
-            if any(e[0] == "counter" for e in state.log[state.cursor:]) or (
-                    (self.game.none_loses or self.game.zone_wins) and state.turn > 0 and
+            if (self.game.state_rules and state.turn > 0) or \
+                    any(e[0] == "counter" for e in state.log[state.cursor:]) or (
+                    self.game.none_loses and state.turn > 0 and
                     any(e[0] == "move" for e in state.log[state.cursor:])):
                 self.state_rules()
             if state.result is None:
@@ -127,12 +128,6 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
 
     def state_rules(self) -> None:
         state = self.state
-        for zone, count in self.game.zone_wins:
-            # "a player with 3 cards in it wins"
-            for player in range(state.players):
-                if not state.out[player] and len(state.zones.get((zone, player), ())) >= count:
-                    op.end_game(state, ("win", player, f"{count} cards in their {zone}"))
-                    return
         for zone in self.game.none_loses:
             # "a player with no cards in it loses", once the game is set up
             for player in range(state.players):
@@ -141,12 +136,37 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
                     self.eliminate(player, f"no cards in their {zone}")
                     if state.result is not None:
                         return
+        if self.game.state_rules and state.turn > 0:
+            self.rules_in_force()
+            if state.result is not None:
+                return
         for counter in self.rules.counters.values():
             if counter.loses_at is None or counter.scope != "player":
                 continue
             for player in range(state.players):
                 if not state.out[player] and state.counter(player, counter.name) <= counter.loses_at:
                     self.eliminate(player, f"{counter.name} {state.counter(player, counter.name)}")
+
+    def rules_in_force(self) -> None:
+        """The game's state rules ("If a player has no cards in their X, they
+        lose the game."), checked from the first turn on: each whose condition
+        holds runs its steps, once for each player it holds for when it says
+        "a player" (unless those steps are already running for them)."""
+        state = self.state
+        running = {(f.program, f.locals.get("they")) for f in state.frames}
+        sources = dict(self.rule_cards())
+        for rule in self.game.state_rules:
+            source = sources[rule.card]
+            players = [p for p in range(state.players) if not state.out[p]] \
+                if rule.per_player else [state.turn_player]
+            for player in players:
+                if (rule.program, player) in running:
+                    continue
+                frame = Frame(rule.program, 0, {"you": player, "they": player,
+                                                "this": source})
+                if rule.test(self, frame):
+                    state.frames.append(frame)
+                    running.add((rule.program, player))
 
     def eliminate(self, player: int, reason: str) -> None:
         """The player is out of the game; the last one left wins. What the

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 
-from interpreter.compiler.compiled import CompiledGame
+from interpreter.compiler.compiled import RULES_ZONE, CompiledGame
 from interpreter.engine import operations as op
 from interpreter.engine.machine import Machine
 from interpreter.engine.narration import narrate, two_faced
@@ -59,6 +59,7 @@ class Match:
             for counter in rules.counters.values():
                 if counter.scope == "player" and counter.start is not None:
                     state.player_counters[player][counter.name] = counter.start
+        _hold_rules(game, state)
         first = state.rng.below(players)
         state.turn_player = first
         # when the setup has the player picked at random choose the first
@@ -102,6 +103,7 @@ class Match:
                 card.statuses = tuple(statuses)
                 state.cards.append(card)
                 pile.append(card.id)
+        _hold_rules(game, state)
         for player in range(players):
             for counter in rules.counters.values():
                 if counter.scope == "player" and counter.start is not None:
@@ -188,6 +190,8 @@ class Match:
         rules = self.game.rules
         zones = {}
         for (name, owner), cards in state.zones.items():
+            if name == RULES_ZONE:
+                continue
             decl = rules.zones.get(name)
             visible = decl is None or decl.visibility == "public" or (
                 decl.visibility == "private" and owner == player)
@@ -227,3 +231,15 @@ class Match:
 
     def log_digest(self) -> str:
         return hashlib.sha256(repr(self.state.log).encode()).hexdigest()
+
+
+def _hold_rules(game: CompiledGame, state: GameState) -> None:
+    """One card for each of the game's rules, outside play (``RULES_ZONE``):
+    its ability is the rule."""
+    if not game.rule_cards:
+        return
+    pile = state.zones.setdefault((RULES_ZONE, -1), [])
+    for name in game.rule_cards:
+        card = CardState(len(state.cards), name, 0, (RULES_ZONE, -1), face_up=True)
+        state.cards.append(card)
+        pile.append(card.id)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from interpreter.compiler.compiled import Trigger
 from interpreter.compiler.program import JUMPED
 from interpreter.engine.limits import MAX_DEPTH
+from interpreter.compiler.compiled import RULES_ZONE
 from interpreter.engine.state import Frame
 
 
@@ -51,7 +52,7 @@ class Triggers:
                     continue
                 if watchers is None:
                     names = watched.watching.get("card", ())
-                    watchers = [w for w in self.in_play()
+                    watchers = [w for w in self.ability_sources()
                                 if state.cards[w].name in names and self.working(w)]
                 sources = set(watchers)
                 sources.add(c)
@@ -64,7 +65,8 @@ class Triggers:
                                 continue
                         elif source == c and source not in watchers:
                             continue
-                        probe = Frame("probe", 0, {"you": state.cards[source].controller,
+                        user = self.user_of(source, state.cards[c].controller)
+                        probe = Frame("probe", 0, {"you": user,
                                                    "this": source})
                         if trigger.test(self, probe, c):
                             if trigger.once_per:
@@ -74,7 +76,7 @@ class Triggers:
                                     continue
                                 state.usage[key] = 1
                             fired.append((trigger.program, source,
-                                          state.cards[source].controller, c))
+                                          user, c))
         state.cursor = len(log)
         if fired and self.game.trigger_gates:
             gates = self.game.trigger_gates
@@ -126,7 +128,7 @@ class Triggers:
     def _watchers(self, kind: str):
         state = self.state
         names = self.game.trigger_index.watching.get(kind, ())
-        for source in self.in_play():
+        for source in self.ability_sources():
             if state.cards[source].name not in names or not self.working(source):
                 continue
             for trigger in self.game.triggers.get(state.cards[source].name, ()):
@@ -145,6 +147,13 @@ class Triggers:
                         if trigger.kind == kind:
                             yield source, trigger
 
+    def user_of(self, source: int, player: int) -> int:
+        """Who uses an ability of ``source`` triggered by an event about
+        ``player``: its controller; for a rule of the game, that player (a
+        rule belongs to nobody: "you" in it is the player the event is about)."""
+        card = self.state.cards[source]
+        return player if card.zone[0] == RULES_ZONE else card.controller
+
     def _whose(self, trigger: Trigger, controller: int, player: int) -> bool:
         if trigger.whose == "you":
             return player == controller
@@ -159,7 +168,7 @@ class Triggers:
         for source, trigger in self._watchers("period"):
             if trigger.event != name or trigger.edge != edge:
                 continue
-            controller = self.state.cards[source].controller
+            controller = self.user_of(source, self.state.turn_player)
             if self._whose(trigger, controller, self.state.turn_player):
                 fired.append((trigger.program, source, controller, source))
         return fired
@@ -170,7 +179,7 @@ class Triggers:
         for source, trigger in self._watchers("player"):
             if trigger.event != name:
                 continue
-            controller = self.state.cards[source].controller
+            controller = self.user_of(source, actor)
             if self._whose(trigger, controller, actor):
                 fired.append((trigger.program, source, controller, card))
         return fired

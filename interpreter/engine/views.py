@@ -9,6 +9,7 @@ counters.
 
 from __future__ import annotations
 
+from interpreter.compiler.compiled import RULES_ZONE
 from interpreter.compiler.players import counter_on_card
 from interpreter.engine.state import Frame
 
@@ -31,6 +32,17 @@ class Views:
                 out.extend(cards)
         self._in_play = (events, out)
         return out
+
+    def rule_cards(self) -> tuple[tuple[str, int], ...]:
+        """(name, card) of each of the game's rules (``RULES_ZONE``)."""
+        cards = self.state.cards
+        return tuple((cards[c].name, c) for c in self.state.zones.get((RULES_ZONE, -1), ()))
+
+    def ability_sources(self) -> list[int]:
+        """The cards whose abilities work now: the cards in play, and the
+        game's rules."""
+        rules = self.state.zones.get((RULES_ZONE, -1))
+        return self.in_play() + rules if rules else self.in_play()
 
     def definition(self, card: int):
         return self.game.cards[self.state.cards[card].name]
@@ -131,7 +143,7 @@ class Views:
                 statics = self.game.statics_by_change.get(wanted)
                 if not statics:
                     return
-            for source in self.in_play():
+            for source in self.ability_sources():
                 abilities = statics.get(state.cards[source].name)
                 if not abilities or self.is_nullified(source):
                     continue
@@ -202,7 +214,7 @@ class Views:
         if self.game.player_statics:
             # continuous prohibitions on players ("Your opponent can't attack")
             state = self.state
-            for source in self.in_play():
+            for source in self.ability_sources():
                 found = self.game.player_statics.get(state.cards[source].name)
                 if not found or "nullified" in state.cards[source].statuses:
                     continue

@@ -74,7 +74,6 @@ class ZoneDecl:
     entry_event: str | None = None     # "a card entering it is EVENT"
     empty_loses: bool = False          # "a player who needs a card from it when it is empty loses"
     none_loses: bool = False           # "a player with no cards in it loses"
-    wins_at: int | None = None         # "a player with 3 cards in it wins"
     # "a card entering it takes the slot its player chooses": with more than
     # one free slot, the player whose zone it is picks one (a decision)
     slot_chosen: bool = False
@@ -318,6 +317,16 @@ class Sentence:
 
 
 @attrs.frozen(slots=True)
+class RuleDecl:
+    """``rule "NAME": ABILITY``: an ability of the game itself, always in
+    force (a state rule, a replacement, a trigger, a continuous change)."""
+
+    name: str
+    text: Sentence
+    span: Span
+
+
+@attrs.frozen(slots=True)
 class StepDecl:
     """A step of a phase: a period of its own, with its own sentences."""
 
@@ -452,6 +461,8 @@ class GameRules:
     # "player damage: SENTENCES": what 1 damage dealt to a player does (run
     # with "you" the damaged player), instead of a counter that takes damage
     player_damage: Sentence | None = None
+    # "rule" lines: the game's own abilities, in the order written
+    game_rules: list[RuleDecl] = attrs.Factory(list)
     # turn block "called: NAME": the turn is also that period ("once per
     # Round"); "turn player: the same every turn": the first player begins
     # every turn

@@ -81,7 +81,7 @@ class ComponentDeclarations(RulesReaderBase):
         scope, visibility, ordered, slots = "player", "public", False, None
         roles: list[str] = []
         paired_with = paired_status = None
-        entry_event, empty_loses, none_loses, wins_at = None, False, False, None
+        entry_event, empty_loses, none_loses = None, False, False
         slot_chosen = keeps_cards = shuffled_after = False
         for prop, span in self.properties(line):
             p = prop.lower()
@@ -97,8 +97,6 @@ class ComponentDeclarations(RulesReaderBase):
                 empty_loses = True
             elif p == "a player with no cards in it loses":
                 none_loses = True
-            elif m := re.fullmatch(r"a player with (\d+) cards? in it wins", p):
-                wins_at = int(m.group(1))
             elif p == "per player":
                 scope = "player"
             elif p == "shared":
@@ -137,7 +135,7 @@ class ComponentDeclarations(RulesReaderBase):
         self.add(self.rules.zones, name,
                  ZoneDecl(name, scope, visibility, ordered, slots, line.span,
                           tuple(roles), paired_with, paired_status, entry_event,
-                          empty_loses, none_loses, wins_at, bool(slot_chosen),
+                          empty_loses, none_loses, bool(slot_chosen),
                           keeps_cards, shuffled_after), line)
 
     def decl_values(self, line: OutlineLine, n: int) -> None:

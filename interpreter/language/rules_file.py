@@ -30,7 +30,7 @@ _DECLARATIONS = (
     "game", "counter", "zone", "values", "stat", "kind", "timing", "keyword",
     "verb", "event", "statuses", "status", "periods", "unique mark", "title separator",
     "deck part", "setup", "turn", "action", "resolution", "wildcard", "race", "simulation prefers",
-    "defense", "player damage", "identical cards", "card effects",
+    "defense", "player damage", "identical cards", "card effects", "rule",
 )
 
 
@@ -174,6 +174,13 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
                 if phase.lower() not in {p.lower() for p in periods}:
                     self.problem(action.span, "E520", f'unknown phase or step "{phase}"',
                                  (listing(periods),), did_you_mean(phase, periods))
+        for rule in rules.game_rules:
+            try:
+                parser.parse(rule.text.text)
+            except UnexpectedInput as err:
+                self.problems.append(parser.problem(
+                    err, self.source, rule.text.text, rule.text.span.line,
+                    rule.text.span.column))
         for decl in (*rules.keywords, *rules.verbs):
             if decl.definition is None or decl.definition_span is None:
                 continue

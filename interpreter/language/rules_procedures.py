@@ -14,7 +14,7 @@ import re
 
 from interpreter.errors import did_you_mean
 from interpreter.language.game_rules import (
-    ActionDecl, DefenseDecl, PhaseDecl, RaceDecl, ResolutionDecl, Sentence, StepDecl,
+    ActionDecl, DefenseDecl, PhaseDecl, RaceDecl, ResolutionDecl, RuleDecl, Sentence, StepDecl,
     _procedure_sentences)
 from interpreter.language.rules_reading import RulesReaderBase, _sacrificed_stat, _unquote
 from interpreter.language.syntax import OutlineLine
@@ -151,6 +151,21 @@ class ProcedureDeclarations(RulesReaderBase):
             line.span, chosen["triggered effects"] == "one at a time",
             chosen["each player's effects"] == "ordered by their controller",
             chosen["effects on a player"] == "beneficial first")
+
+    def decl_rule(self, line: OutlineLine, n: int) -> None:
+        name = self.name_after(line, n)
+        if not name:
+            return
+        if not line.value:
+            self.problem(line.span, "E501", f'rule "{name}" needs its ability after a colon',
+                         ('rule "Name": If a player has no cards in their deck, '
+                          "they lose the game.",))
+            return
+        if any(r.name.lower() == name.lower() for r in self.rules.game_rules):
+            self.problem(line.span, "E506", f'"{name}" is declared twice')
+            return
+        self.rules.game_rules.append(RuleDecl(name, Sentence(line.value, line.value_span),
+                                              line.span))
 
     def decl_player_damage(self, line: OutlineLine, n: int) -> None:
         if not line.value:
