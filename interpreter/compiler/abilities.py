@@ -210,9 +210,14 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
     inner = action.args[0] if action.form == "event_action" else None
     word = None if inner is None else (inner.args[0] if inner.form == "event_participle"
                                        else inner.form)
-    if word not in _REPLACEABLE:
+    statuses = {s.lower(): s for s in game.rules.statuses}
+    if word is not None and word.lower() in statuses:
+        event = statuses[word.lower()]          # "would be exhausted": a status given
+    elif word in _REPLACEABLE:
+        event = _REPLACEABLE[word]
+    else:
         raise unsupported(action, f'replacing "{word or action.form}" (only destroyed, '
-                          "discarded)")
+                          "discarded and the game's statuses)")
     selection = compile_selector(subject, lambda m, f: f.locals["you"])
     if selection.test is None:
         raise unsupported(subject, "this selector in a replacement")
@@ -236,7 +241,7 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
     # a plural subject ("your face-up cards ..."): once for all the cards one
     # step does it to, with "them" those cards
     game.replacements.setdefault(card.name, []).append(
-        Replacement(_REPLACEABLE[word], test, name, selection.plural))
+        Replacement(event, test, name, selection.plural))
 
 
 def _is_state_rule(node) -> bool:

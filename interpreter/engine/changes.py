@@ -205,7 +205,8 @@ class Changes:
                 probe = Frame("probe", 0, {"you": state.cards[source].controller,
                                            "this": source})
                 if replacement.test(self, probe, card):   # alone: a group of one
-                    state.log.append(("replace", event, card, source))
+                    state.log.append(("replace", event, card, source,
+                                      event in state.cards[card].statuses))
                     state.pending_replacements = state.pending_replacements + (
                         (replacement.program, source, state.cards[source].controller, card),)
                     return True
@@ -299,10 +300,9 @@ class Changes:
     # ---- statuses, faces, periods and events
 
     def set_status(self, card: int, status: str, on: bool) -> None:
-        if on and status in self.rules.again_destroys and \
-                status in self.state.cards[card].statuses:
-            self.state.log.append(("again", status, card))
-            self.destroy(card)     # "status S: again destroys"
+        """A card gets (or loses) a status; a replacement may take the place
+        of getting it ("If an exhausted card would be exhausted, ... instead")."""
+        if on and self.game.replacements and self.replaced(status, card):
             return
         op.set_status(self.state, card, status, on)
 

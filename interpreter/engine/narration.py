@@ -60,6 +60,13 @@ def two_faced(name: str, rules, cards) -> bool:
     return bool(kind is not None and kind.faces) or bool(definition.faces)
 
 
+def _effect_of(name: str) -> str:
+    """A card's effect, or a rule of the game ("Fatigue (rule)"), as a line names it."""
+    if name.endswith(" (rule)"):
+        return f'the rule "{name.removesuffix(" (rule)")}"'
+    return f"{name}'s effect"
+
+
 def _line(event, state, rules, viewer, cards=None) -> str | None:
     kind = event[0]
     if kind == "start":
@@ -148,9 +155,12 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
         _, what, card = event
         return f"   {state.cards[card].name} can't {what}."
     if kind == "replace":
-        _, what, card, source = event
-        return (f"   {state.cards[card].name} would be {what}; "
-                f"{state.cards[source].name}'s effect happens instead.")
+        # (the last item: the card has the status it would get already)
+        _, what, card, source, *again = event
+        name = state.cards[card].name
+        happening = f"{name} is {what} again" if again and again[0] else \
+            f"{name} would be {what}"
+        return f"   {happening}; {_effect_of(state.cards[source].name)} happens instead."
     if kind == "activate":
         _, player, label, card = event
         return f"   {_player(player)} uses {state.cards[card].name}'s {label} ability."
@@ -169,9 +179,6 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
         face_up = event[3] if len(event) > 3 else True
         shown = c.name if _visible(c, c.zone, rules, viewer, face_up, cards) else "A card"
         return f"     {shown} is attached to {state.cards[host].name}."
-    if kind == "again":
-        _, status, card = event
-        return f"     {state.cards[card].name} is {status} again."
     if kind == "choice":
         _, player, what, prompt, label = event
         if what in ("action", "respond"):

@@ -434,7 +434,6 @@ class GameRules:
     statuses: list[str] = attrs.Factory(list)
     # "status exhausted: again destroys": a card given the status while it
     # already has it is destroyed
-    again_destroys: list[str] = attrs.Factory(list)
     periods: list[str] = attrs.Factory(list)
     unique_mark: str | None = None
     title_separator: str | None = None

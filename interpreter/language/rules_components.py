@@ -442,15 +442,6 @@ class ComponentDeclarations(RulesReaderBase):
     def decl_statuses(self, line: OutlineLine, n: int) -> None:
         self.rules.statuses.extend(v for v, _ in self.names_list(line))
 
-    def decl_status(self, line: OutlineLine, n: int) -> None:
-        name = self.name_after(line, n)
-        value = (line.value or "").strip().lower().rstrip(".")
-        if name and value == "again destroys":
-            self.rules.again_destroys.append(name)
-        elif name:
-            self.problem(line.span, "E502", f'unknown rule "{value}" for status {name}',
-                         ("status NAME: again destroys",))
-
     def decl_periods(self, line: OutlineLine, n: int) -> None:
         self.rules.periods.extend(v for v, _ in self.names_list(line))
 

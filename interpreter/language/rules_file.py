@@ -28,7 +28,7 @@ from interpreter.source import SourceText, Span
 
 _DECLARATIONS = (
     "game", "counter", "zone", "values", "stat", "kind", "timing", "keyword",
-    "verb", "event", "statuses", "status", "periods", "unique mark", "title separator",
+    "verb", "event", "statuses", "periods", "unique mark", "title separator",
     "deck part", "setup", "turn", "action", "resolution", "wildcard", "race", "simulation prefers",
     "defense", "player damage", "identical cards", "card effects", "rule",
 )
