@@ -251,7 +251,13 @@ def test_play_a_silver_wing_rivals_match_best_of_three():
                     "==== Player 2 wins the match 1-2.", "==== Player 2 wins the match 0-2.")
 
 
-def test_check_compiles_what_it_checks(tmp_path):
+@pytest.mark.parametrize("text, cannot", [
+    ("ABILITY: Draw a card: Gain 1 Synergy.", 'the cost "draw"'),
+    # "that much" is the amount of the event a replacement takes the place of
+    ("TRIGGER: When this is Summoned: Deal that much damage to each Being.",
+     '"that much" outside a replacement (it is the amount of the event replaced)'),
+])
+def test_check_compiles_what_it_checks(tmp_path, text, cannot):
     """Check means it runs: a text the grammar reads but the engine cannot run
     is a problem at its line, reported by check before any game is played."""
     import shutil
@@ -263,10 +269,10 @@ def test_check_compiles_what_it_checks(tmp_path):
     cards = tmp_path / "cards" / "ryft" / "extra.cards"
     cards.write_text('card "Strange Bargain"\n  kind: Being\n  rank: BASIC\n  synergy: 1\n'
                      '  domain: STORM\n  type: Beast\n  AP: 10\n  HP: 10\n  text:\n'
-                     '    ABILITY: Draw a card: Gain 1 Synergy.\n')
+                     f'    {text}\n')
     result = run("check", str(tmp_path / "cards" / "ryft"))
     assert result.exit_code == 1, result.output
     lines = result.output.splitlines()
-    assert lines[0].endswith("extra.cards:10:5: E801 the engine cannot run the cost \"draw\" "
+    assert lines[0].endswith(f"extra.cards:10:5: E801 the engine cannot run {cannot} "
                              "yet"), result.output
-    assert lines[1] == "  10 |     ABILITY: Draw a card: Gain 1 Synergy."
+    assert lines[1] == f"  10 |     {text}"

@@ -218,12 +218,12 @@ def test_verb_without_its_number():
     # Silver Wing Rivals: "Stockpile {n}" written "Stockpile."
     p = the_problem(problems_in("silver-wing-rivals", "silver-wing-rivals", SWR), SWR, 7)
     pin(p, "E203", SWR, 7, 40, '"Stockpile {n}" is not complete: unexpected "."',
-        ("a number", '"its"', '"X"'))
+        ("a number", '"its"', '"that many"', '"that much"', '"X"'))
     assert p.render() == (
         f'{SWR}:7:40: E203 "Stockpile {{n}}" is not complete: unexpected "."\n'
         "  7 |     YOUR MOVE: Pay 1 Crystal: Stockpile.\n"
         "    |                                        ^\n"
-        '  expected: a number, "its", "X"')
+        '  expected: a number, "its", "that many", "that much", "X"')
 
 
 def test_effect_error_on_continuation_line_is_positioned_there():

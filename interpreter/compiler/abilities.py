@@ -13,14 +13,15 @@ from typing import Callable
 import attrs
 
 from interpreter.compiler.compiled import (AFTER_USE, RULE_KIND, Activated, CompiledGame,
-                                           Replacement, StateRule, Static, Trigger)
+                                           PlayerReplacement, Replacement, StateRule, Static,
+                                           Trigger)
 from interpreter.compiler.conditions import compile_condition
 from interpreter.compiler.costs import _cost_checks_for_costs
 from interpreter.compiler.frames import Frame
 from interpreter.compiler.modifiers import register_capability, statement_changes
 from interpreter.compiler.players import is_opponent_ref
 from interpreter.compiler.program import JUMPED, Emitter, unsupported
-from interpreter.compiler.selectors import compile_selector
+from interpreter.compiler.selectors import REPLACING, compile_selector
 from interpreter.compiler.steps import StepCompiler
 from interpreter.compiler.triggered import (
     _before_as_when, _compile_trigger_program, _intent_trigger, _paid_program,
@@ -188,7 +189,7 @@ def _is_replacement(node) -> bool:
     while items and isinstance(items[0], ast.Condition) and items[0].form == "during":
         items = items[1:]
     return (len(items) >= 2 and isinstance(items[0], ast.Condition)
-            and items[0].form == "if_" and items[0].args[0].form == "would"
+            and items[0].form == "if_" and items[0].args[0].form in ("would", "would_player")
             and any(isinstance(item, ast.Step) and any(
                 getattr(s, "form", "") == "instead" for s in item.args[-1])
                 for item in items[1:]))
@@ -206,6 +207,13 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
         periods.append(links[0].args[0].args[0].args[0])
         links = links[1:]
     would = links[0].args[0].args[0]
+    if would.form == "would_player":
+        subject, what = would.args
+        test = _player_test(subject)
+        _compile_instead(game, name, ability, sentence, links)
+        game.player_replacements.setdefault(card.name, []).append(
+            PlayerReplacement(_PLAYER_EVENTS[what.form], test, name))
+        return
     subject, action = would.args
     inner = action.args[0] if action.form == "event_action" else None
     word = None if inner is None else (inner.args[0] if inner.form == "event_participle"
@@ -225,7 +233,35 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
     if periods:
         test = (lambda m, f, c, t=selection.test: t(m, f, c) and all(
             p in m.state.period.values() for p in periods))
-    # the steps after the condition, "instead" taken off the step it ends
+    _compile_instead(game, name, ability, sentence, links)
+    # a plural subject ("your face-up cards ..."): once for all the cards one
+    # step does it to, with "them" those cards
+    game.replacements.setdefault(card.name, []).append(
+        Replacement(event, test, name, selection.plural))
+
+
+# What a replacement may take the place of, for a player ("If a player would
+# be dealt damage"): the event's name, as the engine asks for it.
+_PLAYER_EVENTS = {"dealt_damage": "dealt damage"}
+
+
+def _player_test(subject: ast.Player) -> Callable:
+    """Which players a replacement is about: (machine, frame, player) -> bool."""
+    form = subject.form
+    if form in ("any_player", "each_player"):
+        return lambda m, f, p: True
+    if form == "you":
+        return lambda m, f, p: p == f.locals["you"]
+    if form in ("rival", "each_rival"):
+        return lambda m, f, p: m.is_opponent(f, p)
+    if form == "turn_player":
+        return lambda m, f, p: p == m.state.turn_player
+    raise unsupported(subject, f'a replacement for "{form.replace("_", " ")}"')
+
+
+def _compile_instead(game: CompiledGame, name: str, ability, sentence, links) -> None:
+    """The program of a replacement: the steps after its condition, "instead"
+    taken off the step it ends."""
     body = []
     for link in links[1:]:
         step = link.args[0]
@@ -236,12 +272,12 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
         body.append(link)
     body[0] = attrs.evolve(body[0], form="first")
     e = Emitter(name, ability.span)
-    StepCompiler(e, game).sentence(attrs.evolve(sentence, args=tuple(body)))
+    replacing = REPLACING.set(True)
+    try:
+        StepCompiler(e, game).sentence(attrs.evolve(sentence, args=tuple(body)))
+    finally:
+        REPLACING.reset(replacing)
     game.programs[name] = e.finish()
-    # a plural subject ("your face-up cards ..."): once for all the cards one
-    # step does it to, with "them" those cards
-    game.replacements.setdefault(card.name, []).append(
-        Replacement(event, test, name, selection.plural))
 
 
 def _is_state_rule(node) -> bool:

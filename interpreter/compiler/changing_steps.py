@@ -6,7 +6,6 @@ cards for a while ("This gets +20 AP until ...").
 
 from __future__ import annotations
 
-from interpreter.compiler.combat_steps import damage_player
 from interpreter.compiler.modifiers import compile_duration, statement_changes
 from interpreter.compiler.players import (_it_or_this, compile_owner, compile_player,
                                           counter_on_card)
@@ -109,26 +108,15 @@ class ChangingSteps:
         self._counter_change(who, counter, compile_measure(measure), -1, pay=True)
 
     def _deal(self, action, who, amount, target):
-        if isinstance(target, ast.Player) and self.game.rules.player_damage is not None:
-            # the rules' "player damage" procedure, once per point of damage
-            hurt = compile_player(target)
-
-            def deal_by_procedure(m, f):
-                f.locals["did"] = True
-                f.pc += 1
-                damage_player(m, hurt(m, f), amount(m, f))
-                return JUMPED
-            self.e.emit(deal_by_procedure)
-            return
         if isinstance(target, ast.Player):
+            self.game.check_player_damage(action)
             victim = compile_player(target)
-            counter = self.game.damage_counter(action)
 
             def deal(m, f):
-                player = victim(m, f)
-                m.set_counter(player, counter,
-                              m.state.counter(player, counter) - amount(m, f))
                 f.locals["did"] = True
+                f.pc += 1
+                m.damage_player(victim(m, f), amount(m, f))
+                return JUMPED
             self.e.emit(deal)
             return
         # the amount is read before the target is chosen: "its" in "damage

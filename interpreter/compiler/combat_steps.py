@@ -133,8 +133,7 @@ class CombatSteps:
                 raise unsupported(target, "a card dealing damage to a card")
             victim = compile_player(target)
             self.select(selector, you)
-            use_procedure = self.game.rules.player_damage is not None
-            counter = None if use_procedure else self.game.damage_counter(statement)
+            self.game.check_player_damage(statement)
 
             def deals(m, f):
                 it = f.locals.get("it")
@@ -143,14 +142,11 @@ class CombatSteps:
                 player = victim(m, f)
                 for card in cards:
                     m.event("deals damage", card, m.state.cards[card].controller)
-                    if counter is not None:
-                        m.set_counter(player, counter,
-                                      m.state.counter(player, counter) - count(m, f))
-                if use_procedure and cards:
-                    f.pc += 1
-                    damage_player(m, player, count(m, f) * len(cards))
-                    return JUMPED
-                return None
+                if not cards:
+                    return None
+                f.pc += 1
+                m.damage_player(player, count(m, f) * len(cards))
+                return JUMPED
             self.e.emit(deals)
             return True
         if form == "card_prevents":
@@ -159,10 +155,3 @@ class CombatSteps:
                                                      m.state.cards[c].controller))
             return True
         return False
-
-
-def damage_player(m, player: int, amount: int) -> None:
-    """Push the rules' player damage procedure ``amount`` times (the frame
-    that asks must already have moved past its instruction)."""
-    for _ in range(amount):
-        m.state.frames.append(Frame("player damage", 0, {"you": player, "they": player}))

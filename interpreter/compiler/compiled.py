@@ -102,6 +102,17 @@ class Replacement:
 
 
 @attrs.frozen
+class PlayerReplacement:
+    """ "If a player would be dealt damage, ... instead.": when the event is
+    about to happen to a player the test accepts, the program runs in its
+    place, with "they" that player and "that much" the event's amount."""
+
+    event: str                  # "dealt damage"
+    test: Callable              # (machine, frame, player) -> whether it applies
+    program: str
+
+
+@attrs.frozen
 class StateRule:
     """A rule "If CONDITION, STEPS.": checked with the state rules; when the
     condition holds, its program runs (once for each player it holds for, when
@@ -159,6 +170,9 @@ class CompiledGame:
     activated: dict[str, list[Activated]] = attrs.Factory(dict)   # card name -> abilities
     statics: dict[str, list[Static]] = attrs.Factory(dict)        # card name -> abilities
     replacements: dict[str, list[Replacement]] = attrs.Factory(dict)
+    player_replacements: dict[str, list[PlayerReplacement]] = attrs.Factory(dict)
+    player_damage_counter: str | None = None   # the counter that "takes damage"
+    player_damage_replaced: bool = False       # a rule or a card replaces that damage
     rule_cards: tuple[str, ...] = ()      # the names of the rules' cards, in order
     state_rules: tuple[StateRule, ...] = ()
     immediate: set = attrs.Factory(set)   # programs of triggers that do not wait
@@ -254,3 +268,11 @@ class CompiledGame:
             if counter.takes_damage:
                 return counter.name
         raise unsupported(node, "damage to a player (no counter \"takes damage\")")
+
+    def check_player_damage(self, node) -> None:
+        """Damage dealt to a player must mean something: a counter that takes
+        damage, or a rule or card that replaces it ("If a player would be dealt
+        damage, ... instead")."""
+        if self.player_damage_counter is None and not self.player_damage_replaced:
+            raise unsupported(node, 'damage to a player: no counter "takes damage" and no '
+                              'rule "If a player would be dealt damage, ... instead"')

@@ -27,7 +27,6 @@ from interpreter.compiler.players import compile_player, compile_zone
 from interpreter.compiler.program import Emitter, Program, Unsupported, unsupported
 from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.steps import StepCompiler
-from interpreter.compiler.triggered import compile_player_damage
 from interpreter.errors import CardrulesError, CouldNotRun, Problem
 from interpreter.language import ast
 from interpreter.language.game_rules import GameRules, parse_ability, taker_sentence
@@ -50,6 +49,12 @@ def compile_game(game) -> CompiledGame:
     rule_cards = _rule_cards(rules, problems)
     compiled.cards.update((card.name, card) for card in rule_cards)
     compiled.rule_cards = tuple(card.name for card in rule_cards)
+    compiled.player_damage_counter = next(
+        (c.name for c in rules.counters.values() if c.takes_damage), None)
+    compiled.player_damage_replaced = any(
+        node.form == "would_player" and node.args[1].form == "dealt_damage"
+        for card in compiled.cards.values() for ability in card.abilities
+        for node in ability.ability.walk())
     for role, attr in (("draw pile", "draw_pile"), ("hand", "hand"),
                        ("discard pile", "discard_pile")):
         zone = rules.zone_with_role(role)
@@ -110,7 +115,6 @@ def compile_game(game) -> CompiledGame:
     if any(k.used_up for k in rules.kinds.values()):
         compiled.programs[AFTER_USE] = Program(AFTER_USE, [
             lambda m, f: m.used_up_steps(f.locals["this"], f.locals["_after_use"])])
-    guard(lambda: compile_player_damage(compiled))
     for kind in rules.kinds.values():
         if kind.when_used is not None:
             def used(kind=kind):

@@ -11,6 +11,7 @@ both live here.
 
 from __future__ import annotations
 
+import contextvars
 from typing import Callable
 
 import attrs
@@ -404,11 +405,23 @@ def _state_test(state: ast.State, subject: Callable) -> Callable:
 # ---------------------------------------------------------------- measures and amounts
 
 
+# True while the steps of a replacement compile: only there does "that much"
+# (the amount of the event it takes the place of) mean something.
+REPLACING: contextvars.ContextVar[bool] = contextvars.ContextVar("replacing", default=False)
+
+
 def compile_amount(value, node=None) -> Callable:
     if isinstance(value, int):
         return lambda m, f: value
     if isinstance(value, ast.Measure):
         return compile_measure(value)
+    if isinstance(value, ast.Node) and value.form == "event_amount":
+        # "that much": the amount of the event a replacement takes the place of;
+        # anywhere else there is no such event, and the text cannot run
+        if not REPLACING.get():
+            raise unsupported(node or value, '"that much" outside a replacement '
+                              '(it is the amount of the event replaced)')
+        return lambda m, f: f.locals["amount"]
     raise unsupported(node or value, f'the amount "{value}"')
 
 

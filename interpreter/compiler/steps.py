@@ -91,6 +91,10 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
     # ---- steps
 
     def step(self, step: ast.Step) -> None:
+        times = _times(step)
+        if times is not None:
+            self.repeat_times(step, times)
+            return
         if self.game.rules.players_max > 2 and self._opponent_outside_picks(step):
             self.choose_opponent()
         if step.form == "act":
@@ -137,6 +141,9 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             return
         if step.form == "player_verb_step":
             subject, optional, use, suffixes = step.args
+            if suffixes:
+                raise unsupported(suffixes[0], f'"{suffixes[0].form.replace("_", " ")}" '
+                                  "after a game verb")
             if subject.form == "each_player":
                 self.for_each_player(lambda who: self.as_player(who, use, optional))
             else:
@@ -147,6 +154,9 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             return
         if step.form == "verb_step":
             optional, use, suffixes = step.args
+            if suffixes:
+                raise unsupported(suffixes[0], f'"{suffixes[0].form.replace("_", " ")}" '
+                                  "after a game verb")
             self.verb(use, optional)
             return
         if step.form == "player_cannot":
@@ -192,6 +202,27 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             return m.ask(f, you, "choose", "choose an opponent", tuple(opponents), store,
                          tuple(f"player {p + 1}" for p in opponents))
         self.e.emit(choose)
+
+    def repeat_times(self, step: ast.Step, suffix) -> None:
+        """ "... that many times": the step, again and again, as many times as
+        the amount of the event being replaced (read when it starts)."""
+        count = compile_amount(ast.Node("event_amount"), suffix)
+        key = f"_times{len(self.e.program.instructions)}"
+        top, done = self.e.label(), self.e.label()
+
+        def start(m, f):
+            f.locals[key] = count(m, f)
+        self.e.emit(start)
+        self.e.place(top)
+        self.e.jump_unless(lambda m, f: f.locals[key] > 0, done)
+        suffixes = tuple(s for s in step.args[-1] if s is not suffix)
+        self.step(attrs.evolve(step, args=step.args[:-1] + (suffixes,)))
+
+        def less(m, f):
+            f.locals[key] -= 1
+        self.e.emit(less)
+        self.e.jump(top)
+        self.e.place(done)
 
     def repeat_for_each(self, step: ast.Step, suffix) -> None:
         """"Gain 1 Gold for each exhausted Creature": the step
@@ -417,3 +448,12 @@ def _prompt(action: ast.Action) -> str:
         return _action(action, None)
     except Exception:  # a prompt is only for reading
         return action.form.replace("_", " ")
+
+
+def _times(step: ast.Step):
+    """The "N times" suffix of a step, if it has one."""
+    if step.form in ("act", "state_change", "verb_step", "player_verb_step"):
+        for suffix in step.args[-1]:
+            if suffix.form == "times_suffix":
+                return suffix
+    return None

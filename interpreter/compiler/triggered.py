@@ -26,17 +26,6 @@ from interpreter.language.game_rules import parse_ability
 # ---------------------------------------------------------------- player damage
 
 
-def compile_player_damage(game) -> None:
-    """The ``player damage`` procedure, when the rules file has one."""
-    sentence = game.rules.player_damage
-    if sentence is None:
-        return
-    ability = parse_ability(game.rules, sentence.text, sentence.span.path)
-    e = Emitter("player damage", sentence.span)
-    StepCompiler(e, game).sentences(ability.resolution)
-    game.programs["player damage"] = e.finish()
-
-
 def after_use_locals(f) -> tuple:
     """The entry locals that carry the steps due after the effect."""
     after = f.locals.pop("_after_use", None)

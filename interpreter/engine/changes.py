@@ -235,6 +235,30 @@ class Changes:
                     return max(0, min(amount, excess))
         return 0
 
+    def damage_player(self, player: int, amount: int) -> None:
+        """Damage dealt to a player. A replacement ("If a player would be dealt
+        damage, ... instead": a rule of the game, or a card's) takes its place:
+        its program runs next, with "they" that player and "that much" the
+        amount. Otherwise the player's counter that takes damage loses it.
+        (The instruction that calls this has moved past itself already.)"""
+        state = self.state
+        if amount <= 0:
+            return
+        for source in self.ability_sources():
+            for replacement in self.game.player_replacements.get(state.cards[source].name, ()):
+                if replacement.event != "dealt damage":
+                    continue
+                user = self.user_of(source, player)
+                probe = Frame("probe", 0, {"you": user, "this": source})
+                if replacement.test(self, probe, player):
+                    state.log.append(("replace player", "dealt damage", player, source, amount))
+                    state.frames.append(Frame(replacement.program, 0, {
+                        "you": user, "this": source, "they": player, "amount": amount}))
+                    return
+        counter = self.game.player_damage_counter
+        if counter is not None:
+            self.set_counter(player, counter, state.counter(player, counter) - amount)
+
     def set_counter(self, player: int, name: str, value: int) -> None:
         decl = self.rules.counters.get(name)
         if decl is not None:

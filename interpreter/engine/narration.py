@@ -154,6 +154,10 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
     if kind == "prevented":
         _, what, card = event
         return f"   {state.cards[card].name} can't {what}."
+    if kind == "replace player":
+        _, what, player, source, amount = event
+        return (f"   {_player(player)} would be {what.replace('damage', f'{amount} damage')}; "
+                f"{_effect_of(state.cards[source].name)} happens instead.")
     if kind == "replace":
         # (the last item: the card has the status it would get already)
         _, what, card, source, *again = event

@@ -459,7 +459,6 @@ class GameRules:
     defense: DefenseDecl | None = None
     # "player damage: SENTENCES": what 1 damage dealt to a player does (run
     # with "you" the damaged player), instead of a counter that takes damage
-    player_damage: Sentence | None = None
     # "rule" lines: the game's own abilities, in the order written
     game_rules: list[RuleDecl] = attrs.Factory(list)
     # turn block "called: NAME": the turn is also that period ("once per

@@ -90,6 +90,7 @@ def _condition(c: ast.Condition) -> str:
         "is_state": lambda: f"{_selector(a[0])} is {_state(a[1])}",
         "is_not_state": lambda: f"{_selector(a[0])} is not {_state(a[1])}",
         "would": lambda: f"{_selector(a[0])} would {_event_action(a[1], base=True)}",
+        "would_player": lambda: f"{_player(a[0])} would {_PLAYER_WOULD[a[1].form]}",
         "there_are": lambda: f"there are {_selector(a[0])}",
         "player_count": lambda: f"the game has {_comparison(a[0])} players",
         "is_player": lambda: f"{_player(a[0])} {_verb_for(a[0], 'be')} {_player(a[1])}",
@@ -243,6 +244,9 @@ def _step(step: ast.Step) -> str:
     raise TypeError(step.form)
 
 
+_PLAYER_WOULD = {"dealt_damage": "be dealt damage"}
+
+
 def _suffix(s: ast.Suffix) -> str:
     if s.form == "lasting":
         return _duration(s.args[0])
@@ -250,6 +254,8 @@ def _suffix(s: ast.Suffix) -> str:
         return "for each " + _selector(s.args[0])
     if s.form == "instead":
         return "instead"
+    if s.form == "times_suffix":
+        return "that many times"
     if s.form == "one_at_a_time":
         return "one at a time"
     if s.form == "quietly":
@@ -490,7 +496,8 @@ def _last_number(args) -> int | None:
 
 
 def _slot_value(arg) -> str:
-    if isinstance(arg, (int, str, ast.Measure)):
+    if isinstance(arg, (int, str, ast.Measure)) or (
+            isinstance(arg, ast.Node) and arg.form == "event_amount"):
         return _amount(arg)
     if isinstance(arg, ast.Player):
         return _player(arg)
@@ -744,4 +751,6 @@ def _measure(m: ast.Measure) -> str:
 def _amount(n) -> str:
     if isinstance(n, ast.Measure):
         return _measure(n)
+    if isinstance(n, ast.Node) and n.form == "event_amount":
+        return "that much"
     return str(n)

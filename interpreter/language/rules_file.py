@@ -30,7 +30,7 @@ _DECLARATIONS = (
     "game", "counter", "zone", "values", "stat", "kind", "timing", "keyword",
     "verb", "event", "statuses", "periods", "unique mark", "title separator",
     "deck part", "setup", "turn", "action", "resolution", "wildcard", "race", "simulation prefers",
-    "defense", "player damage", "identical cards", "card effects", "rule",
+    "defense", "identical cards", "card effects", "rule",
 )
 
 

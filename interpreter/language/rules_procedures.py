@@ -167,13 +167,6 @@ class ProcedureDeclarations(RulesReaderBase):
         self.rules.game_rules.append(RuleDecl(name, Sentence(line.value, line.value_span),
                                               line.span))
 
-    def decl_player_damage(self, line: OutlineLine, n: int) -> None:
-        if not line.value:
-            self.problem(line.span, "E501", '"player damage" needs sentences',
-                         ("player damage: SENTENCES",))
-            return
-        self.rules.player_damage = Sentence(line.value, line.value_span)
-
     def decl_defense(self, line: OutlineLine, n: int) -> None:
         forms = {
             "defenders": r"(.+?) in the defending player's (.+)",
