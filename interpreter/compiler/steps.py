@@ -43,6 +43,10 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         for sentence in sentences:
             self.sentence(sentence)
 
+    # "Otherwise" reads whether the "if" of the sentence before held; a
+    # sentence without an "if" leaves nothing for an "otherwise" to answer
+    _has_if = False
+
     def sentence(self, sentence: ast.Sentence) -> None:
         end = self.e.label()
         # "then": the next part happens only if this one did, except in card
@@ -52,8 +56,15 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         if sentence.form == "then" and waits:
             self.e.jump_unless(lambda m, f: f.locals.get("did", True), end)
         links = list(sentence.args)
+        after_if, self._has_if = self._has_if, False
         for index, link in enumerate(links):
             item = link.args[0]
+            if isinstance(item, ast.Condition) and item.form == "otherwise":
+                if index != 0 or not after_if:
+                    raise unsupported(item, '"otherwise" not at the start of the sentence '
+                                      'after an "if"')
+                self.e.jump_unless(lambda m, f: not f.locals.get("#if", True), end)
+                continue
             if link.form == "then" and waits:
                 self.e.jump_unless(lambda m, f: f.locals.get("did", True), end)
             if isinstance(item, ast.Condition):
@@ -80,11 +91,13 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             def holds(m, f):
                 # "If it is an Action, you may discard it. If you do, ...": when
                 # the condition fails, the steps it guards did not happen
-                if test(m, f):
+                f.locals["#if"] = test(m, f)
+                if f.locals["#if"]:
                     return True
                 f.locals["did"] = False
                 return False
             self.e.jump_unless(holds, end)
+            self._has_if = True
             return
         raise unsupported(item, f'the condition "{item.form.rstrip("_")}" inside an effect')
 

@@ -73,6 +73,7 @@ def _condition(c: ast.Condition) -> str:
         "when": lambda: "when " + _event(a[0]) + (" " + _duration(a[1]) if len(a) > 1 else ""),
         "after": lambda: "after " + _event(a[0]),
         "if_": lambda: "if " + _condition(a[0]),
+        "otherwise": lambda: "otherwise",
         "at_start": lambda: "at the start of " + _period_ref(a[0]),
         "at_end": lambda: "at the end of " + _period_ref(a[0]),
         "once_per": lambda: f"once per {a[0]}",
