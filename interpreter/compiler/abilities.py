@@ -21,7 +21,7 @@ from interpreter.compiler.frames import Frame
 from interpreter.compiler.modifiers import register_capability, statement_changes
 from interpreter.compiler.players import is_opponent_ref
 from interpreter.compiler.program import JUMPED, Emitter, unsupported
-from interpreter.compiler.selectors import REPLACING, compile_selector
+from interpreter.compiler.selectors import compile_selector, naming
 from interpreter.compiler.steps import StepCompiler
 from interpreter.compiler.triggered import (
     _before_as_when, _compile_trigger_program, _intent_trigger, _paid_program,
@@ -272,11 +272,8 @@ def _compile_instead(game: CompiledGame, name: str, ability, sentence, links) ->
         body.append(link)
     body[0] = attrs.evolve(body[0], form="first")
     e = Emitter(name, ability.span)
-    replacing = REPLACING.set(True)
-    try:
+    with naming("that much"):
         StepCompiler(e, game).sentence(attrs.evolve(sentence, args=tuple(body)))
-    finally:
-        REPLACING.reset(replacing)
     game.programs[name] = e.finish()
 
 

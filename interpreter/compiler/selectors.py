@@ -11,6 +11,7 @@ both live here.
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 from typing import Callable
 
@@ -405,9 +406,22 @@ def _state_test(state: ast.State, subject: Callable) -> Callable:
 # ---------------------------------------------------------------- measures and amounts
 
 
-# True while the steps of a replacement compile: only there does "that much"
-# (the amount of the event it takes the place of) mean something.
-REPLACING: contextvars.ContextVar[bool] = contextvars.ContextVar("replacing", default=False)
+# The numbers a text may name besides those it reads from the game, while
+# the text that gives them meaning compiles: "that much" (in the steps of a
+# replacement: the amount of the event replaced, local "amount") and "X" (in a
+# sentence that says "where X is ...", local "X").
+NAMED_NUMBERS: contextvars.ContextVar[frozenset] = contextvars.ContextVar(
+    "named_numbers", default=frozenset())
+
+
+@contextlib.contextmanager
+def naming(number: str):
+    """Compile what is inside with ``number`` ("that much", "X") in scope."""
+    token = NAMED_NUMBERS.set(NAMED_NUMBERS.get() | {number})
+    try:
+        yield
+    finally:
+        NAMED_NUMBERS.reset(token)
 
 
 def compile_amount(value, node=None) -> Callable:
@@ -416,16 +430,43 @@ def compile_amount(value, node=None) -> Callable:
     if isinstance(value, ast.Measure):
         return compile_measure(value)
     if isinstance(value, ast.Node) and value.form == "event_amount":
-        # "that much": the amount of the event a replacement takes the place of;
-        # anywhere else there is no such event, and the text cannot run
-        if not REPLACING.get():
+        # anywhere but in a replacement there is no event it is the amount of
+        if "that much" not in NAMED_NUMBERS.get():
             raise unsupported(node or value, '"that much" outside a replacement '
                               '(it is the amount of the event replaced)')
         return lambda m, f: f.locals["amount"]
+    if value == "X":
+        if "X" not in NAMED_NUMBERS.get():
+            raise unsupported(node, 'X without "where X is ..." in its sentence')
+        return lambda m, f: f.locals["X"]
     raise unsupported(node or value, f'the amount "{value}"')
 
 
+_ARITHMETIC = {
+    "plus": lambda a, b: a + b,
+    "minus": lambda a, b: a - b,
+    "greater_of": max,
+    "lesser_of": min,
+}
+_HALF = {
+    "twice": lambda a: 2 * a,
+    "half_up": lambda a: (a + 1) // 2,
+    "half_down": lambda a: a // 2,
+}
+
+
 def compile_measure(measure: ast.Measure) -> Callable:
+    if measure.form == "constant":
+        value = measure.args[0]
+        return lambda m, f: value
+    if measure.form in _ARITHMETIC:
+        left, right = (compile_measure(a) for a in measure.args)
+        operation = _ARITHMETIC[measure.form]
+        return lambda m, f: operation(left(m, f), right(m, f))
+    if measure.form in _HALF:
+        inner = compile_measure(measure.args[0])
+        operation = _HALF[measure.form]
+        return lambda m, f: operation(inner(m, f))
     if measure.form == "its_stat":
         stat = measure.args[0]
         return lambda m, f: m.stat(_it_or_this(f), stat)

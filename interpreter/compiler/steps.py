@@ -22,7 +22,8 @@ from interpreter.compiler.modifiers import compile_duration, register_capability
 from interpreter.compiler.moving_steps import MovingSteps
 from interpreter.compiler.players import compile_player, mentions_opponent, player_target
 from interpreter.compiler.program import JUMPED, Emitter, unsupported
-from interpreter.compiler.selectors import compile_amount, compile_selector, compile_zone
+from interpreter.compiler.selectors import (compile_amount, compile_measure, compile_selector,
+                                           compile_zone, naming)
 from interpreter.compiler.verb_steps import VerbSteps
 from interpreter.compiler.window_steps import WindowSteps
 from interpreter.language import ast
@@ -56,6 +57,24 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         if sentence.form == "then" and waits:
             self.e.jump_unless(lambda m, f: f.locals.get("did", True), end)
         links = list(sentence.args)
+        where = [link.args[0] for link in links if isinstance(link.args[0], ast.Modifier)
+                 and link.args[0].form == "where_x"]
+        if where:
+            # "..., where X is the number of cards in your hand": X is read
+            # once, as the sentence starts, and named for its steps
+            links = [link for link in links if link.args[0] is not where[0]]
+            measure = compile_measure(where[0].args[0])
+
+            def name_x(m, f):
+                f.locals["X"] = measure(m, f)
+            self.e.emit(name_x)
+            with naming("X"):
+                self._links(links, end, waits)
+        else:
+            self._links(links, end, waits)
+        self.e.place(end)
+
+    def _links(self, links, end: str, waits: bool) -> None:
         after_if, self._has_if = self._has_if, False
         for index, link in enumerate(links):
             item = link.args[0]
@@ -82,7 +101,6 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                 continue
             else:
                 raise unsupported(item, f'"{item.form.replace("_", " ")}"')
-        self.e.place(end)
 
     def condition_item(self, item: ast.Condition, end: str) -> None:
         if item.form == "if_":

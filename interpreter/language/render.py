@@ -60,6 +60,8 @@ def _item(item) -> str:
     if isinstance(item, ast.Modifier) and item.form == "more_counter":
         return f"{_amount(item.args[0])} {item.args[1]}"
     if isinstance(item, ast.Modifier):
+        if item.form == "where_x":
+            return f"where X is {_measure(item.args[0])}"
         return {"paying_all_costs": "paying all costs",
                 "without_paying": "without paying its cost"}[item.form]
     raise TypeError(f"cannot render {item!r}")
@@ -740,13 +742,24 @@ def _duration(d: ast.Duration) -> str:
 
 
 def _measure(m: ast.Measure) -> str:
-    if m.form == "its_stat":
-        return f"its {m.args[0]}"
-    if m.form == "counter_measure":
-        return f"{_possessive(m.args[0])} {m.args[1]}"
-    if m.form == "total_stat":
-        return f"the total {m.args[0]} of {_selector(m.args[1])}"
-    return "the number of " + _selector(m.args[0])
+    f, a = m.form, m.args
+    if f == "its_stat":
+        return f"its {a[0]}"
+    if f == "counter_measure":
+        return f"{_possessive(a[0])} {a[1]}"
+    if f == "total_stat":
+        return f"the total {a[0]} of {_selector(a[1])}"
+    if f == "constant":
+        return str(a[0])
+    if f in ("plus", "minus"):
+        return f"{_measure(a[0])} {f} {_measure(a[1])}"
+    if f == "twice":
+        return f"twice {_measure(a[0])}"
+    if f in ("half_up", "half_down"):
+        return f"half {_measure(a[0])} rounded {f[5:]}"
+    if f in ("greater_of", "lesser_of"):
+        return f"the {f[:-3]} of {_measure(a[0])} and {_measure(a[1])}"
+    return "the number of " + _selector(a[0])
 
 
 def _amount(n) -> str:

@@ -29,7 +29,7 @@ _CLASS_OF_RULE = {
     "zone_ref": ast.ZoneRef, "period_ref": ast.PeriodRef,
     "duration": ast.Duration, "destination": ast.Destination,
     "comparison": ast.Comparison, "stat_change": ast.StatChange,
-    "measure": ast.Measure,
+    "measure": ast.Measure, "measure_term": ast.Measure,
     "capability": ast.Capability, "times": ast.Times, "state": ast.State,
     "simple_state": ast.State,
     "event": ast.Event, "event_action": ast.EventAction,
