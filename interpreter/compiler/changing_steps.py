@@ -35,6 +35,28 @@ class ChangingSteps:
             return
         self.each_chosen(lambda m, f, c: m.add_card_counter(c, counter, amount(m, f)))
 
+    def do_remove_counter(self, action, who):
+        """"Remove 2 damage from a Creature": never below 0."""
+        n, counter, selector = action.args
+        self._remove_counter(action, who, counter, selector, compile_amount(n, action))
+
+    def do_remove_all_counters(self, action, who):
+        counter, selector = action.args
+        self._remove_counter(action, who, counter, selector, None)
+
+    def _remove_counter(self, action, who, counter, selector, amount):
+        decl = self.game.rules.counters.get(counter)
+        if decl is not None and (decl.scope == "player" or decl.per_player):
+            raise unsupported(action, f'removing {counter} (a counter of players: '
+                              '"lose" it)' if decl.scope == "player" else
+                              f'removing {counter} (each player has their own on a card)')
+        self.select(selector, who)
+
+        def remove(m, f, c):
+            on = m.state.cards[c].counter(counter)
+            m.add_card_counter(c, counter, -(on if amount is None else min(on, amount(m, f))))
+        self.each_chosen(remove)
+
     def do_put_counter(self, action, who):
         n, counter, dest = action.args
         if dest.form != "to_card":
@@ -110,14 +132,20 @@ class ChangingSteps:
     def _deal(self, action, who, amount, target):
         if isinstance(target, ast.Player):
             self.game.check_player_damage(action)
-            victim = compile_player(target)
 
-            def deal(m, f):
-                f.locals["did"] = True
-                f.pc += 1
-                m.damage_player(victim(m, f), amount(m, f))
-                return JUMPED
-            self.e.emit(deal)
+            def deal_to(victim):
+                def deal(m, f):
+                    f.locals["did"] = True
+                    f.pc += 1
+                    m.damage_player(victim(m, f), amount(m, f))
+                    return JUMPED
+                self.e.emit(deal)
+            if target.form == "each_player":
+                # "Deal 2 damage to each player": one player after another,
+                # from the turn player, each damage replaceable on its own
+                self.for_each_player(deal_to)
+            else:
+                deal_to(compile_player(target))
             return
         # the amount is read before the target is chosen: "its" in "damage
         # equal to its AP to a Being" is the card before the target

@@ -314,6 +314,10 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('add')} {_selector(x[0])} to {_destination(x[1])}"
     if f == "add_counter":
         return f"{v('add')} {_amount(x[0])} {x[1]} to {_selector(x[2])}"
+    if f == "remove_counter":
+        return f"{v('remove')} {_amount(x[0])} {x[1]} from {_selector(x[2])}"
+    if f == "remove_all_counters":
+        return f"{v('remove')} all {x[0]} from {_selector(x[1])}"
     if f == "draw_until":
         return f"{v('draw')} until {_player(x[0])} {_verb_for(x[0], 'have')} " \
                f"{_amount(x[1])} cards in hand"

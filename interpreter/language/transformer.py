@@ -43,7 +43,7 @@ _CLASS_OF_RULE = {
 _ACTION_RULES = {
     "draw", "discard", "move", "put", "return_", "reveal", "look", "shuffle",
     "search", "add", "gain", "lose", "pay", "set_counter", "deal", "destroy",
-    "ready", "rest", "exhaust", "nullify", "flip", "attach", "choose", "play",
+    "ready", "rest", "exhaust", "nullify", "flip", "attach", "choose", "play", "remove",
     "win", "lose_game", "repeat", "end_period", "take_actions", "alternate",
     "take_next_turn", "compare", "bid_for_turn", "choose_first_player", "use", "respond", "defend_against", "resolve_waiting",
     "any_time_window",
@@ -57,7 +57,7 @@ _BASE_PARTICIPLES = {"played", "destroyed", "discarded", "drawn", "revealed", "a
 _TRANSPARENT = {"adjective", "quantity", "possessive_control"}
 
 # Rules whose value is simply their only child (or a word).
-_PASSTHROUGH = {"target", "from_zone", "placement", "capability_object",
+_PASSTHROUGH = {"card_counter", "target", "from_zone", "placement", "capability_object",
                 "keyword_ref", "action", "period_ref"}
 
 # Vocabulary rules: their value is the declared word itself.
@@ -157,6 +157,8 @@ class _ToAst(Transformer):
             return args[0]  # the alternative inside has its own alias
         if name == "x_amount":
             return "X"
+        if name == "damage_counter":    # the damage on a card is a counter of its own
+            return "damage"
         if name == "its_amount":    # "Mill its cost": a number read from the card
             return ast.Measure("its_stat", args, self.span(children))
         if name in ("stat_at_least", "stat_at_most", "stat_exactly"):
