@@ -114,7 +114,8 @@ def _generation_lark(game_id: str) -> lark.Lark:
     return lark.Lark(grammar, parser="lalr", lexer="contextual", start="start")
 
 
-_SAFE = st.characters(min_codepoint=0x20, max_codepoint=0x7E)
+# printable ASCII, and the dashes of "Choose one — A; or B"
+_SAFE = st.characters(min_codepoint=0x20, max_codepoint=0x7E, include_characters="\u2014\u2013")
 _STRATEGIES: dict = {}
 
 

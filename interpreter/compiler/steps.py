@@ -27,7 +27,7 @@ from interpreter.compiler.selectors import (compile_amount, compile_measure, com
 from interpreter.compiler.verb_steps import VerbSteps
 from interpreter.compiler.window_steps import WindowSteps
 from interpreter.language import ast
-from interpreter.language.render import _action
+from interpreter.language.render import _action, mode_text
 
 
 class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSteps):
@@ -183,6 +183,9 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         if step.form == "state_change":
             self.state_change(step)
             return
+        if step.form == "choose_mode":
+            self.choose_mode(step)
+            return
         if step.form == "verb_step":
             optional, use, suffixes = step.args
             if suffixes:
@@ -332,6 +335,33 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         self.e.emit(advance)
         self.e.jump(top)
         self.e.place(done)
+
+    def choose_mode(self, step: ast.Step) -> None:
+        """"Choose one — A; or B.": the acting player picks a mode (options
+        as the modes read), then only that mode happens."""
+        modes = step.args
+        store = f"_mode{len(self.e.program.instructions)}"
+        labels = tuple(mode_text(mode) for mode in modes)
+        done = self.e.label()
+
+        def ask(m, f):
+            if store in f.locals:
+                return None
+            return m.ask(f, f.locals["you"], "mode", "choose one", tuple(range(len(modes))),
+                         store, labels)
+        self.e.emit(ask)
+        for index, mode in enumerate(modes):
+            other = self.e.label()
+            self.e.jump_unless(lambda m, f, i=index: f.locals[store] == i, other)
+            self.sentence(mode)
+            self.e.jump(done)
+            self.e.place(other)
+        self.e.place(done)
+
+        def forget(m, f):
+            # asked again if this step runs again ("Repeat this")
+            f.locals.pop(store, None)
+        self.e.emit(forget)
 
     def optional(self, who: Callable, prompt: str) -> str:
         """Ask ``who`` yes or no; returns the label that skips when no."""

@@ -18,11 +18,28 @@ def render_ability(ability: ast.Ability) -> str:
     label, conditions, costs, resolution = ability.args
     parts = []
     if conditions or costs:
-        items = [_item(c) for c in conditions] + [_item(c) for c in costs]
-        parts.append(_capitalize(", ".join(items)) + ":")
+        # items joined by commas; a modal step ("Choose one — ...") is a
+        # sentence of its own
+        sentences, run = [], []
+        for item in (*conditions, *costs):
+            if isinstance(item, ast.Step) and item.form == "choose_mode":
+                if run:
+                    sentences.append(", ".join(run))
+                    run = []
+                sentences.append(_item(item))
+            else:
+                run.append(_item(item))
+        if run:
+            sentences.append(", ".join(run))
+        parts.append(". ".join(_capitalize(s) for s in sentences) + ":")
     parts.append(" ".join(_sentence(s) for s in resolution))
     text = " ".join(parts)
     return f"{label}: {text}" if label else text
+
+
+def mode_text(mode: ast.Sentence) -> str:
+    """One mode of "Choose one — ...", as its option reads ("Draw a card")."""
+    return _sentence(mode)[:-1]
 
 
 def _capitalize(text: str) -> str:
@@ -214,6 +231,8 @@ def _player_event(a: ast.EventAction, player: ast.Player) -> str:
 # ---------------------------------------------------------------- steps
 
 def _step(step: ast.Step) -> str:
+    if step.form == "choose_mode":
+        return "choose one \u2014 " + "; or ".join(mode_text(m) for m in step.args)
     if step.form == "act":
         subject, optional, action, suffixes = step.args
         words = []

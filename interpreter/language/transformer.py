@@ -257,6 +257,18 @@ class _ToAst(Transformer):
         return ast.Sentence("then" if opens_with_then else "plain", tuple(links),
                             _join(spans[0], spans[-1]) if spans else None)
 
+    def mode(self, children):
+        return self.sentence(children)
+
+    def modal(self, children):
+        """A modal sentence is one step, "choose one", whose modes are
+        sentences: everything that walks sentences and their links sees it
+        as any other step."""
+        modes = tuple(c for c in children if isinstance(c, ast.Sentence))
+        span = _join(modes[0].span, modes[-1].span)
+        step = ast.Step("choose_mode", modes, span)
+        return ast.Sentence("plain", (ast.Link("first", (step,), span),), span)
+
     def part(self, children):
         return tuple(c for c in children if isinstance(c, ast.Sentence))
 
