@@ -142,8 +142,17 @@ class ChangingSteps:
                 self.e.emit(deal)
             if target.form == "each_player":
                 # "Deal 2 damage to each player": one player after another,
-                # from the turn player, each damage replaceable on its own
+                # from the turn player, each damage replaceable on its own;
+                # state rules and triggers look once all are dealt (players
+                # brought to 0 together lose together)
+                def together(m, f):
+                    f.locals["#together"] = True
+                self.e.emit(together)
                 self.for_each_player(deal_to)
+
+                def apart(m, f):
+                    del f.locals["#together"]
+                self.e.emit(apart)
             else:
                 deal_to(compile_player(target))
             return

@@ -116,6 +116,10 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
             return
         if state.cursor < len(state.log):
             # state rules look at counters: only a counter event can change them
+            if any("#together" in f.locals for f in state.frames):
+                # a step done to several players at once ("Deal 2 damage to
+                # each player"): state rules and triggers look once it is done
+                return
             if (self.game.state_rules and state.turn > 0) or \
                     any(e[0] == "counter" for e in state.log[state.cursor:]) or (
                     self.game.none_loses and state.turn > 0 and
@@ -140,12 +144,18 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
             self.rules_in_force()
             if state.result is not None:
                 return
+        losers = {}
         for counter in self.rules.counters.values():
             if counter.loses_at is None or counter.scope != "player":
                 continue
             for player in range(state.players):
-                if not state.out[player] and state.counter(player, counter.name) <= counter.loses_at:
-                    self.eliminate(player, f"{counter.name} {state.counter(player, counter.name)}")
+                if not state.out[player] and player not in losers and \
+                        state.counter(player, counter.name) <= counter.loses_at:
+                    losers[player] = f"{counter.name} {state.counter(player, counter.name)}"
+        if losers:
+            # players who lose together lose at once: when no one is left,
+            # the game is a draw
+            self.eliminate_together(losers)
 
     def rules_in_force(self) -> None:
         """The game's state rules ("If a player has no cards in their X, they
@@ -172,18 +182,26 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
         """The player is out of the game; the last one left wins. What the
         player was doing (the effects running as them, on top of the
         frames) stops with them: the others play on."""
+        self.eliminate_together({player: reason})
+
+    def eliminate_together(self, losers: dict[int, str]) -> None:
+        """Players who lose at the same time (``losers``: player -> reason)
+        are out together: with one player left, that player wins; with
+        none, the game is a draw."""
         state = self.state
-        state.out[player] = True
-        state.log.append(("out", player, reason))
+        for player, reason in losers.items():
+            state.out[player] = True
+            state.log.append(("out", player, reason))
         alive = [p for p in range(state.players) if not state.out[p]]
         if len(alive) == 1:
+            player, reason = next(iter(losers.items()))
             op.end_game(state, ("win", alive[0], f"player {player + 1} lost: {reason}"))
         elif not alive:
             op.end_game(state, ("draw", "every player lost at once"))
         else:
             frames = state.frames
             while len(frames) > 1 and frames[-1].program != "game" and \
-                    frames[-1].locals.get("you") == player:
+                    frames[-1].locals.get("you") in losers:
                 frames.pop()
 
     # ---- game-level steps
