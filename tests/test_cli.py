@@ -280,3 +280,26 @@ def test_check_compiles_what_it_checks(tmp_path, text, cannot):
     assert lines[0].endswith(f"extra.cards:10:5: E801 the engine cannot run {cannot} "
                              "yet"), result.output
     assert lines[1] == f"  10 |     {text}"
+
+
+def test_check_refuses_giving_a_keyword_whose_ability_triggers(tmp_path):
+    """A keyword given by an effect works like a printed one for continuous
+    abilities and replacements; one whose definition triggers cannot be
+    given yet, and check says so at the sentence that gives it."""
+    import shutil
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    shutil.copytree(root / "rules", tmp_path / "rules")
+    shutil.copytree(root / "cards" / "ryft", tmp_path / "cards" / "ryft")
+    rules = tmp_path / "rules" / "ryft.rules"
+    rules.write_text(rules.read_text() + '\nkeyword Echo: TRIGGER: When this is Summoned: '
+                     'Draw a card.\n')
+    cards = tmp_path / "cards" / "ryft" / "extra.cards"
+    cards.write_text('card "Echo Giver"\n  kind: Being\n  rank: BASIC\n  synergy: 1\n'
+                     '  domain: STORM\n  type: Beast\n  AP: 10\n  HP: 10\n  text:\n'
+                     '    INFINITE: Each Being you control has Echo.\n')
+    result = run("check", str(tmp_path / "cards" / "ryft"))
+    assert result.exit_code == 1, result.output
+    assert ('extra.cards:10:5: E801 the engine cannot run giving "Echo" by an effect (its '
+            'definition is a triggered ability) yet') in result.output, result.output

@@ -26,6 +26,7 @@ AFTER_USE = "#after use"      # the program that finishes using a card up
 # which no selector, count or view ever finds.
 RULES_ZONE = "#rules"
 RULE_KIND = "#rule"
+KEYWORD_KIND = "#keyword"     # the holder of a keyword's abilities, given by an effect
 
 
 @attrs.define
@@ -174,6 +175,11 @@ class CompiledGame:
     player_damage_counter: str | None = None   # the counter that "takes damage"
     player_damage_replaced: bool = False       # a rule or a card replaces that damage
     rule_cards: tuple[str, ...] = ()      # the names of the rules' cards, in order
+    # keyword -> the name its abilities are compiled under, for a card an
+    # effect gives the keyword to ("This has Triple Strike"); keyword -> why
+    # it cannot be given (its definition has abilities a grant cannot carry)
+    granted_keywords: dict[str, str] = attrs.Factory(dict)
+    ungrantable_keywords: dict[str, str] = attrs.Factory(dict)
     state_rules: tuple[StateRule, ...] = ()
     immediate: set = attrs.Factory(set)   # programs of triggers that do not wait
     trigger_index: TriggerIndex = attrs.Factory(TriggerIndex)   # set by compile_game

@@ -19,14 +19,15 @@ import attrs
 from lark.exceptions import UnexpectedInput
 
 from interpreter.compiler.abilities import _compile_ability, _compile_exchanges
-from interpreter.compiler.compiled import (AFTER_USE, RULE_KIND, ActionPlan, CompiledGame,
-                                           TriggerIndex)
+from interpreter.compiler.compiled import (AFTER_USE, KEYWORD_KIND, RULE_KIND, ActionPlan,
+                                           CompiledGame, TriggerIndex)
 from interpreter.compiler.conditions import compile_condition
 from interpreter.compiler.costs import _cost_checks
 from interpreter.compiler.players import compile_player, compile_zone
 from interpreter.compiler.program import Emitter, Program, Unsupported, unsupported
 from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.steps import StepCompiler
+from interpreter.compiler.verb_slots import use_slots
 from interpreter.errors import CardrulesError, CouldNotRun, Problem
 from interpreter.language import ast
 from interpreter.language.game_rules import GameRules, parse_ability, taker_sentence
@@ -49,6 +50,8 @@ def compile_game(game) -> CompiledGame:
     rule_cards = _rule_cards(rules, problems)
     compiled.cards.update((card.name, card) for card in rule_cards)
     compiled.rule_cards = tuple(card.name for card in rule_cards)
+    keyword_cards = _keyword_cards(rules)
+    compiled.cards.update((card.name, card) for card in keyword_cards)
     compiled.player_damage_counter = next(
         (c.name for c in rules.counters.values() if c.takes_damage), None)
     compiled.player_damage_replaced = any(
@@ -125,6 +128,10 @@ def compile_game(game) -> CompiledGame:
     if any(a.exchange for a in rules.actions):
         for card in game.cards.values():
             guard(lambda c=card: _compile_exchanges(compiled, c))
+    for card in keyword_cards:
+        # compiled before the cards, whose effects may give the keyword
+        guard(lambda c=card: _compile_ability(compiled, c, 0, c.abilities[0]), card.span)
+        _grantable(compiled, card)
     for card in (*game.cards.values(), *rule_cards):
         for index, ability in enumerate(card.abilities):
             guard(lambda c=card, i=index, a=ability: _compile_ability(compiled, c, i, a),
@@ -182,6 +189,49 @@ def _rule_cards(rules: GameRules, problems: list[Problem]) -> list[CardDefinitio
             rule_card_name(rule.name), RULE_KIND, (), (),
             (CardAbility("text", ability, rule.text.text, span),), span.path, rule.span))
     return cards
+
+
+def _keyword_cards(rules: GameRules) -> list[CardDefinition]:
+    """A card for each keyword defined by an ability and without slots, whose
+    one ability is the keyword: the engine lends its abilities to any card an
+    effect gives the keyword to, as if printed there."""
+    cards = []
+    parser = rules.parser()
+    for decl in rules.keywords:
+        if decl.definition is None or use_slots(decl.pattern.text):
+            continue
+        span = decl.span
+        try:
+            ability = parser.parse(decl.pattern.text, span.path, span.line, span.column)
+        except UnexpectedInput:
+            continue            # reported when the rules file was read
+        cards.append(CardDefinition(
+            keyword_card_name(decl.pattern.text), KEYWORD_KIND, (), (),
+            (CardAbility("text", ability, decl.pattern.text, span),), span.path, span))
+    return cards
+
+
+def keyword_card_name(keyword: str) -> str:
+    """How a keyword's abilities are named where a card's name would be."""
+    return f"{keyword} (keyword)"
+
+
+def _grantable(compiled: CompiledGame, card: CardDefinition) -> None:
+    """A keyword can be given by an effect when its abilities are continuous
+    or replacements (what the engine asks of every card in play at every
+    moment); one that triggers or is used cannot be given yet."""
+    keyword = card.abilities[0].text
+    name = card.name
+    carried = (compiled.statics, compiled.player_statics, compiled.replacements,
+               compiled.player_replacements)
+    others = {"a triggered ability": compiled.triggers, "an activated ability": compiled.activated,
+              "a response": compiled.responses}
+    for what, table in others.items():
+        if name in table:
+            compiled.ungrantable_keywords[keyword] = what
+            return
+    if any(name in table for table in carried):
+        compiled.granted_keywords[keyword] = name
 
 
 def rule_card_name(name: str) -> str:

@@ -32,7 +32,12 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
             out.append(("stat", stat, amount))
         return out
     if form == "has_keyword":
-        return [("keyword", statement.args[0].form, 1)]
+        keyword = statement.args[0].form
+        why = game.ungrantable_keywords.get(keyword) if game is not None else None
+        if why is not None:
+            raise unsupported(statement, f'giving "{keyword}" by an effect (its '
+                              f'definition is {why})')
+        return [("keyword", keyword, 1)]
     if form in ("costs_less", "costs_more"):
         # a change to the card's cost in a counter (see Machine.cost_of)
         amount, counter = statement.args

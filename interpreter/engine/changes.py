@@ -171,9 +171,8 @@ class Changes:
         cards left to the event."""
         state = self.state
         left = tuple(cards)
-        sources = set(self.ability_sources()) | set(left)
-        for source in sorted(sources):
-            for replacement in self.game.replacements.get(state.cards[source].name, ()):
+        for source, name in self._replacing(left):
+            for replacement in self.game.replacements.get(name, ()):
                 if replacement.event != event or not replacement.together:
                     continue
                 probe = Frame("probe", 0, {"you": state.cards[source].controller,
@@ -190,16 +189,21 @@ class Changes:
                 left = tuple(c for c in left if c not in taken)
         return left
 
+    def _replacing(self, cards) -> list[tuple[int, str]]:
+        """(card, name of its abilities) that may replace an event happening
+        to ``cards``: the abilities in force, and those cards' own (a card
+        leaving play replaces its own leaving), in card order."""
+        names = self.state.cards
+        return sorted(set(self.abilities_in_force()) | {(c, names[c].name) for c in cards})
+
     def replaced(self, event: str, card: int) -> bool:
         """Whether a replacement ability takes the place of this event: its
         program is queued to run next, and the event does not happen."""
         state = self.state
         if not self.game.replacements:
             return False
-        sources = set(self.ability_sources())
-        sources.add(card)
-        for source in sorted(sources):
-            for replacement in self.game.replacements.get(state.cards[source].name, ()):
+        for source, name in self._replacing((card,)):
+            for replacement in self.game.replacements.get(name, ()):
                 if replacement.event != event:
                     continue
                 probe = Frame("probe", 0, {"you": state.cards[source].controller,
@@ -244,8 +248,8 @@ class Changes:
         state = self.state
         if amount <= 0:
             return
-        for source in self.ability_sources():
-            for replacement in self.game.player_replacements.get(state.cards[source].name, ()):
+        for source, name in self.abilities_in_force():
+            for replacement in self.game.player_replacements.get(name, ()):
                 if replacement.event != "dealt damage":
                     continue
                 user = self.user_of(source, player)

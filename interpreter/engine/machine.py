@@ -38,13 +38,14 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
     concern, in the classes it is made of)."""
 
     __slots__ = ("game", "state", "steps", "_asking", "_in_play", "quiet", "_continuous_seen",
-                 "touched")
+                 "touched", "_granting")
 
     def __init__(self, game: CompiledGame, state: GameState):
         self.game = game
         self.state = state
         self.steps = 0
         self._asking: set = set()
+        self._granting = False    # finding the keywords effects give (Views.abilities_in_force)
         self._in_play = None
         # What continuous abilities give, per (card, wanted), valid while the
         # log has this many events (every change of state is an event).

@@ -44,6 +44,30 @@ class Views:
         rules = self.state.zones.get((RULES_ZONE, -1))
         return self.in_play() + rules if rules else self.in_play()
 
+    def abilities_in_force(self) -> list[tuple[int, str]]:
+        """(card, name its abilities are compiled under) for every card whose
+        abilities work now: the cards in play and the game's rules, under
+        their own names; and each card in play an effect has given a keyword
+        ("This has Triple Strike"), under the keyword's, as if printed there
+        (a card that prints the keyword has its abilities once). A keyword
+        given by a keyword's own abilities is not followed further."""
+        sources = self.ability_sources()
+        names = self.state.cards
+        found = [(card, names[card].name) for card in sources]
+        granted = self.game.granted_keywords
+        if not granted or self._granting:
+            return found
+        self._granting = True
+        try:
+            for keyword, holder in granted.items():
+                for card in self.in_play():
+                    if self.has(card, "keyword", keyword) and not self.prints_keyword(
+                            card, keyword):
+                        found.append((card, holder))
+        finally:
+            self._granting = False
+        return found
+
     def definition(self, card: int):
         return self.game.cards[self.state.cards[card].name]
 
@@ -143,8 +167,8 @@ class Views:
                 statics = self.game.statics_by_change.get(wanted)
                 if not statics:
                     return
-            for source in self.ability_sources():
-                abilities = statics.get(state.cards[source].name)
+            for source, name in self.abilities_in_force():
+                abilities = statics.get(name)
                 if not abilities or self.is_nullified(source):
                     continue
                 probe = Frame("probe", 0, {"you": state.cards[source].controller,
@@ -171,11 +195,14 @@ class Views:
                    for m in self.state.modifiers)
 
     def has_keyword(self, card: int, name: str) -> bool:
+        return self.prints_keyword(card, name) or self.has(card, "keyword", name)
+
+    def prints_keyword(self, card: int, name: str) -> bool:
         for ability in self.definition(card).abilities:
             node = ability.ability
             if node.form == "keyword" and node.args[0].form == name:
                 return True
-        return self.has(card, "keyword", name)
+        return False
 
     def has(self, card: int, kind: str, name: str) -> bool:
         """Whether a card has a keyword (or a can't / can) now."""
@@ -214,8 +241,8 @@ class Views:
         if self.game.player_statics:
             # continuous prohibitions on players ("Your opponent can't attack")
             state = self.state
-            for source in self.ability_sources():
-                found = self.game.player_statics.get(state.cards[source].name)
+            for source, name in self.abilities_in_force():
+                found = self.game.player_statics.get(name)
                 if not found or "nullified" in state.cards[source].statuses:
                     continue
                 probe = Frame("probe", 0, {"you": state.cards[source].controller,
