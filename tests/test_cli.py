@@ -302,4 +302,4 @@ def test_check_refuses_giving_a_keyword_whose_ability_triggers(tmp_path):
     result = run("check", str(tmp_path / "cards" / "ryft"))
     assert result.exit_code == 1, result.output
     assert ('extra.cards:10:5: E801 the engine cannot run giving "Echo" by an effect (its '
-            'definition is a triggered ability) yet') in result.output, result.output
+            'definition triggers) yet') in result.output, result.output

@@ -50,7 +50,7 @@ def compile_game(game) -> CompiledGame:
     rule_cards = _rule_cards(rules, problems)
     compiled.cards.update((card.name, card) for card in rule_cards)
     compiled.rule_cards = tuple(card.name for card in rule_cards)
-    keyword_cards = _keyword_cards(rules)
+    keyword_cards = _keyword_cards(rules, compiled)
     compiled.cards.update((card.name, card) for card in keyword_cards)
     compiled.player_damage_counter = next(
         (c.name for c in rules.counters.values() if c.takes_damage), None)
@@ -191,14 +191,17 @@ def _rule_cards(rules: GameRules, problems: list[Problem]) -> list[CardDefinitio
     return cards
 
 
-def _keyword_cards(rules: GameRules) -> list[CardDefinition]:
+def _keyword_cards(rules: GameRules, compiled: CompiledGame) -> list[CardDefinition]:
     """A card for each keyword defined by an ability and without slots, whose
     one ability is the keyword: the engine lends its abilities to any card an
     effect gives the keyword to, as if printed there."""
     cards = []
     parser = rules.parser()
     for decl in rules.keywords:
-        if decl.definition is None or use_slots(decl.pattern.text):
+        if decl.definition is None:
+            continue
+        if use_slots(decl.pattern.text):
+            compiled.ungrantable_keywords[decl.pattern.text] = "it has slots"
             continue
         span = decl.span
         try:
@@ -224,8 +227,9 @@ def _grantable(compiled: CompiledGame, card: CardDefinition) -> None:
     name = card.name
     carried = (compiled.statics, compiled.player_statics, compiled.replacements,
                compiled.player_replacements)
-    others = {"a triggered ability": compiled.triggers, "an activated ability": compiled.activated,
-              "a response": compiled.responses}
+    others = {"its definition triggers": compiled.triggers,
+              "its definition is an activated ability": compiled.activated,
+              "its definition is a response": compiled.responses}
     for what, table in others.items():
         if name in table:
             compiled.ungrantable_keywords[keyword] = what

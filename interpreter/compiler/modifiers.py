@@ -35,8 +35,7 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
         keyword = statement.args[0].form
         why = game.ungrantable_keywords.get(keyword) if game is not None else None
         if why is not None:
-            raise unsupported(statement, f'giving "{keyword}" by an effect (its '
-                              f'definition is {why})')
+            raise unsupported(statement, f'giving "{keyword}" by an effect ({why})')
         return [("keyword", keyword, 1)]
     if form in ("costs_less", "costs_more"):
         # a change to the card's cost in a counter (see Machine.cost_of)
