@@ -303,3 +303,26 @@ def test_check_refuses_giving_a_keyword_whose_ability_triggers(tmp_path):
     assert result.exit_code == 1, result.output
     assert ('extra.cards:10:5: E801 the engine cannot run giving "Echo" by an effect (its '
             'definition triggers) yet') in result.output, result.output
+
+
+def test_check_refuses_repeat_this_in_a_procedure(tmp_path):
+    """ "Repeat this" repeats the ability or verb it is written in; on a line
+    of the rules file's own procedures it would restart the procedure (once
+    the whole game, from its setup), so check reports it at its line."""
+    import shutil
+    from pathlib import Path
+
+    engine = Path(__file__).resolve().parent / "fixtures" / "engine"
+    shutil.copytree(engine / "rules", tmp_path / "rules")
+    shutil.copytree(engine / "cards", tmp_path / "cards")
+    rules = tmp_path / "rules" / "duel.rules"
+    text = rules.read_text()
+    line = "    The turn player discards down to 5 cards.\n"
+    assert line in text
+    rules.write_text(text.replace(line, line + "    Repeat this.\n"))
+    number = text[:text.index(line)].count("\n") + 2
+    result = run("check", str(rules))
+    assert result.exit_code == 1, result.output
+    assert result.output.startswith(
+        f'{rules}:{number}:5: E801 the engine cannot run "Repeat this" outside a card\'s '
+        "ability or a verb (it would start the whole procedure again) yet"), result.output

@@ -268,13 +268,23 @@ def _sentences(rules: GameRules, sentence) -> tuple:
     return ability.resolution
 
 
+def _procedure_line(steps: StepCompiler, rules: GameRules, line) -> None:
+    """One line of a procedure (setup, a phase, a step); what cannot run and
+    has no place of its own ("Repeat this.") is reported at the line."""
+    try:
+        steps.sentences(_sentences(rules, line))
+    except Unsupported as err:
+        raise Unsupported([p if p.span is not None else attrs.evolve(p, span=line.span)
+                           for p in err.problems]) from None
+
+
 def _compile_turn(game: CompiledGame) -> None:
     rules = game.rules
     e = Emitter("game")
     steps = StepCompiler(e, game)
     e.emit(lambda m, f: m.mark("setup"))
     for sentence in rules.setup:
-        steps.sentences(_sentences(rules, sentence))
+        _procedure_line(steps, rules, sentence)
     turn = e.label()
     e.place(turn)
     first = rules.phases[0] if rules.phases else None
@@ -297,7 +307,7 @@ def _compile_turn(game: CompiledGame) -> None:
                 # a position that starts at this phase: hold from here
                 e.emit(lambda m, f: None if "#hold" in m.state.usage else m.hold_triggers())
             for sentence in phase.sentences:
-                steps.sentences(_sentences(rules, sentence))
+                _procedure_line(steps, rules, sentence)
             if phase.hold_triggers:
                 e.emit(lambda m, f: m.release_triggers(f))
             places = _each_place(game, e, phase) if phase.for_each else None
@@ -310,7 +320,7 @@ def _compile_turn(game: CompiledGame) -> None:
                     if step.hold_triggers:
                         e.emit(lambda m, f: m.hold_triggers())
                     for sentence in step.sentences:
-                        steps.sentences(_sentences(rules, sentence))
+                        _procedure_line(steps, rules, sentence)
                     if places is not None and step is phase.steps[-1]:
                         # the place is resolved once its last step's procedure
                         # has run: what the abilities held until then gain is
@@ -335,7 +345,7 @@ def _compile_turn(game: CompiledGame) -> None:
         tie = Emitter("race:tie", rules.race.span)
         tie_steps = StepCompiler(tie, game)
         for sentence in rules.race.tie:
-            tie_steps.sentences(_sentences(rules, sentence))
+            _procedure_line(tie_steps, rules, sentence)
         game.programs["race:tie"] = tie.finish()
 
 

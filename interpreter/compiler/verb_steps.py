@@ -55,10 +55,16 @@ class VerbSteps:
                     r in m.state.cards[c].statuses for r in ("attacker", "defender")))
             self.e.emit(before)
         self._verb_depth = depth + 1
+        # "..., then repeat this." in a verb's definition repeats the verb
+        # from its start, not the text that uses the verb
+        outer = getattr(self, "_repeat_from", None)
+        self._repeat_from = self.e.label()
+        self.e.place(self._repeat_from)
         try:
             self.sentences(filled)
         finally:
             self._verb_depth = depth
+            self._repeat_from = outer
         if roles:
             def after(m, f):
                 kept = f.locals.pop(key, ())

@@ -5,7 +5,7 @@ may respond, a player takes actions (with or without priority).
 
 from __future__ import annotations
 
-from interpreter.compiler.program import JUMPED
+from interpreter.compiler.program import JUMPED, unsupported
 from interpreter.compiler.selectors import compile_amount
 
 
@@ -13,8 +13,18 @@ class WindowSteps:
     """The StepCompiler's steps that open windows and pass turns."""
 
     def do_repeat(self, action, who):
-        """ "Repeat this": the ability runs again from its start (the engine's
-        step guard ends a game that would repeat for ever)."""
+        """ "Repeat this": the text it is written in runs again from its
+        start — the ability, or the game verb whose definition says it (the
+        engine's step guard ends a game that would repeat for ever). In a
+        procedure of the rules file itself it would restart the game."""
+        start = getattr(self, "_repeat_from", None)
+        if start is not None:
+            self.e.jump(start)
+            return
+        if not self.e.program.name.startswith(("card:", "used:")):
+            raise unsupported(action, '"Repeat this" outside a card\'s ability or a verb '
+                              '(it would start the whole procedure again)')
+
         def again(m, f):
             f.pc = 0
             return JUMPED
