@@ -405,6 +405,10 @@ class ComponentDeclarations(RulesReaderBase):
         definition = description = None
         value = (line.value or "").strip()
         if value.startswith(('"', "\u201c")):
+            if len(value) < 2 or not value.endswith(('"', "\u201d")):
+                self.problem(line.value_span or line.span, "E103",
+                             "unclosed quote: a description must end with a closing quote",
+                             ('"',))
             description = _unquote(value)
         elif value:
             definition = value
