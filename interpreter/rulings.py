@@ -569,11 +569,15 @@ def _check(expectation, match, game, source, trace) -> Problem | None:
     if kind in ("card_status", "card_lacks_status"):
         card = str(args[0]).strip('"\u201c\u201d')
         status = place_of(args[1])
-        found = [c for c in state.cards if c.name == card]
+        ids = [i for i, c in enumerate(state.cards) if c.name == card]
+        found = [state.cards[i] for i in ids]
         if not found:
             return fail(f'a card named "{card}"', "there is none in the game")
-        has = any(status in c.statuses or (status == "face up" and c.face_up) or
-                  (status == "face down" and not c.face_up) for c in found)
+        # a status set on the card, or given by a modifier ("it is exhausted
+        # until your next turn") or by its place, as the engine sees it
+        views = Machine(match.game, state)
+        has = any(views.has_status(i, status) or (status == "face up" and c.face_up) or
+                  (status == "face down" and not c.face_up) for i, c in zip(ids, found))
         if has != (kind == "card_status"):
             statuses = sorted({s for c in found for s in c.statuses}) or ["no status"]
             want = status if kind == "card_status" else f"not {status}"

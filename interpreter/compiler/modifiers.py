@@ -101,6 +101,21 @@ def compile_duration(duration: ast.Duration) -> Callable:
             return count + 1
         return count
 
+    if relation == "your_next":
+        # "until your next turn": the next turn that is yours (the turns in
+        # between, in seat order, are the other players')
+        if form not in ("until", "until_end") or period != "turn":
+            raise unsupported(duration, f'"your next {period}" (only "your next turn" '
+                              'can be counted yet)')
+        edge = "end" if form == "until_end" else "start"
+
+        def yours(m, f):
+            order = m.seat_order()
+            you = f.locals["you"]
+            ahead = order.index(you) if you in order and you != m.state.turn_player \
+                else len(order)
+            return ("turn", m.state.period_counts.get("turn", 0) + ahead, edge)
+        return yours
     if form in ("until_end", "during_period", "rest_of"):
         return lambda m, f: (period, occurrence(m, f, "end"), "end")
     if form == "until":

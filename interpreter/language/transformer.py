@@ -65,7 +65,8 @@ _WORD_RULES = {"timing_label", "zone_name", "counter_name", "kind_noun",
                "stat_name", "list_stat_name", "stat_value", "status_word", "game_participle",
                "event_verb", "period_name"}
 _PERIOD_PHRASES = {"period_this": "this", "period_your": "your",
-                   "period_rivals": "rivals", "period_next": "next"}
+                   "period_rivals": "rivals", "period_next": "next",
+                   "period_your_next": "your_next"}
 
 
 class _ToAst(Transformer):

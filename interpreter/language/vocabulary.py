@@ -243,7 +243,9 @@ def generated_rules(vocab: Vocabulary) -> str:
         _choice(t, "period_your", _prefixed(("your",), vocab.periods)),
         _choice(t, "period_rivals", _prefixed(("your rival's", "your opponent's"),
                                               vocab.periods)),
-        _choice(t, "period_next", _prefixed(("your next", "the next"), vocab.periods)),
+        _choice(t, "period_next", _prefixed(("the next",), vocab.periods)),
+        # "your next turn": the next one that is yours, not the next one
+        _choice(t, "period_your_next", _prefixed(("your next",), vocab.periods)),
         t.definitions(),
     ]
     return "\n".join(parts)
