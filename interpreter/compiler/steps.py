@@ -76,8 +76,11 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
 
     def _links(self, links, end: str, waits: bool) -> None:
         after_if, self._has_if = self._has_if, False
+        subject = None
         for index, link in enumerate(links):
             item = link.args[0]
+            if isinstance(item, ast.Step):
+                item, subject = _with_subject(item, subject)
             if isinstance(item, ast.Condition) and item.form == "otherwise":
                 if index != 0 or not after_if:
                     raise unsupported(item, '"otherwise" not at the start of the sentence '
@@ -518,3 +521,21 @@ def _times(step: ast.Step):
             if suffix.form == "times_suffix":
                 return suffix
     return None
+
+
+def _with_subject(step: ast.Step, subject):
+    """A step after another in the same sentence does what that one's player
+    does when it names no player of its own ("Your Rival discards a card,
+    then draws 2 cards": the Rival draws). Returns the step as it is meant
+    and the subject that carries on."""
+    if step.form in ("act", "player_verb_step") and step.args[0] is not None:
+        return step, step.args[0]
+    if subject is None:
+        return step, None
+    if step.form == "act" and step.args[0] is None:
+        return attrs.evolve(step, args=(subject,) + tuple(step.args[1:])), subject
+    if step.form == "verb_step":
+        optional, use, suffixes = step.args
+        return ast.Step("player_verb_step", (subject, optional, use, suffixes), step.span), \
+            subject
+    return step, subject
