@@ -140,7 +140,7 @@ class ChangingSteps:
                     m.damage_player(victim(m, f), amount(m, f))
                     return JUMPED
                 self.e.emit(deal)
-            if target.form == "each_player":
+            if target.form in ("each_player", "each_rival"):
                 # "Deal 2 damage to each player": one player after another,
                 # from the turn player, each damage replaceable on its own;
                 # state rules and triggers look once all are dealt (players
@@ -148,7 +148,7 @@ class ChangingSteps:
                 def together(m, f):
                     f.locals["#together"] = True
                 self.e.emit(together)
-                self.for_each_player(deal_to)
+                self.for_each_player(deal_to, opponents=target.form == "each_rival")
 
                 def apart(m, f):
                     del f.locals["#together"]

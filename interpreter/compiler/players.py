@@ -44,7 +44,8 @@ def compile_player(node) -> Callable:
 
 def is_opponent_ref(node) -> bool:
     """ "your opponent" / "your rival" (a player or a possessive)."""
-    return (isinstance(node, ast.Player) and node.form in ("rival", "each_rival")) or \
+    # ("each opponent" names every opponent: no one is chosen)
+    return (isinstance(node, ast.Player) and node.form == "rival") or \
         (isinstance(node, ast.Possessive) and node.form == "rivals")
 
 

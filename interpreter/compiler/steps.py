@@ -152,8 +152,10 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                 return
             self._ways = ways
             try:
-                if subject is not None and subject.form == "each_player":
-                    self.for_each_player(lambda who: self.action(action, who, optional))
+                if subject is not None and subject.form in ("each_player", "each_rival"):
+                    # "Each opponent discards a card": every opponent, in turn
+                    self.for_each_player(lambda who: self.action(action, who, optional),
+                                         opponents=subject.form == "each_rival")
                 elif subject is not None and subject.form in ("most_counter", "next_player"):
                     # "The player with the most Points ...": no one on a tie
                     # (and then no "next player" after them either)
@@ -178,8 +180,9 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             if suffixes:
                 raise unsupported(suffixes[0], f'"{suffixes[0].form.replace("_", " ")}" '
                                   "after a game verb")
-            if subject.form == "each_player":
-                self.for_each_player(lambda who: self.as_player(who, use, optional))
+            if subject.form in ("each_player", "each_rival"):
+                self.for_each_player(lambda who: self.as_player(who, use, optional),
+                                     opponents=subject.form == "each_rival")
             else:
                 self.as_player(compile_player(subject), use, optional)
             return
@@ -316,10 +319,11 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                            f.locals.get("this"), end)
         self.e.emit(forbid)
 
-    def for_each_player(self, body: Callable) -> None:
-        """Run ``body`` once per player, the turn player first."""
+    def for_each_player(self, body: Callable, opponents: bool = False) -> None:
+        """Run ``body`` once per player, the turn player first (with
+        ``opponents``, once per opponent of the acting player)."""
         index = f"_each{len(self.e.program.instructions)}"
-        top, done = self.e.label(), self.e.label()
+        top, done, advancing = self.e.label(), self.e.label(), self.e.label()
 
         def start(m, f):
             f.locals[index] = 0
@@ -331,7 +335,10 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         def bind(m, f):
             f.locals["they"] = m.seat_order()[f.locals[index]]
         self.e.emit(bind)
+        if opponents:
+            self.e.jump_unless(lambda m, f: f.locals["they"] != f.locals["you"], advancing)
         body(lambda m, f: f.locals["they"])
+        self.e.place(advancing)
 
         def advance(m, f):
             f.locals[index] += 1
