@@ -256,6 +256,10 @@ def test_play_a_silver_wing_rivals_match_best_of_three():
     # "that much" is the amount of the event a replacement takes the place of
     ("TRIGGER: When this is Summoned: Deal that much damage to each Being.",
      '"that much" outside a replacement (it is the amount of the event replaced)'),
+    ("TRIGGER: When this is Summoned: Prevent that damage.",
+     '"prevent that damage" outside a replacement of damage'),
+    ("If this would be destroyed, prevent that damage.",
+     '"prevent that damage" outside a replacement of damage'),
     ("TRIGGER: When this is Summoned: Gain X Synergy.",
      'X without "where X is ..." in its sentence'),
     ("TRIGGER: When this is Summoned: Otherwise, draw a card.",

@@ -190,12 +190,18 @@ def _is_replacement(node) -> bool:
         items = items[1:]
     return (len(items) >= 2 and isinstance(items[0], ast.Condition)
             and items[0].form == "if_" and items[0].args[0].form in ("would", "would_player")
-            and any(isinstance(item, ast.Step) and any(
-                getattr(s, "form", "") == "instead" for s in item.args[-1])
+            and any(isinstance(item, ast.Step) and (any(
+                getattr(s, "form", "") == "instead" for s in item.args[-1]) or _prevents(item))
                 for item in items[1:]))
 
 
-_REPLACEABLE = {"destroyed": "destroyed", "discarded": "discarded"}
+def _prevents(step: ast.Step) -> bool:
+    """ "Prevent that damage": a replacement whose event simply does not happen."""
+    return step.form == "act" and step.args[2].form == "prevent_damage"
+
+
+_REPLACEABLE = {"destroyed": "destroyed", "discarded": "discarded",
+                "dealt damage": "dealt damage"}
 
 
 def _compile_replacement(game: CompiledGame, card, name: str, ability, resolution) -> None:
@@ -210,7 +216,7 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
     if would.form == "would_player":
         subject, what = would.args
         test = _player_test(subject)
-        _compile_instead(game, name, ability, sentence, links)
+        _compile_instead(game, name, ability, sentence, links, _PLAYER_EVENTS[what.form])
         game.player_replacements.setdefault(card.name, []).append(
             PlayerReplacement(_PLAYER_EVENTS[what.form], test, name))
         return
@@ -218,6 +224,8 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
     inner = action.args[0] if action.form == "event_action" else None
     word = None if inner is None else (inner.args[0] if inner.form == "event_participle"
                                        else inner.form)
+    if action.form == "dealt_damage_event":
+        word = "dealt damage"
     statuses = {s.lower(): s for s in game.rules.statuses}
     if word is not None and word.lower() in statuses:
         event = statuses[word.lower()]          # "would be exhausted": a status given
@@ -225,7 +233,7 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
         event = _REPLACEABLE[word]
     else:
         raise unsupported(action, f'replacing "{word or action.form}" (only destroyed, '
-                          "discarded and the game's statuses)")
+                          "discarded, dealt damage and the game's statuses)")
     selection = compile_selector(subject, lambda m, f: f.locals["you"])
     if selection.test is None:
         raise unsupported(subject, "this selector in a replacement")
@@ -233,7 +241,7 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
     if periods:
         test = (lambda m, f, c, t=selection.test: t(m, f, c) and all(
             p in m.state.period.values() for p in periods))
-    _compile_instead(game, name, ability, sentence, links)
+    _compile_instead(game, name, ability, sentence, links, event)
     # a plural subject ("your face-up cards ..."): once for all the cards one
     # step does it to, with "them" those cards
     game.replacements.setdefault(card.name, []).append(
@@ -259,7 +267,8 @@ def _player_test(subject: ast.Player) -> Callable:
     raise unsupported(subject, f'a replacement for "{form.replace("_", " ")}"')
 
 
-def _compile_instead(game: CompiledGame, name: str, ability, sentence, links) -> None:
+def _compile_instead(game: CompiledGame, name: str, ability, sentence, links,
+                     event: str) -> None:
     """The program of a replacement: the steps after its condition, "instead"
     taken off the step it ends."""
     body = []
@@ -272,7 +281,7 @@ def _compile_instead(game: CompiledGame, name: str, ability, sentence, links) ->
         body.append(link)
     body[0] = attrs.evolve(body[0], form="first")
     e = Emitter(name, ability.span)
-    with naming("that much"):
+    with naming("that much"), naming("that damage" if event == "dealt damage" else "that much"):
         StepCompiler(e, game).sentence(attrs.evolve(sentence, args=tuple(body)))
     game.programs[name] = e.finish()
 

@@ -10,7 +10,7 @@ from interpreter.compiler.modifiers import compile_duration, statement_changes
 from interpreter.compiler.players import (_it_or_this, compile_owner, compile_player,
                                           counter_on_card)
 from interpreter.compiler.program import JUMPED, unsupported
-from interpreter.compiler.selectors import compile_amount, compile_measure
+from interpreter.compiler.selectors import NAMED_NUMBERS, compile_amount, compile_measure
 from interpreter.language import ast
 
 
@@ -34,6 +34,16 @@ class ChangingSteps:
                 c, counter_on_card(counter, who(m, f)), amount(m, f)))
             return
         self.each_chosen(lambda m, f, c: m.add_card_counter(c, counter, amount(m, f)))
+
+    def do_prevent_damage(self, action, who):
+        """ "Prevent that damage": in a replacement of damage, which already
+        takes the damage's place, it says so and does nothing more."""
+        if "that damage" not in NAMED_NUMBERS.get():
+            raise unsupported(action, '"prevent that damage" outside a replacement of damage')
+
+        def prevented(m, f):
+            f.locals["did"] = True
+        self.e.emit(prevented)
 
     def do_remove_counter(self, action, who):
         """"Remove 2 damage from a Creature": never below 0."""

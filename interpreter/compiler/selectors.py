@@ -408,8 +408,9 @@ def _state_test(state: ast.State, subject: Callable) -> Callable:
 
 # The numbers a text may name besides those it reads from the game, while
 # the text that gives them meaning compiles: "that much" (in the steps of a
-# replacement: the amount of the event replaced, local "amount") and "X" (in a
-# sentence that says "where X is ...", local "X").
+# replacement: the amount of the event replaced, local "amount"), "X" (in a
+# sentence that says "where X is ...", local "X"); and "that damage" (in a
+# replacement of damage, which "Prevent that damage" names).
 NAMED_NUMBERS: contextvars.ContextVar[frozenset] = contextvars.ContextVar(
     "named_numbers", default=frozenset())
 

@@ -196,7 +196,7 @@ class Changes:
         names = self.state.cards
         return sorted(set(self.abilities_in_force()) | {(c, names[c].name) for c in cards})
 
-    def replaced(self, event: str, card: int) -> bool:
+    def replaced(self, event: str, card: int, amount: int | None = None) -> bool:
         """Whether a replacement ability takes the place of this event: its
         program is queued to run next, and the event does not happen."""
         state = self.state
@@ -211,8 +211,10 @@ class Changes:
                 if replacement.test(self, probe, card):   # alone: a group of one
                     state.log.append(("replace", event, card, source,
                                       event in state.cards[card].statuses))
+                    entry = (replacement.program, source, state.cards[source].controller, card)
+                    # the event's amount ("that much damage"), when it has one
                     state.pending_replacements = state.pending_replacements + (
-                        (replacement.program, source, state.cards[source].controller, card),)
+                        entry if amount is None else entry + (amount,),)
                     return True
         return False
 
@@ -228,6 +230,8 @@ class Changes:
                                          "be damaged by effects", card):
             state.log.append(("prevented", "be damaged by effects", card))
             return 0
+        if self.game.replacements and amount > 0 and self.replaced("dealt damage", card, amount):
+            return 0        # "If this would be dealt damage, prevent that damage ..."
         before = state.cards[card].counter("damage")
         op.set_card_counter(state, card, "damage", before + amount)
         for stat in self.rules.stats.values():

@@ -108,9 +108,12 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
     def after_step(self) -> None:
         state = self.state
         if state.pending_replacements:
-            for program, source, controller, card in reversed(state.pending_replacements):
-                state.frames.append(Frame(program, 0, {"you": controller, "this": source,
-                                                       "it": card}))
+            for program, source, controller, card, *amount in reversed(
+                    state.pending_replacements):
+                frame = Frame(program, 0, {"you": controller, "this": source, "it": card})
+                if amount:
+                    frame.locals["amount"] = amount[0]
+                state.frames.append(frame)
             state.pending_replacements = ()
         if len(state.log) > MAX_EVENTS:
             self.draw_game(f"more than {MAX_EVENTS} events")

@@ -192,6 +192,8 @@ def _event_action(a: ast.EventAction, base: bool = False) -> str:
         return text + (" to " + _target(a.args[0]) if a.args else "")
     if f == "prevents_damage":
         return ("prevent" if base else "prevents") + " damage"
+    if f == "dealt_damage_event":
+        return ("be" if base else "is") + " dealt damage"
     if f == "acts":
         return a.args[0] + (" " + _target(a.args[1]) if len(a.args) > 1 else "")
     if f == "game_event_verb":
@@ -333,6 +335,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('add')} {_selector(x[0])} to {_destination(x[1])}"
     if f == "add_counter":
         return f"{v('add')} {_amount(x[0])} {x[1]} to {_selector(x[2])}"
+    if f == "prevent_damage":
+        return f"{v('prevent')} that damage"
     if f == "remove_counter":
         return f"{v('remove')} {_amount(x[0])} {x[1]} from {_selector(x[2])}"
     if f == "remove_all_counters":
