@@ -260,6 +260,8 @@ def test_play_a_silver_wing_rivals_match_best_of_three():
      '"prevent that damage" outside a replacement of damage'),
     ("If this would be destroyed, prevent that damage.",
      '"prevent that damage" outside a replacement of damage'),
+    ("TRIGGER: When this is Summoned: Gain Synergy equal to the excess.",
+     '"the excess" outside a replacement of paying more than a player has'),
     ("TRIGGER: When this is Summoned: Gain X Synergy.",
      'X without "where X is ..." in its sentence'),
     ("TRIGGER: When this is Summoned: Otherwise, draw a card.",

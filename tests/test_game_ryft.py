@@ -70,8 +70,9 @@ def test_every_turn_starts_with_5_synergy_plus_the_rivals_excess(ryft):
                 synergy[event[1]] = event[4]
             if event[0] == "turn":
                 player = event[2]
-            if event[0] == "overspent":
-                owed[1 - event[1]] += event[3]
+            if event[0] == "counter" and event[2] == "Over-Synergy" and event[4] > event[3]:
+                # the Over-Synergising rule gives the excess to the Rival
+                owed[event[1]] += event[4] - event[3]
             if event[0] == "period" and event[2] == "Summon Stage" and event[4] == "start":
                 # the Synergy the turn player has as the Summon Stage begins
                 assert synergy[player] == 5 + owed[player]

@@ -191,8 +191,17 @@ def _is_replacement(node) -> bool:
     return (len(items) >= 2 and isinstance(items[0], ast.Condition)
             and items[0].form == "if_" and items[0].args[0].form in ("would", "would_player")
             and any(isinstance(item, ast.Step) and (any(
-                getattr(s, "form", "") == "instead" for s in item.args[-1]) or _prevents(item))
+                getattr(s, "form", "") == "instead" for s in _suffixes(item)) or _prevents(item))
                 for item in items[1:]))
+
+
+def _suffixes(step: ast.Step) -> tuple:
+    """A step's suffixes ("instead", durations): the last of its args, or
+    (a player's "can't") every arg after the capability."""
+    if step.form == "player_cannot":
+        return tuple(step.args[2:])
+    last = step.args[-1] if step.args else ()
+    return last if isinstance(last, tuple) else ()
 
 
 def _prevents(step: ast.Step) -> bool:
@@ -216,9 +225,10 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
     if would.form == "would_player":
         subject, what = would.args
         test = _player_test(subject)
-        _compile_instead(game, name, ability, sentence, links, _PLAYER_EVENTS[what.form])
+        event = _player_event(what)
+        _compile_instead(game, name, ability, sentence, links, event)
         game.player_replacements.setdefault(card.name, []).append(
-            PlayerReplacement(_PLAYER_EVENTS[what.form], test, name))
+            PlayerReplacement(event, test, name))
         return
     subject, action = would.args
     inner = action.args[0] if action.form == "event_action" else None
@@ -248,9 +258,13 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
         Replacement(event, test, name, selection.plural))
 
 
-# What a replacement may take the place of, for a player ("If a player would
-# be dealt damage"): the event's name, as the engine asks for it.
-_PLAYER_EVENTS = {"dealt_damage": "dealt damage"}
+def _player_event(what: ast.Node) -> str:
+    """What a replacement takes the place of, for a player, named as the
+    engine asks for it: "dealt damage" ("If a player would be dealt
+    damage"), "pay more COUNTER" ("would pay more Mana than they have")."""
+    if what.form == "pays_more":
+        return f"pay more {what.args[0]}"
+    return "dealt damage"
 
 
 def _player_test(subject: ast.Player) -> Callable:
@@ -274,14 +288,16 @@ def _compile_instead(game: CompiledGame, name: str, ability, sentence, links,
     body = []
     for link in links[1:]:
         step = link.args[0]
-        if isinstance(step, ast.Step) and any(
-                getattr(s, "form", "") == "instead" for s in step.args[-1]):
+        if isinstance(step, ast.Step) and step.form != "player_cannot" and any(
+                getattr(s, "form", "") == "instead" for s in _suffixes(step)):
             kept = tuple(s for s in step.args[-1] if s.form != "instead")
             link = attrs.evolve(link, args=(attrs.evolve(step, args=step.args[:-1] + (kept,)),))
         body.append(link)
     body[0] = attrs.evolve(body[0], form="first")
     e = Emitter(name, ability.span)
-    with naming("that much"), naming("that damage" if event == "dealt damage" else "that much"):
+    named = {"dealt damage": "that damage"}.get(event) or (
+        "the excess" if event.startswith("pay more ") else "that much")
+    with naming("that much"), naming(named):
         StepCompiler(e, game).sentence(attrs.evolve(sentence, args=tuple(body)))
     game.programs[name] = e.finish()
 

@@ -76,7 +76,6 @@ class ChangingSteps:
 
     def _counter_change(self, who, counter, amount, sign, pay=False):
         decl = self.game.rules.counters.get(counter)
-        overspend = decl.overspend_to if decl is not None else None
         # a counter kept per place gains for the place of the effect
         per_place = sign > 0 and not pay and decl is not None and decl.per_place is not None
         if pay and getattr(self, "card_cost", False):
@@ -88,12 +87,16 @@ class ChangingSteps:
             player = who(m, f)
             n = max(0, amount(m, f))      # a cost never goes below 0
             have = m.state.counter(player, counter)
-            if pay and overspend is not None:
-                f.locals["did"] = m.overspend(player, counter, n, overspend)
-                return None
-            if pay and have < n:
+            if pay and n > 0 and not m.can_pay(player, counter, n):
                 f.locals["did"] = False
                 return None
+            if pay and have < n:
+                # paying more than the player has: the replacement that
+                # allows it ("... than they have, ... instead") runs next
+                f.locals["did"] = True
+                f.pc += 1
+                m.replaced_for_player(f"pay more {counter}", player, n, excess=n - have)
+                return JUMPED
             if per_place:
                 m.gain_counter(f, player, counter, n)
             else:

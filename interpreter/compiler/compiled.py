@@ -176,7 +176,7 @@ class CompiledGame:
     player_damage_replaced: bool = False       # a rule or a card replaces that damage
     rule_cards: tuple[str, ...] = ()      # the names of the rules' cards, in order
     # keyword -> the name its abilities are compiled under, for a card an
-    # effect gives the keyword to ("This has Triple Strike"); keyword -> why
+    # effect gives the keyword to ("This has Flying"); keyword -> why
     # it cannot be given (its definition has abilities a grant cannot carry)
     granted_keywords: dict[str, str] = attrs.Factory(dict)
     ungrantable_keywords: dict[str, str] = attrs.Factory(dict)

@@ -64,6 +64,9 @@ def register_capability(game, capability: ast.Capability) -> str:
     if name not in game.capabilities:
         if capability.form == "be_participle":
             game.capabilities[name] = (name.split(" ")[0] + " " + capability.args[0], None)
+        elif capability.form == "pay_counter":
+            # "can't pay Mana": no cost in that counter can be paid
+            game.capabilities[name] = (name.lower(), None)
         else:
             verb = str(capability.args[0]).lower()
             if verb.endswith("s") and not verb.endswith("ss"):

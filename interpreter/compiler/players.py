@@ -25,6 +25,8 @@ def compile_player(node) -> Callable:
         return lambda m, f: m.opponent(f)
     if form == "turn_player":
         return lambda m, f: m.state.turn_player
+    if form == "their_rival":
+        return lambda m, f: m.rival_of(f.locals.get("they", f.locals["you"]))
     if form == "that_player":
         return lambda m, f: f.locals.get("they", f.locals["you"])
     if form == "owner":

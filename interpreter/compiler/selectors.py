@@ -409,8 +409,9 @@ def _state_test(state: ast.State, subject: Callable) -> Callable:
 # The numbers a text may name besides those it reads from the game, while
 # the text that gives them meaning compiles: "that much" (in the steps of a
 # replacement: the amount of the event replaced, local "amount"), "X" (in a
-# sentence that says "where X is ...", local "X"); and "that damage" (in a
-# replacement of damage, which "Prevent that damage" names).
+# sentence that says "where X is ...", local "X"); "that damage" (in a
+# replacement of damage, which "Prevent that damage" names); "the excess" (in
+# a replacement of paying more than a player has: the part past it).
 NAMED_NUMBERS: contextvars.ContextVar[frozenset] = contextvars.ContextVar(
     "named_numbers", default=frozenset())
 
@@ -457,6 +458,11 @@ _HALF = {
 
 
 def compile_measure(measure: ast.Measure) -> Callable:
+    if measure.form == "excess":
+        if "the excess" not in NAMED_NUMBERS.get():
+            raise unsupported(measure, '"the excess" outside a replacement of paying more '
+                              'than a player has')
+        return lambda m, f: f.locals["excess"]
     if measure.form == "constant":
         value = measure.args[0]
         return lambda m, f: value

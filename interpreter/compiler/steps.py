@@ -394,10 +394,16 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         return skip
 
     def action(self, action: ast.Action, who: Callable, optional: bool) -> None:
+        # who does the step is read once, as it starts: "their Rival gains
+        # ..." must not be read again once "they" is that Rival
+        actor = f"_who{len(self.e.program.instructions)}"
+        named = who
+
         def bind_they(m, f):
             # "they", "their": the player doing this step
-            f.locals["they"] = who(m, f)
+            f.locals["they"] = f.locals[actor] = named(m, f)
         self.e.emit(bind_they)
+        who = (lambda m, f: f.locals[actor])
         skip = self.optional(who, _prompt(action)) \
             if optional and action.form not in self.ASKS_ITSELF else None
         handler = getattr(self, "do_" + action.form, None)

@@ -4,7 +4,7 @@
 Moving cards (into slots, keeping positions, leaving play with what is
 attached), drawing, discarding, destroying (prevented by a "can't", or
 replaced by a replacement ability), damage, counters (with their bounds,
-costs changed by modifiers, overspending), statuses, flipping, revealing,
+costs changed by modifiers, payments), statuses, flipping, revealing,
 shuffling, periods, events, and the end of the game.
 """
 
@@ -250,22 +250,32 @@ class Changes:
         amount. Otherwise the player's counter that takes damage loses it.
         (The instruction that calls this has moved past itself already.)"""
         state = self.state
-        if amount <= 0:
+        if amount <= 0 or self.replaced_for_player("dealt damage", player, amount):
             return
+        counter = self.game.player_damage_counter
+        if counter is not None:
+            self.set_counter(player, counter, state.counter(player, counter) - amount)
+
+    def replaced_for_player(self, event: str, player: int, amount: int,
+                            **more) -> bool:
+        """Whether a replacement about a player ("If a player would be dealt
+        damage", "... would pay more Mana than they have") takes the place
+        of ``event``: its program is pushed to run next, with "they" the
+        player, "that much" the amount and ``more`` ("the excess")."""
+        state = self.state
         for source, name in self.abilities_in_force():
             for replacement in self.game.player_replacements.get(name, ()):
-                if replacement.event != "dealt damage":
+                if replacement.event != event:
                     continue
                 user = self.user_of(source, player)
                 probe = Frame("probe", 0, {"you": user, "this": source})
                 if replacement.test(self, probe, player):
-                    state.log.append(("replace player", "dealt damage", player, source, amount))
+                    state.log.append(("replace player", event, player, source, amount))
                     state.frames.append(Frame(replacement.program, 0, {
-                        "you": user, "this": source, "they": player, "amount": amount}))
-                    return
-        counter = self.game.player_damage_counter
-        if counter is not None:
-            self.set_counter(player, counter, state.counter(player, counter) - amount)
+                        "you": user, "this": source, "they": player, "amount": amount,
+                        **more}))
+                    return True
+        return False
 
     def set_counter(self, player: int, name: str, value: int) -> None:
         decl = self.rules.counters.get(name)
@@ -276,7 +286,7 @@ class Changes:
                 value = min(value, decl.maximum)
         op.set_counter(self.state, player, name, value)
 
-    # ---- counters that may be overspent
+    # ---- paying
 
     def cost_of(self, card, counter: str, amount: int) -> int:
         """What paying ``amount`` of ``counter`` for ``card`` costs once the
@@ -292,34 +302,30 @@ class Changes:
             change += value
         return max(0, amount + change)
 
-    def overspend_key(self, player: int, counter: str) -> str:
-        return f"overspent|{player}|{counter}|{self.state.period_counts.get('turn', 0)}"
-
     def can_pay(self, player: int, counter: str, amount: int) -> bool:
-        decl = self.rules.counters.get(counter)
-        if decl is not None and decl.overspend_to:
-            return amount <= 0 or self.overspend_key(player, counter) not in self.state.usage
-        return self.state.counter(player, counter) >= amount
-
-    def overspend(self, player: int, counter: str, amount: int, to: str) -> bool:
-        """Pay ``amount``; what the player does not have is given to the
-        rival's ``to`` counter, and the counter is locked for the turn."""
+        """Whether the player can pay ``amount`` of ``counter``: nothing to
+        pay is always payable; a "can't pay COUNTER" stops the rest; more
+        than the player has only where a replacement takes that payment's
+        place ("If a player would pay more Mana than they have, ...")."""
         if amount <= 0:
             return True
-        state = self.state
-        key = self.overspend_key(player, counter)
-        if key in state.usage:
+        if self.game.capabilities and self.forbidden(player, f"pay {counter}", None):
             return False
-        have = state.counter(player, counter)
-        if amount <= have:
-            self.set_counter(player, counter, have - amount)
-            return True
-        self.set_counter(player, counter, 0)
-        rival = self.rival_of(player)
-        self.set_counter(rival, to, state.counter(rival, to) + amount - have)
-        state.usage[key] = 1
-        state.log.append(("overspent", player, counter, amount - have))
-        return True
+        return self.state.counter(player, counter) >= amount or \
+            self.pays_more_replaced(player, counter)
+
+    def pays_more_replaced(self, player: int, counter: str) -> bool:
+        """Whether a replacement would take the place of this player paying
+        more ``counter`` than they have."""
+        event = f"pay more {counter}"
+        for source, name in self.abilities_in_force():
+            for replacement in self.game.player_replacements.get(name, ()):
+                if replacement.event == event:
+                    probe = Frame("probe", 0, {"you": self.user_of(source, player),
+                                               "this": source})
+                    if replacement.test(self, probe, player):
+                        return True
+        return False
 
     def needed_card_from(self, zone: tuple) -> None:
         """A player needed a card from an empty pile: if the zone says so,

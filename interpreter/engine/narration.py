@@ -130,10 +130,6 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
         _, card, zone = event
         return f"     {state.cards[card].name} stays in {_zone(zone, rules)}: " \
                "cards never leave it."
-    if kind == "overspent":
-        _, player, name, excess = event
-        return f"     {_player(player)} over-spends {name} by {excess}: no more {name} " \
-               "can be paid this turn."
     if kind == "status":
         _, card, status, on = event
         return f"     {state.cards[card].name} is {'' if on else 'no longer '}{status}."
@@ -156,7 +152,11 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
         return f"   {state.cards[card].name} can't {what}."
     if kind == "replace player":
         _, what, player, source, amount = event
-        return (f"   {_player(player)} would be {what.replace('damage', f'{amount} damage')}; "
+        if what.startswith("pay more "):
+            happening = f"would pay {amount} {what[len('pay more '):]}, more than they have"
+        else:
+            happening = "would be " + what.replace("damage", f"{amount} damage")
+        return (f"   {_player(player)} {happening}; "
                 f"{_effect_of(state.cards[source].name)} happens instead.")
     if kind == "replace":
         # (the last item: the card has the status it would get already)

@@ -48,7 +48,7 @@ class Views:
         """(card, name its abilities are compiled under) for every card whose
         abilities work now: the cards in play and the game's rules, under
         their own names; and each card in play an effect has given a keyword
-        ("This has Triple Strike"), under the keyword's, as if printed there
+        ("This has Flying"), under the keyword's, as if printed there
         (a card that prints the keyword has its abilities once). A keyword
         given by a keyword's own abilities is not followed further."""
         sources = self.ability_sources()

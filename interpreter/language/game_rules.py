@@ -34,10 +34,6 @@ class CounterDecl:
     span: Span
     loses_at: int | None = None   # a player whose counter is this or less loses
     takes_damage: bool = False    # damage dealt to a player is lost from it
-    # "overspending gives the excess to the rival's C and locks it for the
-    # turn": paying more than the player has empties it, adds the excess to
-    # the rival's counter C, and nothing more of it can be paid that turn.
-    overspend_to: str | None = None
     # "position in ZONE": the counter is where the player stands in an ordered
     # zone of places (0 the bottom card); at or past the zone's size, past the end.
     track: str | None = None

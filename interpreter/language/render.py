@@ -20,18 +20,13 @@ def render_ability(ability: ast.Ability) -> str:
     if conditions or costs:
         # items joined by commas; a modal step ("Choose one — ...") is a
         # sentence of its own
-        sentences, run = [], []
+        sentences = [[]]
         for item in (*conditions, *costs):
             if isinstance(item, ast.Step) and item.form == "choose_mode":
-                if run:
-                    sentences.append(", ".join(run))
-                    run = []
-                sentences.append(_item(item))
+                sentences += [[_item(item)], []]
             else:
-                run.append(_item(item))
-        if run:
-            sentences.append(", ".join(run))
-        parts.append(". ".join(_capitalize(s) for s in sentences) + ":")
+                sentences[-1].append(_item(item))
+        parts.append(". ".join(_capitalize(", ".join(s)) for s in sentences if s) + ":")
     parts.append(" ".join(_sentence(s) for s in resolution))
     text = " ".join(parts)
     return f"{label}: {text}" if label else text
@@ -110,7 +105,8 @@ def _condition(c: ast.Condition) -> str:
         "is_state": lambda: f"{_selector(a[0])} is {_state(a[1])}",
         "is_not_state": lambda: f"{_selector(a[0])} is not {_state(a[1])}",
         "would": lambda: f"{_selector(a[0])} would {_event_action(a[1], base=True)}",
-        "would_player": lambda: f"{_player(a[0])} would {_PLAYER_WOULD[a[1].form]}",
+        "would_player": lambda: f"{_player(a[0])} would "
+                                f"{_PLAYER_WOULD[a[1].form](a[1].args)}",
         "there_are": lambda: f"there are {_selector(a[0])}",
         "player_count": lambda: f"the game has {_comparison(a[0])} players",
         "is_player": lambda: f"{_player(a[0])} {_verb_for(a[0], 'be')} {_player(a[1])}",
@@ -268,7 +264,8 @@ def _step(step: ast.Step) -> str:
     raise TypeError(step.form)
 
 
-_PLAYER_WOULD = {"dealt_damage": "be dealt damage"}
+_PLAYER_WOULD = {"dealt_damage": lambda a: "be dealt damage",
+                 "pays_more": lambda a: f"pay more {a[0]} than they have"}
 
 
 def _suffix(s: ast.Suffix) -> str:
@@ -473,6 +470,8 @@ def _stat_change(c: ast.StatChange) -> str:
 
 
 def _capability(c: ast.Capability) -> str:
+    if c.form == "pay_counter":
+        return f"pay {c.args[0]}"
     if c.form == "be_participle":
         text = "be " + c.args[0]
         return text + (" " + _times(c.args[1]) if len(c.args) > 1 else "")
@@ -726,6 +725,7 @@ def _player(p: ast.Player) -> str:
     return {
         "you": "you", "rival": "your Rival", "each_player": "each player",
         "each_rival": "each rival", "turn_player": "the turn player",
+        "their_rival": "their Rival",
         "that_player": "that player", "any_player": "a player",
         "owner": "its owner", "controller": "its controller",
         "player_slot": "{player}", "next_player": "the next player",
@@ -777,14 +777,13 @@ def _measure(m: ast.Measure) -> str:
         return f"{_possessive(a[0])} {a[1]}"
     if f == "total_stat":
         return f"the total {a[0]} of {_selector(a[1])}"
-    if f == "constant":
-        return str(a[0])
+    if f in ("constant", "excess"):
+        return str(a[0]) if a else "the excess"
     if f in ("plus", "minus"):
         return f"{_measure(a[0])} {f} {_measure(a[1])}"
-    if f == "twice":
-        return f"twice {_measure(a[0])}"
-    if f in ("half_up", "half_down"):
-        return f"half {_measure(a[0])} rounded {f[5:]}"
+    if f in ("twice", "half_up", "half_down"):
+        return f"twice {_measure(a[0])}" if f == "twice" else \
+            f"half {_measure(a[0])} rounded {f[5:]}"
     if f in ("greater_of", "lesser_of"):
         return f"the {f[:-3]} of {_measure(a[0])} and {_measure(a[1])}"
     return "the number of " + _selector(a[0])

@@ -32,7 +32,7 @@ class ComponentDeclarations(RulesReaderBase):
             return
         scope, start, minimum, maximum, loses_at = "player", None, None, None, None
         takes_damage = False
-        overspend_to = track = per_place = per_place_span = None
+        track = per_place = per_place_span = None
         on_cards = per_player = False
         for prop, span in self.properties(line):
             p = prop.lower()
@@ -54,9 +54,6 @@ class ComponentDeclarations(RulesReaderBase):
                 loses_at = int(m.group(1))
             elif p == "takes damage":
                 takes_damage = True
-            elif m := re.fullmatch(r"overspending gives the excess to the rival's (.+) "
-                                   r"and locks it for the turn", prop, re.I):
-                overspend_to = _unquote(m.group(1))
             elif m := re.fullmatch(r"position in (?:the )?(.+)", prop, re.I):
                 track = _unquote(m.group(1))
             elif m := re.fullmatch(r"per place in (?:the )?(.+)", prop, re.I):
@@ -70,7 +67,7 @@ class ComponentDeclarations(RulesReaderBase):
                                                "per place in ZONE"))
         self.add(self.rules.counters, name,
                  CounterDecl(name, scope, start, minimum, maximum, line.span, loses_at,
-                             takes_damage, overspend_to, track,
+                             takes_damage, track,
                              per_player=on_cards and per_player, per_place=per_place,
                              per_place_span=per_place_span), line)
 
