@@ -578,3 +578,23 @@ def test_an_optional_game_verb_with_a_card_slot(duel):
     assert match.state.decision.kind == "yes-no"
     choose(match, "yes")
     assert match.state.cards[rival_squire].zone == ("hand", 1 - player)
+
+
+def test_a_secret_value_is_hidden_from_the_others_until_revealed(duel):
+    """value Guess: per player, secret — Oracle: "Each player secretly
+    chooses their Guess from 0 to 3. Each player reveals their Guess. ..." """
+    game, compiled = duel
+    deck = make_deck("oracles", (12, "Oracle"))
+    match = Match.start(compiled, [deck, deck], 3)
+    player = match.current_player()
+    other = 1 - player
+    match.apply_action(option_starting(match, "cast Oracle"))
+    choose(match, "2")                        # the first player's Guess, in secret
+    assert match.current_player() == other    # now the other chooses theirs
+    assert match.observation(other)["counters"][player]["Guess"] is None
+    assert match.observation(player)["counters"][player]["Guess"] == 2
+    assert match.narration(viewer=other)[-1].endswith("chooses their Guess in secret.")
+    choose(match, "1")
+    assert match.observation(other)["counters"][player]["Guess"] == 2   # revealed
+    assert any(e[0] == "revealed value" and e[1:] == (player, "Guess", 2)
+               for e in match.state.log)

@@ -81,7 +81,7 @@ def test_unknown_declaration():
     pin(p, "E502", RYFT, 10, 1, 'unknown declaration "zon"',
         ("a declaration: action, card effects, counter, deck part, defense, event, game, "
          "identical cards, keyword, kind, periods, race, resolution, rule, setup, "
-         "simulation prefers, stat, statuses, timing, title separator, ... (26 in all)",),
+         "simulation prefers, stat, statuses, timing, title separator, ... (27 in all)",),
         'did you mean "zone"?')
     assert p.render() == (
         f'{RYFT}:10:1: E502 unknown declaration "zon"\n'
@@ -89,7 +89,7 @@ def test_unknown_declaration():
         "     | ^^^\n"
         "  expected: a declaration: action, card effects, counter, deck part, defense, event, "
         "game, identical cards, keyword, kind, periods, race, resolution, rule, setup, "
-        "simulation prefers, stat, statuses, timing, title separator, ... (26 in all)\n"
+        "simulation prefers, stat, statuses, timing, title separator, ... (27 in all)\n"
         '  did you mean "zone"?')
 
 

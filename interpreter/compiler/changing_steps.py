@@ -35,6 +35,57 @@ class ChangingSteps:
             return
         self.each_chosen(lambda m, f, c: m.add_card_counter(c, counter, amount(m, f)))
 
+    def do_choose_value(self, action, who, secretly: bool = False):
+        """ "Each player chooses their Bid from 0 to 3": the player picks a
+        number (options "0" ... "3"; one option, no question), kept in the
+        value; "secretly": the other players are told only that they chose."""
+        possessive, name, low, high = action.args
+        decl = self.game.rules.counters.get(name)
+        if decl is None or not decl.value or possessive.form not in ("their", "your"):
+            raise unsupported(action, f'choosing {name} (a number a player chooses is kept in '
+                              f'a value of theirs: value {name}: per player)')
+        if secretly and not decl.secret:
+            raise unsupported(action, f'choosing {name} in secret (declare it: value {name}: '
+                              'per player, secret)')
+        lowest, highest = compile_measure(low), compile_measure(high)
+        store = f"_value{len(self.e.program.instructions)}"
+
+        def ask(m, f):
+            if store in f.locals:
+                return None
+            first = lowest(m, f)
+            options = tuple(range(first, max(first, highest(m, f)) + 1))
+            if len(options) == 1:
+                f.locals[store] = options[0]
+                return None
+            return m.ask(f, who(m, f), "secret" if secretly else "number",
+                         f"choose your {name}", options, store,
+                         tuple(str(n) for n in options))
+        self.e.emit(ask)
+
+        def keep(m, f):
+            m.set_counter(who(m, f), name, f.locals.pop(store))
+            f.locals["did"] = True
+        self.e.emit(keep)
+
+    def do_choose_secretly(self, action, who):
+        self.do_choose_value(action, who, secretly=True)
+
+    def do_reveal_value(self, action, who):
+        """ "Each player reveals their Bid": its number is told to all."""
+        possessive, name = action.args
+        decl = self.game.rules.counters.get(name)
+        if decl is None or not decl.value or possessive.form not in ("their", "your"):
+            raise unsupported(action, f'revealing {name} (only a value of the player is '
+                              'revealed)')
+
+        def reveal(m, f):
+            player = who(m, f)
+            m.state.log.append(("revealed value", player, name,
+                                m.state.counter(player, name)))
+            f.locals["did"] = True
+        self.e.emit(reveal)
+
     def do_prevent_damage(self, action, who):
         """ "Prevent that damage": in a replacement of damage, which already
         takes the damage's place, it says so and does nothing more."""

@@ -181,6 +181,24 @@ class Match:
     def clone(self) -> "Match":
         return Match(self.game, self.state.clone())
 
+    def _counters_seen(self, viewer: int, player: int) -> dict:
+        """A player's counters as ``viewer`` sees them: another player's
+        secret value is None from the moment they set it until they reveal it."""
+        state = self.state
+        seen = dict(state.player_counters[player])
+        if viewer == player:
+            return seen
+        for name, decl in self.game.rules.counters.items():
+            if not decl.secret or name not in seen:
+                continue
+            for event in reversed(state.log):
+                if event[0] == "revealed value" and event[1:3] == (player, name):
+                    break
+                if event[0] == "counter" and event[1:3] == (player, name):
+                    seen[name] = None
+                    break
+        return seen
+
     def observation(self, player: int) -> dict:
         """What ``player`` may see: public zones, their own private zones, the
         sizes of hidden ones, counters, and the decision if it is theirs. A
@@ -216,7 +234,7 @@ class Match:
             "player": player,
             "turn": state.turn,
             "turn_player": state.turn_player,
-            "counters": [dict(c) for c in state.player_counters],
+            "counters": [self._counters_seen(player, p) for p in range(state.players)],
             "zones": zones,
             "decision": None if decision is None or decision.player != player else {
                 "prompt": decision.prompt, "options": list(decision.labels)},

@@ -107,8 +107,11 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
         return f"     {_zone(event[1], rules)} is shuffled."
     if kind == "counter":
         _, player, name, old, new = event
-        if old == new:
-            return None   # set to what it was ("gains Position equal to" 0): nothing to read
+        decl = rules.counters.get(name)
+        if old == new or (decl is not None and decl.value):
+            # set to what it was ("gains Position equal to" 0), or a value
+            # (the game's own reckoning, told only when revealed): nothing to read
+            return None
         who = "The game" if player < 0 else _player(player)
         return f"     {who}: {name} {old} -> {new}."
     if kind == "place":     # a loop over places reaches this one
@@ -168,6 +171,9 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
     if kind == "activate":
         _, player, label, card = event
         return f"   {_player(player)} uses {state.cards[card].name}'s {label} ability."
+    if kind == "revealed value":
+        _, player, name, value = event
+        return f"   {_player(player)} reveals their {name}: {value}."
     if kind == "pass":
         return f"   {_player(event[1])} passes."
     if kind == "bids":
@@ -189,6 +195,9 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
             return None  # narrated by the action, response or pass that follows
         if what == "bid" and viewer != player:
             return f"   {_player(player)} bids in secret."   # shown once all are in
+        if what == "secret" and viewer != player:
+            # "choose your Bid": the number is told when it is revealed
+            return f"   {_player(player)} chooses their {prompt.split(' ', 2)[2]} in secret."
         return f"   {_player(player)} chooses {label} ({prompt})."
     if kind == "event":
         return None  # the move or action it belongs to is already narrated

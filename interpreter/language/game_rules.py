@@ -46,6 +46,10 @@ class CounterDecl:
     # there until the loop reaches it (see Machine.gain_counter).
     per_place: str | None = None
     per_place_span: Span | None = None
+    # "value NAME": a number kept for the game's own reckoning, never narrated
+    # when set; "secret": the other players do not see it until it is revealed
+    value: bool = False
+    secret: bool = False
 
 
 # What the base language's verbs mean for zones: "draw" moves from the draw

@@ -105,8 +105,9 @@ def _condition(c: ast.Condition) -> str:
         "is_state": lambda: f"{_selector(a[0])} is {_state(a[1])}",
         "is_not_state": lambda: f"{_selector(a[0])} is not {_state(a[1])}",
         "would": lambda: f"{_selector(a[0])} would {_event_action(a[1], base=True)}",
-        "would_player": lambda: f"{_player(a[0])} would "
-                                f"{_PLAYER_WOULD[a[1].form](a[1].args)}",
+        "would_player": lambda: f"{_player(a[0])} would " + (
+            f"pay more {a[1].args[0]} than they have" if a[1].form == "pays_more"
+            else "be dealt damage"),
         "there_are": lambda: f"there are {_selector(a[0])}",
         "player_count": lambda: f"the game has {_comparison(a[0])} players",
         "is_player": lambda: f"{_player(a[0])} {_verb_for(a[0], 'be')} {_player(a[1])}",
@@ -264,10 +265,6 @@ def _step(step: ast.Step) -> str:
     raise TypeError(step.form)
 
 
-_PLAYER_WOULD = {"dealt_damage": lambda a: "be dealt damage",
-                 "pays_more": lambda a: f"pay more {a[0]} than they have"}
-
-
 def _suffix(s: ast.Suffix) -> str:
     if s.form == "lasting":
         return _duration(s.args[0])
@@ -319,8 +316,12 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('use')} {_selector(x[0])}"
     if f == "return":
         return f"{v('return')} {_selector(x[0])} to {_destination(x[1])}"
-    if f == "reveal":
-        return f"{v('reveal')} {_selector(x[0])}"
+    if f in ("reveal", "reveal_value"):
+        return f"{v('reveal')} " + (_selector(x[0]) if f == "reveal" else
+                                    f"{_possessive(x[0])} {x[1]}")
+    if f in ("choose_value", "choose_secretly"):
+        return ("secretly " if f == "choose_secretly" else "") + \
+            f"{v('choose')} {_possessive(x[0])} {x[1]} from {_measure(x[2])} to {_measure(x[3])}"
     if f == "look":
         return f"{v('look')} at {_selector(x[0])}"
     if f == "shuffle":

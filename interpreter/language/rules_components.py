@@ -71,6 +71,30 @@ class ComponentDeclarations(RulesReaderBase):
                              per_player=on_cards and per_player, per_place=per_place,
                              per_place_span=per_place_span), line)
 
+    def decl_value(self, line: OutlineLine, n: int) -> None:
+        """ "value Bid: per player, secret": a number the game keeps (per
+        player, or shared), never narrated when set; a secret one is hidden
+        from the other players until its player reveals it."""
+        name = self.name_after(line, n)
+        if not name:
+            return
+        scope, start, secret = "player", 0, False
+        for prop, span in self.properties(line):
+            p = prop.lower()
+            if p == "per player":
+                scope = "player"
+            elif p in ("shared", "per game"):
+                scope = "game"
+            elif p == "secret":
+                secret = True
+            elif m := re.fullmatch(r"starts at ([+-]?\d+)", p):
+                start = int(m.group(1))
+            else:
+                self.bad_property(span, prop, ("per player", "shared", "starts at N", "secret"))
+        self.add(self.rules.counters, name,
+                 CounterDecl(name, scope, start, None, None, line.span, value=True,
+                             secret=secret), line)
+
     def decl_zone(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
         if not name:

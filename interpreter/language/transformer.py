@@ -43,7 +43,7 @@ _CLASS_OF_RULE = {
 _ACTION_RULES = {
     "draw", "discard", "move", "put", "return_", "reveal", "look", "shuffle",
     "search", "add", "gain", "lose", "pay", "set_counter", "deal", "destroy",
-    "ready", "rest", "exhaust", "nullify", "flip", "attach", "choose", "play", "remove", "prevent",
+    "ready", "rest", "exhaust", "nullify", "flip", "attach", "choose", "play", "remove", "prevent", "choose_value",
     "win", "lose_game", "repeat", "end_period", "take_actions", "alternate",
     "take_next_turn", "compare", "bid_for_turn", "choose_first_player", "use", "respond", "defend_against", "resolve_waiting",
     "any_time_window",
