@@ -167,13 +167,24 @@ def test_a_lone_carriage_return_ends_a_line_for_every_position(game_root):
     assert "  6 |     When this is played: Draw a card and." in result.output
 
 
+def _cut_mid_line(original: bytes) -> bytes:
+    """The file cut off in the middle of the line at its half (a copy that
+    stopped there): never at a line's end, where what is left may be a
+    whole, valid file."""
+    half = len(original) // 2
+    start = original.rfind(b"\n", 0, half) + 1
+    end = original.find(b"\n", half)
+    end = len(original) if end < 0 else end
+    return original[:max(start + 1, (start + end) // 2)]
+
+
 def _hostile_forms(original: bytes) -> dict[str, bytes]:
     """The hostile forms of a good file: what a user's editor, a failed
     copy or a wrong file can leave in its place."""
     return {
         "empty": b"",
         "garbage": bytes((i * 167 + 13) % 256 for i in range(3000)),
-        "truncated": original[:len(original) // 2],
+        "truncated": _cut_mid_line(original),
         "bom and crlf": b"\xef\xbb\xbf" + original.replace(b"\n", b"\r\n"),
     }
 

@@ -148,8 +148,7 @@ class ComponentDeclarations(RulesReaderBase):
                                                "shuffled after an effect takes cards from it",
                                                "a player who needs a card from it when "
                                                "it is empty loses",
-                                               "a player with no cards in it loses",
-                                               "a player with N cards in it wins"))
+                                               "a player with no cards in it loses"))
         if slot_chosen and slots is None:
             self.problem(slot_chosen, "E541", f'zone "{name}" has no slots to choose from',
                          ("N slots, a card entering it takes the slot its player chooses",))
