@@ -212,6 +212,7 @@ class ChangingSteps:
                 def together(m, f):
                     f.locals["#together"] = True
                 self.e.emit(together)
+                self.game.together_steps = True
                 self.for_each_player(deal_to, opponents=target.form == "each_rival")
 
                 def apart(m, f):

@@ -179,6 +179,9 @@ class CompiledGame:
     # effect gives the keyword to ("This has Flying"); keyword -> why
     # it cannot be given (its definition has abilities a grant cannot carry)
     granted_keywords: dict[str, str] = attrs.Factory(dict)
+    keyword_givers: frozenset = frozenset()   # cards whose continuous abilities give one
+    together_steps: bool = False    # a step is done to several players at once
+    forbids_paying: bool = False    # some text says "can't pay COUNTER"
     ungrantable_keywords: dict[str, str] = attrs.Factory(dict)
     state_rules: tuple[StateRule, ...] = ()
     immediate: set = attrs.Factory(set)   # programs of triggers that do not wait

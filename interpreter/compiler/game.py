@@ -162,6 +162,9 @@ def compile_game(game) -> CompiledGame:
                 by_card = compiled.statics_by_change.setdefault((kind, changed), {})
                 if static not in by_card.setdefault(name, []):
                     by_card[name].append(static)
+    compiled.keyword_givers = frozenset(
+        name for keyword in compiled.granted_keywords
+        for name in compiled.statics_by_change.get(("keyword", keyword), {}))
     compiled.any_time_abilities = any(
         compiled.any_time_ability(ability) for abilities in compiled.activated.values()
         for ability in abilities)

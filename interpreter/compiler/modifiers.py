@@ -67,6 +67,7 @@ def register_capability(game, capability: ast.Capability) -> str:
         elif capability.form == "pay_counter":
             # "can't pay Mana": no cost in that counter can be paid
             game.capabilities[name] = (name.lower(), None)
+            game.forbids_paying = True
         else:
             verb = str(capability.args[0]).lower()
             if verb.endswith("s") and not verb.endswith("ss"):

@@ -309,7 +309,7 @@ class Changes:
         place ("If a player would pay more Mana than they have, ...")."""
         if amount <= 0:
             return True
-        if self.game.capabilities and self.forbidden(player, f"pay {counter}", None):
+        if self.game.forbids_paying and self.forbidden(player, f"pay {counter}", None):
             return False
         return self.state.counter(player, counter) >= amount or \
             self.pays_more_replaced(player, counter)

@@ -38,7 +38,7 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
     concern, in the classes it is made of)."""
 
     __slots__ = ("game", "state", "steps", "_asking", "_in_play", "quiet", "_continuous_seen",
-                 "touched", "_granting")
+                 "touched", "_granting", "_in_force")
 
     def __init__(self, game: CompiledGame, state: GameState):
         self.game = game
@@ -46,6 +46,7 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
         self.steps = 0
         self._asking: set = set()
         self._granting = False    # finding the keywords effects give (Views.abilities_in_force)
+        self._in_force: tuple[int, list] = (-1, [])   # its answer, at this many events
         self._in_play = None
         # What continuous abilities give, per (card, wanted), valid while the
         # log has this many events (every change of state is an event).
@@ -120,7 +121,8 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
             return
         if state.cursor < len(state.log):
             # state rules look at counters: only a counter event can change them
-            if any("#together" in f.locals for f in state.frames):
+            if self.game.together_steps and any("#together" in f.locals
+                                                for f in state.frames):
                 # a step done to several players at once ("Deal 2 damage to
                 # each player"): state rules and triggers look once it is done
                 return

@@ -51,22 +51,59 @@ class Views:
         ("This has Flying"), under the keyword's, as if printed there
         (a card that prints the keyword has its abilities once). A keyword
         given by a keyword's own abilities is not followed further."""
-        sources = self.ability_sources()
+        # kept while the log has this many events (every change of state is an
+        # event); while the keywords given are worked out, the printed ones only
+        events = len(self.state.log)
+        seen_at, seen = self._in_force
+        if seen_at == events and not self._granting:
+            return seen
         names = self.state.cards
-        found = [(card, names[card].name) for card in sources]
+        found = [(card, names[card].name) for card in self.ability_sources()]
         granted = self.game.granted_keywords
-        if not granted or self._granting:
+        if self._granting:
+            return found
+        givers = self.game.keyword_givers
+        if not granted or (not any(name in givers for _card, name in found) and not any(
+                m.kind == "keyword" and m.name in granted for m in self.state.modifiers)):
+            self._in_force = (events, found)      # nothing in force gives a keyword now
             return found
         self._granting = True
         try:
+            given = []
             for keyword, holder in granted.items():
-                for card in self.in_play():
-                    if self.has(card, "keyword", keyword) and not self.prints_keyword(
-                            card, keyword):
-                        found.append((card, holder))
+                for card in self._given(keyword, found):
+                    given.append((card, holder))
         finally:
             self._granting = False
+        found += given
+        self._in_force = (events, found)
         return found
+
+    def _given(self, keyword: str, printed: list[tuple[int, str]]):
+        """The cards in play an effect gives ``keyword`` (a modifier, or a
+        continuous ability of a card in force) that do not print it. Asked of
+        the abilities themselves, never of the answers being worked out, so
+        that the answer is the same whatever question is open."""
+        targets = {m.target for m in self.state.modifiers
+                   if m.kind == "keyword" and m.name == keyword}
+        givers = self.game.statics_by_change.get(("keyword", keyword), {})
+        giving = []
+        for source, name in printed:
+            if name not in givers or self.is_nullified(source):
+                continue
+            probe = Frame("probe", 0, {"you": self.state.cards[source].controller,
+                                       "this": source})
+            tests = [static.test for static in givers[name]
+                     if static.condition is None or static.condition(self, probe)]
+            if tests:       # (a giver whose condition fails gives nothing: most often)
+                giving.append((probe, tests))
+        if not targets and not giving:
+            return
+        for card in self.in_play():
+            if (card in targets or any(test(self, probe, card) for probe, tests in giving
+                                       for test in tests)) and \
+                    not self.prints_keyword(card, keyword):
+                yield card
 
     def definition(self, card: int):
         return self.game.cards[self.state.cards[card].name]
