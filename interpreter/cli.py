@@ -72,9 +72,14 @@ def check(paths: tuple[Path, ...], output_format: str) -> None:
     summary = {}
     for game in games:
         files = wanted.get(game.game_id)
-        for p in game.problems + _compile_problems(game):
-            if files is None or p.span is None or p.span.path in files or (
-                    p.span.path == game.rules.path and game.rules.path in (files or ())):
+        for p in game.problems:
+            if files is None or p.span is None or p.span.path in files:
+                problems.append(p)
+        for p in _compile_problems(game):
+            # what the engine cannot run in the rules file stops every game of
+            # it: reported with any of its files checked
+            if files is None or p.span is None or p.span.path in files or \
+                    p.span.path == game.rules.path:
                 problems.append(p)
         summary[game.game_id] = {"cards": len(game.cards), "decks": len(game.decks),
                                  "files": len(game.files if files is None else files)}

@@ -327,8 +327,11 @@ def test_check_refuses_repeat_this_in_a_procedure(tmp_path):
     assert line in text
     rules.write_text(text.replace(line, line + "    Repeat this.\n"))
     number = text[:text.index(line)].count("\n") + 2
-    result = run("check", str(rules))
-    assert result.exit_code == 1, result.output
-    assert result.output.startswith(
-        f'{rules}:{number}:5: E801 the engine cannot run "Repeat this" outside a card\'s '
-        "ability or a verb (it would start the whole procedure again) yet"), result.output
+    for checked in (rules, tmp_path / "cards" / "duel"):
+        # (checking only the game's cards reports it too: no game of it can run)
+        result = run("check", str(checked))
+        assert result.exit_code == 1, result.output
+        assert result.output.startswith(
+            f'{rules}:{number}:5: E801 the engine cannot run "Repeat this" outside a '
+            "card's ability or a verb (it would start the whole procedure again) yet"), \
+            result.output
