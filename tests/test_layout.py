@@ -178,3 +178,16 @@ def test_no_module_over_800_lines():
 def test_every_module_opens_with_a_docstring():
     assert [str(MODULES[m].relative_to(ROOT)) for m, tree in TREES.items()
             if not ast.get_docstring(tree)] == []
+
+
+def test_rulebooks_are_cited_by_title_never_by_a_path():
+    """The rulebooks sit beside the project only while it is worked on: the
+    project names a rulebook by its title and section, never by where a copy
+    of it happened to be."""
+    shipped = [ROOT / "README.md", *ROOT.glob("docs/**/*.md"), *ROOT.glob("rules/*.rules"),
+               *ROOT.glob("cards/**/*.cards"), *ROOT.glob("tests/**/*.md"),
+               *ROOT.glob("tests/**/*.rules"), *MODULES.values()]
+    citing_a_path = [str(path.relative_to(ROOT)) for path in shipped
+                     if any(word in path.read_text(encoding="utf-8")
+                            for word in ("rulebooks/", "/work/", "../shared"))]
+    assert citing_a_path == []
