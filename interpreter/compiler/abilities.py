@@ -295,9 +295,11 @@ def _compile_instead(game: CompiledGame, name: str, ability, sentence, links,
         body.append(link)
     body[0] = attrs.evolve(body[0], form="first")
     e = Emitter(name, ability.span)
-    named = {"dealt damage": "that damage"}.get(event) or (
+    # "that much" is the amount for every event; some name it in their own
+    # words too ("prevent that damage", "equal to the excess")
+    also = {"dealt damage": "that damage"}.get(event) or (
         "the excess" if event.startswith("pay more ") else "that much")
-    with naming("that much"), naming(named):
+    with naming("that much"), naming(also):
         StepCompiler(e, game).sentence(attrs.evolve(sentence, args=tuple(body)))
     game.programs[name] = e.finish()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from interpreter.compiler.modifiers import compile_duration, statement_changes
 from interpreter.compiler.players import (_it_or_this, compile_owner, compile_player,
                                           counter_on_card)
-from interpreter.compiler.program import JUMPED, unsupported
+from interpreter.compiler.program import unsupported
 from interpreter.compiler.selectors import NAMED_NUMBERS, compile_amount, compile_measure
 from interpreter.language import ast
 
@@ -145,9 +145,8 @@ class ChangingSteps:
                 # paying more than the player has: the replacement that
                 # allows it ("... than they have, ... instead") runs next
                 f.locals["did"] = True
-                f.pc += 1
                 m.replaced_for_player(f"pay more {counter}", player, n, excess=n - have)
-                return JUMPED
+                return None
             if per_place:
                 m.gain_counter(f, player, counter, n)
             else:
@@ -200,9 +199,7 @@ class ChangingSteps:
             def deal_to(victim):
                 def deal(m, f):
                     f.locals["did"] = True
-                    f.pc += 1
                     m.damage_player(victim(m, f), amount(m, f))
-                    return JUMPED
                 self.e.emit(deal)
             if target.form in ("each_player", "each_rival"):
                 # "Deal 2 damage to each player": one player after another,

@@ -142,11 +142,8 @@ class CombatSteps:
                 player = victim(m, f)
                 for card in cards:
                     m.event("deals damage", card, m.state.cards[card].controller)
-                if not cards:
-                    return None
-                f.pc += 1
-                m.damage_player(player, count(m, f) * len(cards))
-                return JUMPED
+                if cards:
+                    m.damage_player(player, count(m, f) * len(cards))
             self.e.emit(deals)
             return True
         if form == "card_prevents":

@@ -247,8 +247,8 @@ class Changes:
         """Damage dealt to a player. A replacement ("If a player would be dealt
         damage, ... instead": a rule of the game, or a card's) takes its place:
         its program runs next, with "they" that player and "that much" the
-        amount. Otherwise the player's counter that takes damage loses it.
-        (The instruction that calls this has moved past itself already.)"""
+        amount (the frame that dealt the damage goes on once it is done).
+        Otherwise the player's counter that takes damage loses it."""
         state = self.state
         if amount <= 0 or self.replaced_for_player("dealt damage", player, amount):
             return
@@ -256,13 +256,11 @@ class Changes:
         if counter is not None:
             self.set_counter(player, counter, state.counter(player, counter) - amount)
 
-    def replaced_for_player(self, event: str, player: int, amount: int,
-                            **more) -> bool:
-        """Whether a replacement about a player ("If a player would be dealt
-        damage", "... would pay more Mana than they have") takes the place
-        of ``event``: its program is pushed to run next, with "they" the
-        player, "that much" the amount and ``more`` ("the excess")."""
-        state = self.state
+    def player_replacement(self, event: str, player: int):
+        """The replacement about a player ("If a player would be dealt
+        damage", "... would pay more Mana than they have") that would take
+        the place of ``event`` for ``player``, with its source and user; or
+        None."""
         for source, name in self.abilities_in_force():
             for replacement in self.game.player_replacements.get(name, ()):
                 if replacement.event != event:
@@ -270,12 +268,23 @@ class Changes:
                 user = self.user_of(source, player)
                 probe = Frame("probe", 0, {"you": user, "this": source})
                 if replacement.test(self, probe, player):
-                    state.log.append(("replace player", event, player, source, amount))
-                    state.frames.append(Frame(replacement.program, 0, {
-                        "you": user, "this": source, "they": player, "amount": amount,
-                        **more}))
-                    return True
-        return False
+                    return replacement, source, user
+        return None
+
+    def replaced_for_player(self, event: str, player: int, amount: int,
+                            **more) -> bool:
+        """Whether a replacement about a player takes the place of
+        ``event``: its program is pushed to run next, with "they" the
+        player, "that much" the amount and ``more`` ("the excess")."""
+        found = self.player_replacement(event, player)
+        if found is None:
+            return False
+        replacement, source, user = found
+        state = self.state
+        state.log.append(("replace player", event, player, source, amount))
+        state.frames.append(Frame(replacement.program, 0, {
+            "you": user, "this": source, "they": player, "amount": amount, **more}))
+        return True
 
     def set_counter(self, player: int, name: str, value: int) -> None:
         decl = self.rules.counters.get(name)
@@ -312,20 +321,7 @@ class Changes:
         if self.game.forbids_paying and self.forbidden(player, f"pay {counter}", None):
             return False
         return self.state.counter(player, counter) >= amount or \
-            self.pays_more_replaced(player, counter)
-
-    def pays_more_replaced(self, player: int, counter: str) -> bool:
-        """Whether a replacement would take the place of this player paying
-        more ``counter`` than they have."""
-        event = f"pay more {counter}"
-        for source, name in self.abilities_in_force():
-            for replacement in self.game.player_replacements.get(name, ()):
-                if replacement.event == event:
-                    probe = Frame("probe", 0, {"you": self.user_of(source, player),
-                                               "this": source})
-                    if replacement.test(self, probe, player):
-                        return True
-        return False
+            self.player_replacement(f"pay more {counter}", player) is not None
 
     def needed_card_from(self, zone: tuple) -> None:
         """A player needed a card from an empty pile: if the zone says so,
