@@ -1,12 +1,19 @@
 """"Can't" beats "can": prohibitions on cards and on players stop the
-actions they name and the operations they name ("can't be destroyed")."""
+actions they name and the operations they name ("can't be destroyed"); the
+game's own actions can be named too ("can't sacrifice"). Requirements
+("must attack") keep a player from passing while they can be met;
+allowances ("can attack twice each turn") raise an action's limit for a
+card. A "can" or "must" that would change nothing is a check problem."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
 
+import pytest
+
 from interpreter.engine import Match, compile_game
+from interpreter.errors import CardrulesError
 from interpreter.language.games import load_game
 
 DUEL = Path(__file__).resolve().parent / "fixtures" / "engine"
@@ -44,17 +51,49 @@ card "Eager"
   cost: 0
   power: 1
   text:
-    ALWAYS: This can attack.
+    ALWAYS: This can attack twice each turn.
     ALWAYS: This can't attack.
+
+card "Hostage"
+  kind: Creature
+  cost: 0
+  power: 1
+  text:
+    ALWAYS: This can't sacrifice.
+
+card "Berserker"
+  kind: Creature
+  cost: 0
+  power: 2
+  text:
+    ALWAYS: This must attack if able.
+
+card "Twinblade"
+  kind: Creature
+  cost: 0
+  power: 1
+  text:
+    ALWAYS: This can attack twice each turn.
 '''
 
+# The Duel's attack, limited per card instead of exhausting it (as a game
+# with "limit: once per turn for each card" writes it)
+LIMITED_ATTACK = ("""  choose: a Creature you control that is not exhausted
+  effect: Exhaust it, then your Rival loses Life equal to its power.""", """  choose: a Creature you control
+  effect: Your Rival loses Life equal to its power.
+  limit: once per turn for each card""")
 
-def game(tmp_path):
+
+def game(tmp_path, cards=CARDS, rules_change=LIMITED_ATTACK):
     root = tmp_path / "game"
     shutil.copytree(DUEL / "rules", root / "rules")
     shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
+    rules = root / "rules" / "duel.rules"
+    text = rules.read_text()
+    assert rules_change[0] in text
+    rules.write_text(text.replace(*rules_change))
     with open(root / "cards" / "duel" / "core.cards", "a") as f:
-        f.write(CARDS)
+        f.write(cards)
     loaded = load_game("duel", root)
     assert loaded.problems == []
     return loaded, compile_game(loaded)
@@ -128,3 +167,66 @@ def test_a_card_that_cant_be_destroyed_stays(tmp_path):
     choose(match, f"sacrifice Bulwark #{wall}")
     assert wall in match.state.zone("board", 0)
     assert any("Bulwark can't be destroyed." in line for line in match.narration())
+
+
+def test_a_game_action_can_be_forbidden_by_its_name(tmp_path):
+    loaded, compiled = game(tmp_path)
+    match = position(compiled, board_1=["Hostage", "Squire"])
+    offered = labels(match)
+    assert any(a.startswith("sacrifice Squire") for a in offered)
+    assert not any(a.startswith("sacrifice Hostage") for a in offered)
+
+
+def test_a_card_that_must_attack_keeps_its_player_from_passing_until_it_has(tmp_path):
+    loaded, compiled = game(tmp_path)
+    match = position(compiled, board_1=["Berserker", "Squire"])
+    offered = labels(match)
+    assert "pass" not in offered
+    assert any(a.startswith("attack Squire") for a in offered)   # other actions first
+    choose(match, "attack Squire")
+    assert "pass" not in labels(match)
+    choose(match, "attack Berserker")
+    # the requirement is met (the attack is no longer possible this turn)
+    assert "pass" in labels(match)
+
+
+def test_a_card_that_can_attack_twice_is_offered_a_second_attack(tmp_path):
+    loaded, compiled = game(tmp_path)
+    match = position(compiled, board_1=["Twinblade", "Squire"])
+    choose(match, "attack Twinblade")
+    choose(match, "attack Squire")
+    offered = labels(match)
+    assert any(a.startswith("attack Twinblade") for a in offered)
+    assert not any(a.startswith("attack Squire") for a in offered)
+    choose(match, "attack Twinblade")
+    assert not any(a.startswith("attack") for a in labels(match))
+    assert match.state.counter(1, "Life") == 10 - 1 - 1 - 1
+
+
+def check_problems(tmp_path, text, rules_change=LIMITED_ATTACK):
+    root = tmp_path / f"checked{len(list(tmp_path.iterdir()))}"
+    shutil.copytree(DUEL / "rules", root / "rules")
+    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
+    rules = root / "rules" / "duel.rules"
+    rules.write_text(rules.read_text().replace(*rules_change))
+    with open(root / "cards" / "duel" / "core.cards", "a") as f:
+        f.write(f'\ncard "Probe"\n  kind: Creature\n  cost: 0\n  power: 1\n  text:\n    {text}\n')
+    loaded = load_game("duel", root)
+    assert loaded.problems == []
+    with pytest.raises(CardrulesError) as raised:
+        compile_game(loaded)
+    problems = raised.value.problems
+    assert all(p.span.path.endswith("core.cards") for p in problems)
+    return [f"{p.code} {p.message}" for p in problems]
+
+
+def test_a_can_or_must_that_would_change_nothing_is_a_check_problem(tmp_path):
+    # nothing forbids attacking: "can" alone says nothing
+    found = check_problems(tmp_path, "ALWAYS: This can attack.")
+    assert len(found) == 1 and "without a number of times" in found[0], found
+    # the attack has no limit per Upkeep
+    found = check_problems(tmp_path, "ALWAYS: This can attack twice each Upkeep.")
+    assert len(found) == 1 and "no action it names has a limit per Upkeep" in found[0], found
+    # no action of the Duel is "defend"
+    found = check_problems(tmp_path, "ALWAYS: This must defend.")
+    assert len(found) == 1 and "not one of the game's actions" in found[0], found

@@ -213,6 +213,9 @@ class CompiledGame:
     intent_kinds: set = attrs.Factory(set)      # the kinds of those triggers
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
+    musts: set = attrs.Factory(set)           # "must" texts ("must attack")
+    # "can" text -> (verb, times, period): "can attack twice each turn"
+    allowances: dict = attrs.Factory(dict)
     # card name -> continuous prohibitions on players ("Your opponent can't
     # attack"): (players test, "can't" text, condition)
     player_statics: dict = attrs.Factory(dict)

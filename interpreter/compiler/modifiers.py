@@ -43,6 +43,10 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
         if not isinstance(amount, int):
             raise unsupported(statement, "a cost change of a varying amount")
         return [("cost", counter, -amount if form == "costs_less" else amount)]
+    if form == "must" and game is not None:
+        register_requirement(game, statement)
+    if form == "can" and game is not None:
+        register_allowance(game, statement)
     if form in ("cannot", "can", "must"):
         return [(form, _capability(statement.args[0]), 1)]
     if form == "becomes" and statement.args[0].form == "status":
@@ -78,6 +82,53 @@ def register_capability(game, capability: ast.Capability) -> str:
                 test = compile_selector(target, lambda m, f: f.locals["you"]).test
             game.capabilities[name] = (verb, test)
     return name
+
+
+def _actions_of(game, statement: ast.Statement) -> list:
+    """The game's actions a requirement or an allowance is about: those
+    whose name starts with its verb ("must attack": "attack", "attack as
+    blue"). None is a check problem: the text would change nothing."""
+    capability = statement.args[0]
+    verb = game.capabilities[register_capability(game, capability)][0] \
+        if capability.form not in ("be_participle", "pay_counter") else None
+    found = [a for a in game.rules.actions if verb and a.name.lower().startswith(verb)]
+    if not found:
+        raise unsupported(statement, f'"{statement.form} {capability_name(capability)}": '
+                          "it is not one of the game's actions (its rules file names "
+                          "them: action NAME)")
+    return found
+
+
+def register_requirement(game, statement: ast.Statement) -> None:
+    """ "This must attack (if able)": while the card can take the action,
+    its player is not offered to pass (see Windows.may_pass)."""
+    _actions_of(game, statement)
+    game.musts.add(capability_name(statement.args[0]))
+
+
+def register_allowance(game, statement: ast.Statement) -> None:
+    """ "This can attack twice each turn": the card may take the action that
+    many times in that period, where the action's limit allows fewer. A
+    "can" without a number of times would change nothing ("can't" always
+    wins, and what no rule forbids is allowed): a check problem."""
+    capability = statement.args[0]
+    times = next((a for a in capability.args if isinstance(a, ast.Times)), None)
+    if times is None:
+        raise unsupported(statement, f'"can {capability_name(capability)}" without a number '
+                          'of times ("can attack twice each turn"): what no rule forbids is '
+                          'allowed already, and a "can\'t" always wins over a "can"')
+    period = times.args[-1]
+    period = period.args[0] if isinstance(period, ast.PeriodRef) else period
+    count = {"once_per_period": 1, "twice_per_period": 2}.get(times.form) or times.args[0]
+    if not isinstance(count, int):
+        raise unsupported(times, "a varying number of times")
+    limited = [a for a in _actions_of(game, statement)
+               if a.limit is not None and a.limit[0] == period]
+    if not limited:
+        raise unsupported(times, f'"{capability_name(capability)}": no action it names has a '
+                          f'limit per {period} (limit: once per {period})')
+    game.allowances[capability_name(capability)] = (
+        game.capabilities[capability_name(capability)][0], count, period)
 
 
 def compile_duration(duration: ast.Duration) -> Callable:

@@ -46,8 +46,7 @@ class Windows:
         if not options:
             locals_.pop(count_key, None)
             return None
-        return self.ask(frame, player, "action", "take an action or pass",
-                        tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
+        return self.ask_or_pass(frame, player, options, labels, store)
 
     def priority_window(self, frame: Frame, player: int, store: str):
         """The player (the turn player) has priority: they take actions until
@@ -95,8 +94,7 @@ class Windows:
                 locals_[passes] += 1         # nothing to use: no question
                 locals_[whose] = after(current)
                 continue
-            return self.ask(frame, current, "action", "take an action or pass",
-                            tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
+            return self.ask_or_pass(frame, current, options, labels, store)
 
     def alternate(self, frame: Frame, store: str, each: int | None):
         """Players take one action at a time in seat order, the turn player
@@ -151,7 +149,7 @@ class Windows:
                 advance(player)
                 continue
             options, labels = self.legal_actions_for(frame, player)
-            if each is None:
+            if each is None and self.may_pass(options):
                 options, labels = options + [("pass",)], labels + ["pass"]
             if not options:
                 advance(player)
@@ -159,6 +157,33 @@ class Windows:
                 continue
             return self.ask(frame, player, "action", "take an action" + (
                 " or pass" if each is None else ""), tuple(options), store, tuple(labels))
+
+    def ask_or_pass(self, frame: Frame, player: int, options, labels, store: str):
+        """Ask the player for one of their actions, or to pass where no
+        requirement in force keeps them from it."""
+        if self.may_pass(options):
+            return self.ask(frame, player, "action", "take an action or pass",
+                            tuple(options) + (("pass",),), store, tuple(labels) + ("pass",))
+        return self.ask(frame, player, "action", "take an action",
+                        tuple(options), store, tuple(labels))
+
+    def may_pass(self, options) -> bool:
+        """Whether a player with these actions open may pass: not while one
+        of them is an action a card of theirs must take ("This must attack":
+        a requirement holds while it can be met, "if able")."""
+        musts = self.game.musts
+        if not musts:
+            return True
+        capabilities = self.game.capabilities
+        for option in options:
+            if option[0] == "ability" or option[1] is None:
+                continue
+            name = self.game.actions[option[0]].name.lower()
+            for must in musts:
+                if name.startswith(capabilities[must][0]) and \
+                        self.has(option[1], "must", must):
+                    return False
+        return True
 
     def uses_action(self, choice: tuple) -> bool:
         """Whether a chosen action or ability is one of the player's actions
@@ -332,8 +357,7 @@ class Windows:
             cards = plan.choose.candidates(self, probe) if plan.choose else [None]
             for card in cards:
                 if plan.limit is not None and self.action_key(index, plan, card, player) \
-                        in self.state.usage and (not plan.extra or self.uses_left(
-                            index, plan, card, player) <= 0):
+                        in self.state.usage and self.uses_left(index, plan, card, player) <= 0:
                     continue
                 if self.forbidden(player, plan.name, card):
                     continue
@@ -391,11 +415,18 @@ class Windows:
     def uses_left(self, index: int, plan: ActionPlan, card, player: int) -> int:
         """How many more times an action with extra uses ("plus its strikes,
         at most 3") may be taken now."""
-        stat, cap, _shared = plan.extra[:3]
+        stat, cap, _shared = plan.extra[:3] if plan.extra else (None, None, None)
         times = plan.extra[3] if len(plan.extra) > 3 else 1     # "3 times per PERIOD"
         allowed = times + (self.stat(card, stat) if stat and card is not None else 0)
         if cap is not None:
             allowed = min(allowed, cap)
+        if card is not None and self.game.allowances:
+            # "This can attack twice each turn"
+            name = plan.name.lower()
+            for text, (verb, count, period) in self.game.allowances.items():
+                if count > allowed and period == plan.limit[0] and \
+                        name.startswith(verb) and self.has(card, "can", text):
+                    allowed = count
         return allowed - self.state.usage.get(self.action_key(index, plan, card, player), 0)
 
     def usage_key(self, ability: Activated, player: int) -> str:

@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedInput
 from interpreter.errors import CardrulesError, Problem
 from interpreter.language.syntax import EffectParser
 from interpreter.language.transformer import make_transformer
-from interpreter.language.vocabulary import Pattern, Vocabulary, effect_grammar
+from interpreter.language.vocabulary import Pattern, Vocabulary, effect_grammar, own_action_names
 from interpreter.source import SourceText, Span
 
 
@@ -535,6 +535,7 @@ class GameRules:
                               if not e.phrase.lower().startswith("is ")),
             periods=tuple(self.periods),
             verbs=tuple(v.pattern for v in self.verbs),
+            actions=own_action_names(a.name for a in self.actions),
         )
 
     def parser(self, strict: bool = False) -> EffectParser:

@@ -63,7 +63,7 @@ _PASSTHROUGH = {"card_counter", "target", "from_zone", "placement", "capability_
 # Vocabulary rules: their value is the declared word itself.
 _WORD_RULES = {"timing_label", "zone_name", "counter_name", "kind_noun",
                "stat_name", "list_stat_name", "stat_value", "status_word", "game_participle",
-               "event_verb", "period_name"}
+               "event_verb", "period_name", "action_name"}
 _PERIOD_PHRASES = {"period_this": "this", "period_your": "your",
                    "period_rivals": "rivals", "period_next": "next",
                    "period_your_next": "your_next"}

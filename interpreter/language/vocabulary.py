@@ -112,13 +112,16 @@ class Vocabulary:
     event_verbs: tuple[str, ...] = ()      # "advances" in "When this advances"
     periods: tuple[str, ...] = ()
     verbs: tuple[Pattern, ...] = ()
+    # the game's actions a card can (not / must) take: "This can't quest"
+    # (those the grammar's own ACT_VERB already reads are left to it)
+    actions: tuple[str, ...] = ()
 
     def spelling(self) -> dict[str, str]:
         """Each vocabulary word (lower case) -> as the rules file spells it."""
         table: dict[str, str] = {}
         for group in (self.zones, self.counters, self.kinds, self.kind_plurals,
                       self.stats, self.list_stats, self.stat_values, self.statuses, self.participles,
-                      self.event_verbs, self.periods):
+                      self.event_verbs, self.periods, self.actions):
             for word in group:
                 table.setdefault(word.lower(), word)
         for pattern in (*self.keywords, *self.verbs):
@@ -147,6 +150,7 @@ class Vocabulary:
         put(self.event_verbs, "event")
         put(self.periods, "period")
         put((v.leading_words for v in self.verbs), "verb")
+        put(self.actions, "action")
         return table
 
 
@@ -239,6 +243,7 @@ def generated_rules(vocab: Vocabulary) -> str:
         _choice(t, "game_participle", vocab.participles),
         _choice(t, "event_verb", vocab.event_verbs),
         _choice(t, "period_name", vocab.periods),
+        _choice(t, "action_name", vocab.actions),
         _choice(t, "period_this", _prefixed(("this", "the"), vocab.periods)),
         _choice(t, "period_your", _prefixed(("your",), vocab.periods)),
         _choice(t, "period_rivals", _prefixed(("your rival's", "your opponent's"),
@@ -267,6 +272,20 @@ def _adjective_forms(values: Iterable[str]) -> list[str]:
 @lru_cache(maxsize=None)
 def base_effect_grammar() -> str:
     return read_grammar("effect.lark")
+
+
+@lru_cache(maxsize=None)
+def _act_verb() -> re.Pattern:
+    """The verbs the base grammar itself reads after "can't" (ACT_VERB)."""
+    found = re.search(r"^ACT_VERB: /(.*)/i$", base_effect_grammar(), re.M)
+    return re.compile(found.group(1), re.I)
+
+
+def own_action_names(names: Iterable[str]) -> tuple[str, ...]:
+    """The action names a game adds to what a card can (not) do: those that
+    do not start with a verb ACT_VERB reads ("attack a Card" stays
+    "attack" with its object, as it always read)."""
+    return tuple(n for n in dict.fromkeys(names) if not _act_verb().match(n))
 
 
 def effect_grammar(vocab: Vocabulary) -> str:
