@@ -72,7 +72,8 @@ def test_unknown_zone_property():
          "a card entering it takes the slot its player chooses", "cards never leave it",
          "shuffled after an effect takes cards from it",
          "a player who needs a card from it when it is empty loses",
-         "a player with no cards in it loses"))
+         "a player with no cards in it loses", "a token entering it ceases to exist",
+         "a token leaving it ceases to exist"))
     assert text_at(p) == "secret"
 
 

@@ -340,7 +340,7 @@ def test_unknown_card_in_a_card_names_stat():
 def test_heading_that_does_not_start_a_card():
     p = the_problem(ryft(), RYFT_STATS, 71)
     pin(p, "E401", RYFT_STATS, 71, 1, '"monster" does not start a card',
-        ('card "Name"', 'being "Name"', 'matrix "Name"', 'code "Name"'))
+        ('card "Name"', 'token "Name"', 'being "Name"', 'matrix "Name"', 'code "Name"'))
 
 
 def test_card_heading_without_a_quoted_name():

@@ -25,6 +25,9 @@ AFTER_USE = "#after use"      # the program that finishes using a card up
 # rule, outside play, whose abilities work like those of a card in play, but
 # which no selector, count or view ever finds.
 RULES_ZONE = "#rules"
+# Where a token is before it is created and after it ceases to exist: outside
+# the game, found by no selector, count or view.
+OUTSIDE_ZONE = "#outside the game"
 RULE_KIND = "#rule"
 KEYWORD_KIND = "#keyword"     # the holder of a keyword's abilities, given by an effect
 
@@ -226,6 +229,8 @@ class CompiledGame:
     pairs: tuple = ()          # (zone, paired zone, status): slots that make one place
     activated_zones: tuple = ()   # zones (not in play) abilities are used from
     entry_events: dict = attrs.Factory(dict)   # zone -> the event of cards entering it
+    # (zone, "entering" / "leaving"): where a token ceases to exist
+    tokens_cease: frozenset = frozenset()
     none_loses: tuple[str, ...] = ()          # zones a player loses without cards in
     # counters kept per place ("per place in ZONE"): counter -> zone; and the
     # position counter of each such zone (where a player's own effects are)

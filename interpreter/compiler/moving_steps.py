@@ -326,6 +326,33 @@ class MovingSteps:
             return key, top, up
         return where
 
+    def do_create(self, action, who):
+        """ "Create two "Recruit" tokens in your board": new cards of a token
+        definition, each entering the zone as any card would; "it" is them."""
+        tokens, zone_ref = action.args
+        if tokens.form != "tokens":
+            raise unsupported(tokens, 'creating cards other than tokens (write: Create a '
+                              '"NAME" token in ZONE)')
+        quantity, name = tokens.args
+        count = 1 if quantity.form == "one" else (
+            quantity.args[0] if quantity.form == "count" else None)
+        if count is None:
+            raise unsupported(quantity, "this number of tokens")
+        amount = compile_amount(count, quantity)
+        definition = self.game.cards.get(name.name)
+        if definition is None or not definition.token:
+            raise unsupported(name, f'"{name.name}" is not a token (a cards file defines '
+                              f'it as token "{name.name}")')
+        zone = compile_zone(zone_ref, who)
+
+        def create(m, f):
+            key = zone(m, f)
+            owner = key[1] if key[1] >= 0 else who(m, f)
+            made = tuple(m.create_token(name.name, owner, key) for _ in range(amount(m, f)))
+            f.locals["it"] = made[0] if len(made) == 1 else made
+            f.locals["did"] = bool(made)
+        self.e.emit(create)
+
     def do_shuffle(self, action, who):
         zone = compile_zone(action.args[0], who)
         into = compile_zone(action.args[1], who) if len(action.args) > 1 else None

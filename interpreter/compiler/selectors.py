@@ -91,6 +91,9 @@ def compile_selector(node, subject: Callable, default_zone: Callable | None = No
         return compile_selector(node.args[0], subject)
     if form == "that_effect":
         return Selection(lambda m, f: [], "all", given=True)
+    if form == "tokens":
+        raise unsupported(node, 'tokens to create anywhere but after "Create" ("Create a '
+                          '"NAME" token in your board")')
     if form in ("top_cards", "bottom_cards"):
         if len(node.args) == 2:
             count, zone = node.args

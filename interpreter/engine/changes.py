@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from interpreter.engine import operations as op
 from interpreter.engine.limits import GameOver
-from interpreter.compiler.compiled import RULES_ZONE
+from interpreter.compiler.compiled import OUTSIDE_ZONE, RULES_ZONE
 from interpreter.engine.state import Frame, Modifier
 
 
@@ -87,6 +87,18 @@ class Changes:
         event = self.game.entry_events.get(zone[0])
         if event is not None and not self.quiet:
             self.event(event, card, moved.owner)
+        if self.game.tokens_cease and source != zone and (
+                (zone[0], "entering") in self.game.tokens_cease or
+                (source[0], "leaving") in self.game.tokens_cease) and \
+                self.definition(card).token:
+            op.move(state, card, (OUTSIDE_ZONE, -1), face_up=True)   # ceases to exist
+
+    def create_token(self, name: str, owner: int, zone: tuple) -> int:
+        """A new token of this name for ``owner``, moved into ``zone`` as any
+        card entering it would be."""
+        card = op.create_card(self.state, name, owner, (OUTSIDE_ZONE, -1))
+        self.move(card, zone, face_up=True)
+        return card
 
     def attach(self, card: int, host: int) -> None:
         """Put ``card`` with ``host``: in its zone, under its controller."""

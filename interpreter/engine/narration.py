@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
+from interpreter.compiler.compiled import OUTSIDE_ZONE
+
 
 def narrate(state, rules, viewer: int | None = None,
             events: Iterable[tuple] | None = None, cards: dict | None = None) -> Iterator[str]:
@@ -94,6 +96,10 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
     if kind == "move":
         _, card, source, target, face_up = event
         c = state.cards[card]
+        if source[0] == OUTSIDE_ZONE:
+            return f'     A "{c.name}" token is created in {_zone(target, rules)}.'
+        if target[0] == OUTSIDE_ZONE:
+            return f"     {c.name} ceases to exist."
         shown = c.name if (_visible(c, source, rules, viewer, True, cards) or
                            _visible(c, target, rules, viewer, face_up, cards)) else "a card"
         return f"     {shown} moves from {_zone(source, rules)} to {_zone(target, rules)}."

@@ -10,7 +10,8 @@ Event kinds: ``move`` (card, from zone, to zone, face up), ``shuffle``
 (zone), ``counter`` (player or -1, name, old, new), ``card-counter`` (card,
 name, old, new), ``status`` (card, status, on), ``flip`` (card, face up),
 ``reveal`` (card, to player), ``modifier`` (card, kind, name, amount),
-``period`` (kind, name, number, "start" / "end"), ``turn`` (number,
+``period`` (kind, name, number, "start" / "end"), ``create`` (card, name,
+owner: a token made, outside the game until moved in), ``turn`` (number,
 player), ``choice`` (player, prompt, label), ``pass`` (player), ``end``
 (result...), ``note`` (text). The engine adds a few of its own (``place``:
 a loop over places reaches a card; ``waits``: an amount kept for a place).
@@ -18,7 +19,7 @@ a loop over places reaches a card; ``waits``: an amount kept for a place).
 
 from __future__ import annotations
 
-from interpreter.engine.state import GameState, Modifier, ZoneKey
+from interpreter.engine.state import CardState, GameState, Modifier, ZoneKey
 
 
 def move(state: GameState, card_id: int, to: ZoneKey, *, top: bool = True,
@@ -43,6 +44,16 @@ def move(state: GameState, card_id: int, to: ZoneKey, *, top: bool = True,
         # a card that changes zones is a new object: what applied to it ends
         state.modifiers = [m for m in state.modifiers if m.target != card_id]
     state.log.append(("move", card_id, source, to, card.face_up))
+
+
+def create_card(state: GameState, name: str, owner: int, outside: ZoneKey) -> int:
+    """A new card (a token) of this name, owned by ``owner``, outside the game
+    (``outside``) until it is moved in; its id is the next free one."""
+    card = CardState(len(state.cards), name, owner, outside, face_up=True)
+    state.cards.append(card)
+    state.zones.setdefault(outside, []).append(card.id)
+    state.log.append(("create", card.id, name, owner))
+    return card.id
 
 
 def shuffle(state: GameState, zone: ZoneKey) -> None:

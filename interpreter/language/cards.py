@@ -2,7 +2,8 @@
 
 A card file (``cards/<game-id>/*.cards``) is an outline of cards::
 
-    card "Ember Drake"              (or: being "Ember Drake")
+    card "Ember Drake"              (or: being "Ember Drake"; token "Name"
+                                     for a card only text creates)
       kind: Being
       AP: 60
       text:
@@ -64,6 +65,9 @@ class CardDefinition:
     abilities: tuple[CardAbility, ...]
     path: str
     span: Span
+    # "token "NAME"": created by card text ("Create a "NAME" token"), never
+    # part of a deck
+    token: bool = False
 
     def stat(self, name: str, face: str | None = None):
         stats = self.stats if face is None else dict(self.faces).get(face, ())
@@ -110,13 +114,14 @@ class _CardReader:
         head = line.head
         first = head[0]
         header_kind = None
-        if first.text.lower() != "card":
+        token = first.text.lower() == "token"
+        if first.text.lower() not in ("card", "token"):
             header_kind = self.rules.kind(first.text)
             if header_kind is None:
-                candidates = ["card"] + [k.lower() for k in self.rules.kinds]
+                candidates = ["card", "token"] + [k.lower() for k in self.rules.kinds]
                 self.problem(first.span, "E401", f'"{first.text}" does not start a card',
-                             ('card "Name"',) + tuple(f'{k.lower()} "Name"'
-                                                      for k in self.rules.kinds)[:6],
+                             ('card "Name"', 'token "Name"') + tuple(
+                                 f'{k.lower()} "Name"' for k in self.rules.kinds)[:5],
                              did_you_mean(first.text, candidates))
                 return
         if len(head) != 2 or not head[1].quoted:
@@ -175,7 +180,7 @@ class _CardReader:
             self.require(kind_decl, seen, line.span, f'card "{name}"')
         self.out.cards.append(CardDefinition(
             name, kind_decl.name, tuple(stats), tuple(faces), tuple(abilities),
-            self.source.path, line.span))
+            self.source.path, line.span, token))
 
     def on_continuation(self, problem: Problem, span: Span, pieces) -> Problem:
         """Move a problem in a joined multi-line ability to the line it is on."""

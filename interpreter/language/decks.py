@@ -132,6 +132,9 @@ def check_deck(deck: Deck, rules: GameRules, cards: dict,
             if entry.name not in cards:
                 problem(entry.span, "E305", f'unknown card "{entry.name}"',
                         (), did_you_mean(entry.name, cards))
+            elif getattr(cards[entry.name], "token", False):
+                problem(entry.span, "E615", f'"{entry.name}" is a token: card text creates '
+                        "it, no deck may hold it")
     for decl in rules.deck_parts.values():
         entries = [e for e in deck.part(decl.name) if e.name in cards]
         present = any(p.lower() == decl.name.lower() for p, _ in deck.parts)

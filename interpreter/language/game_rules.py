@@ -83,6 +83,9 @@ class ZoneDecl:
     # "shuffled after an effect takes cards from it": once a step of an
     # effect has moved cards out of it (not a draw), it is shuffled
     shuffled_after: bool = False
+    # "a token entering it ceases to exist" / "a token leaving it ceases to
+    # exist": a token put there (or taken from there) is gone from the game
+    tokens_cease: tuple[str, ...] = ()     # "entering", "leaving"
 
 
 @attrs.frozen(slots=True)

@@ -339,6 +339,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('remove')} {_amount(x[0])} {x[1]} from {_selector(x[2])}"
     if f == "remove_all_counters":
         return f"{v('remove')} all {x[0]} from {_selector(x[1])}"
+    if f == "create":
+        return f"{v('create')} {_selector(x[0])} in {_zone(x[1])}"
     if f == "draw_until":
         return f"{v('draw')} until {_player(x[0])} {_verb_for(x[0], 'have')} " \
                f"{_amount(x[1])} cards in hand"
@@ -607,15 +609,15 @@ def _selector(s) -> str:
         return "the defending " + _noun(a[0])
     if f == "card_slot":
         return a[0]
-    if f == "that_effect":
-        return "that effect"
+    if f in ("that_effect", "the_rest"):
+        return f.replace("_", " ")
+    if f == "tokens":
+        return f'{_quantity(a[0])} "{a[1].name}" token' + ("" if a[0].form == "one" else "s")
     if f == "some_of_them":
         quantity = _quantity(a[0])
         return f"{'one' if quantity == 'a' else quantity} of them"
     if f == "zone_cards":
         return f"{_possessive(a[0])} {a[1]}"
-    if f == "the_rest":
-        return "the rest"
     if f == "every":
         words = []
         for item in a:

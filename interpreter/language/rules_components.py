@@ -104,9 +104,12 @@ class ComponentDeclarations(RulesReaderBase):
         paired_with = paired_status = None
         entry_event, empty_loses, none_loses = None, False, False
         slot_chosen = keeps_cards = shuffled_after = False
+        tokens_cease: list[str] = []
         for prop, span in self.properties(line):
             p = prop.lower()
-            if p == "a card entering it takes the slot its player chooses":
+            if p in ("a token entering it ceases to exist", "a token leaving it ceases to exist"):
+                tokens_cease.append(p.split()[2])
+            elif p == "a card entering it takes the slot its player chooses":
                 slot_chosen = span
             elif p == "cards never leave it":
                 keeps_cards = True
@@ -148,7 +151,9 @@ class ComponentDeclarations(RulesReaderBase):
                                                "shuffled after an effect takes cards from it",
                                                "a player who needs a card from it when "
                                                "it is empty loses",
-                                               "a player with no cards in it loses"))
+                                               "a player with no cards in it loses",
+                                               "a token entering it ceases to exist",
+                                               "a token leaving it ceases to exist"))
         if slot_chosen and slots is None:
             self.problem(slot_chosen, "E541", f'zone "{name}" has no slots to choose from',
                          ("N slots, a card entering it takes the slot its player chooses",))
@@ -156,7 +161,7 @@ class ComponentDeclarations(RulesReaderBase):
                  ZoneDecl(name, scope, visibility, ordered, slots, line.span,
                           tuple(roles), paired_with, paired_status, entry_event,
                           empty_loses, none_loses, bool(slot_chosen),
-                          keeps_cards, shuffled_after), line)
+                          keeps_cards, shuffled_after, tuple(tokens_cease)), line)
 
     def decl_values(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)

@@ -373,6 +373,7 @@ def problem_at(source: SourceText, span: Span, code: str, message: str,
 _READABLE = {
     "CARD_NAME": "a card name in quotes",
     "NUMBER": "a number",
+    "NUMBER_WORD": "a number",          # "two" ... "ten"
     "SIGNED_NUMBER": "a change such as +20",
     "ACT_VERB": 'an action such as "attack"',
     "THEN": '"then"',
@@ -582,7 +583,7 @@ class EffectParser:
             words.sort(key=str.lower)
             sample = ", ".join(words[:4]) + (", ..." if len(words) > 4 else "")
             out.append(f"a {category} ({sample})")
-        plain.sort(key=lambda s: (s.startswith('"'), s.lower()))
+        plain = sorted(set(plain), key=lambda s: (s.startswith('"'), s.lower()))
         if len(plain) > limit:
             out.extend(plain[:limit])
             out.append(f"... ({len(plain) - limit} more)")

@@ -46,8 +46,9 @@ _ACTION_RULES = {
     "ready", "rest", "exhaust", "nullify", "flip", "attach", "choose", "play", "remove", "prevent", "choose_value",
     "win", "lose_game", "repeat", "end_period", "take_actions", "alternate",
     "take_next_turn", "compare", "bid_for_turn", "choose_first_player", "use", "respond", "defend_against", "resolve_waiting",
-    "any_time_window",
+    "any_time_window", "create",
 }
+_NUMBER_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 _BASE_PARTICIPLES = {"played", "destroyed", "discarded", "drawn", "revealed", "attacked",
                      "defended", "nullified", "readied", "rested", "exhausted",
@@ -109,6 +110,8 @@ class _ToAst(Transformer):
         if isinstance(child, Token):
             if child.type == "NUMBER":
                 return int(child.value)
+            if child.type == "NUMBER_WORD":
+                return _NUMBER_WORDS.index(child.value.lower()) + 2
             if child.type == "SIGNED_NUMBER":
                 return int(child.value.replace("\u2212", "-"))
             if child.type == "CARD_NAME":
