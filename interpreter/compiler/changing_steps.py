@@ -188,6 +188,19 @@ class ChangingSteps:
             f.locals["did"] = True
         self.e.emit(set_it)
 
+    def do_set_counter_to(self, action, who):
+        """ "The turn player sets their Mana to their Mana Gems"."""
+        possessive, counter, other_possessive, other = action.args
+        owner = compile_owner(possessive, who)
+        other_owner = compile_owner(other_possessive, who)
+
+        def set_it(m, f):
+            player, value = owner(m, f), m.state.counter(other_owner(m, f), other)
+            if m.state.counter(player, counter) != value:
+                m.set_counter(player, counter, value)
+            f.locals["did"] = True
+        self.e.emit(set_it)
+
     def do_pay_measured(self, action, who):
         counter, measure = action.args
         self._counter_change(who, counter, compile_measure(measure), -1, pay=True)

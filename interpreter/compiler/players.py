@@ -41,7 +41,18 @@ def compile_player(node) -> Callable:
     if form == "most_counter":
         counter = node.args[0]
         return lambda m, f: m.player_with_most(counter)
+    if form == "nth_player":
+        return _nth_player(node.args[0])
     raise unsupported(node, f'the player "{form.replace("_", " ")}" here')
+
+
+def _nth_player(index: int) -> Callable:
+    """ "the second player": counted in seat order from the first player of
+    the game (during the setup, the one chosen to go first)."""
+    def nth(m, f):
+        first = f.locals.get("first", m.state.usage.get("#first player", 0))
+        return (first + index) % m.state.players
+    return nth
 
 
 def is_opponent_ref(node) -> bool:
@@ -87,6 +98,8 @@ def compile_owner(possessive, subject: Callable) -> Callable:
         return lambda m, f: m.state.cards[_it_or_this(f)].controller
     if form == "turn_players":
         return lambda m, f: m.state.turn_player
+    if form == "nth_players":
+        return _nth_player(possessive.args[0])
     if form == "the":
         return lambda m, f: -1
     raise unsupported(possessive, f'"{form}" zones')

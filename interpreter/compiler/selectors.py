@@ -279,6 +279,18 @@ def _adjective_test(adj: ast.Adjective) -> Callable:
         return lambda m, f, c: m.rules.is_unique(m.state.cards[c].name)
     if form == "random":
         return lambda m, f, c: True       # the pick is random (see _compile_described)
+    if form == "defined_adj":
+        # "enemy": what the rules file says it means ("that your opponent controls")
+        name, qualifiers = adj.args
+        tests = []
+        for qualifier in qualifiers:
+            zone, test = _qualifier(qualifier, lambda m, f: f.locals["you"])
+            if zone is not None or test is None:
+                raise unsupported(adj, f'the adjective "{name}": its meaning names a zone')
+            tests.append(test)
+        if not tests:
+            raise unsupported(adj, f'the adjective "{name}" (its meaning could not be read)')
+        return lambda m, f, c: all(test(m, f, c) for test in tests)
     raise unsupported(adj, f'the adjective "{form}"')
 
 
@@ -314,9 +326,9 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
         if relation == "stat_at_most":
             return None, lambda m, f, c: m.stat(c, stat) <= n
         return None, lambda m, f, c: m.stat(c, stat) == n
-    if form == "with_keyword":
-        keyword = q.args[0].form
-        return None, lambda m, f, c: m.has_keyword(c, keyword)
+    if form in ("with_keyword", "without_keyword"):
+        keyword, wanted = q.args[0].form, form == "with_keyword"
+        return None, lambda m, f, c: bool(m.has_keyword(c, keyword)) == wanted
     if form == "named_qualifier":
         name = q.args[0].name
         return None, lambda m, f, c: m.state.cards[c].name == name

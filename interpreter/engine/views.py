@@ -121,6 +121,11 @@ class Views:
             for k in self.rules.kinds.values():
                 if k.plural.lower() == kind.lower():
                     decl = k
+        if decl is None and self.rules.nouns:
+            # "a character": a noun for the cards of several kinds
+            noun = self.rules.noun(kind)
+            if noun is not None:
+                return any(self._is_kind(card, k) for k in noun.kinds)
         return decl is not None and self.definition(card).kind == decl.name
 
     def face_of(self, card: int) -> str | None:

@@ -17,7 +17,8 @@ from lark.exceptions import UnexpectedInput
 from interpreter.errors import CardrulesError, Problem
 from interpreter.language.syntax import EffectParser
 from interpreter.language.transformer import make_transformer
-from interpreter.language.vocabulary import Pattern, Vocabulary, effect_grammar, own_action_names
+from interpreter.language.vocabulary import (
+    Pattern, Vocabulary, effect_grammar, own_action_names, plural)
 from interpreter.source import SourceText, Span
 
 
@@ -105,6 +106,28 @@ class StatDecl:
     # "one of color, never an adjective": its value does not describe the
     # card ("a yellow Ally" is not an Ally whose secondary color is yellow)
     adjective: bool = True
+
+
+@attrs.frozen(slots=True)
+class NounDecl:
+    """ "noun character: a Minion or a Hero": a word for the cards of any of
+    these kinds (singular and plural), usable wherever a kind is."""
+    name: str
+    plural: str
+    kinds: tuple[str, ...]
+    span: Span
+
+
+@attrs.frozen(slots=True)
+class AdjectiveDecl:
+    """ "adjective enemy: that your opponent controls": a word that means
+    its qualifiers ("an enemy Minion" = "a Minion that your opponent
+    controls"). ``qualifiers`` is their AST, read with the game's grammar
+    once the vocabulary is known (None until then, or if unreadable)."""
+    name: str
+    text: str
+    span: Span
+    qualifiers: tuple | None = None
 
 
 @attrs.frozen(slots=True)
@@ -430,13 +453,13 @@ class GameRules:
     value_sets: dict[str, tuple[str, ...]] = attrs.Factory(dict)
     stats: dict[str, StatDecl] = attrs.Factory(dict)
     kinds: dict[str, KindDecl] = attrs.Factory(dict)
+    nouns: dict[str, NounDecl] = attrs.Factory(dict)
+    adjectives: dict[str, AdjectiveDecl] = attrs.Factory(dict)
     timings: dict[str, TimingDecl] = attrs.Factory(dict)
     keywords: list[PatternDecl] = attrs.Factory(list)
     verbs: list[PatternDecl] = attrs.Factory(list)
     events: list[EventDecl] = attrs.Factory(list)
     statuses: list[str] = attrs.Factory(list)
-    # "status exhausted: again destroys": a card given the status while it
-    # already has it is destroyed
     periods: list[str] = attrs.Factory(list)
     unique_mark: str | None = None
     title_separator: str | None = None
@@ -460,8 +483,6 @@ class GameRules:
     as_much_as_you_can: bool = False
     race: RaceDecl | None = None
     defense: DefenseDecl | None = None
-    # "player damage: SENTENCES": what 1 damage dealt to a player does (run
-    # with "you" the damaged player), instead of a counter that takes damage
     # "rule" lines: the game's own abilities, in the order written
     game_rules: list[RuleDecl] = attrs.Factory(list)
     # turn block "called: NAME": the turn is also that period ("once per
@@ -481,6 +502,11 @@ class GameRules:
 
     def kind(self, name: str) -> KindDecl | None:
         return _lookup(self.kinds, name)
+
+    def noun(self, name: str) -> NounDecl | None:
+        """The noun declared with this name, singular or plural."""
+        return _lookup(self.nouns, name) or next(
+            (n for n in self.nouns.values() if n.plural.lower() == name.lower()), None)
 
     def stat(self, name: str) -> StatDecl | None:
         return _lookup(self.stats, name)
@@ -526,8 +552,9 @@ class GameRules:
             keywords=tuple(k.pattern for k in self.keywords),
             zones=tuple(self.zones),
             counters=tuple(self.counters),
-            kinds=tuple(k.name for k in self.kinds.values()),
-            kind_plurals=tuple(k.plural for k in self.kinds.values()),
+            counter_plurals=self.counter_plurals(),
+            kinds=tuple(k.name for k in (*self.kinds.values(), *self.nouns.values())),
+            kind_plurals=tuple(k.plural for k in (*self.kinds.values(), *self.nouns.values())),
             stats=tuple(s.name for s in self.stats.values() if s.type == "number"),
             list_stats=tuple(s.name for s in self.stats.values() if s.type == "list"),
             stat_values=tuple(dict.fromkeys(adjectives)),
@@ -539,7 +566,17 @@ class GameRules:
             periods=tuple(self.periods),
             verbs=tuple(v.pattern for v in self.verbs),
             actions=own_action_names(a.name for a in self.actions),
+            adjectives=tuple(self.adjectives),
         )
+
+    def counter_plurals(self) -> tuple[str, ...]:
+        """ "2 Charge Counters", "their Mana Gems": each counter's plural,
+        where that word is not already another word of the game."""
+        taken = {w.lower() for w in (*self.counters, *self.zones, *self.statuses,
+                                     *self.periods, *self.stats,
+                                     *(k.name for k in self.kinds.values()),
+                                     *(k.plural for k in self.kinds.values()))}
+        return tuple(plural(c) for c in self.counters if plural(c).lower() not in taken)
 
     def parser(self, strict: bool = False) -> EffectParser:
         if self._parser is None or strict:

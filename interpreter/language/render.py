@@ -10,6 +10,7 @@ in the order of the grammar (grammar/effect.lark).
 from __future__ import annotations
 
 from interpreter.language import ast
+from interpreter.language.render_terms import _duration, _period_ref, _player, _possessive, _zone
 
 
 def render_ability(ability: ast.Ability) -> str:
@@ -368,6 +369,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v(f)} {_amount(x[0])} {x[1]}"
     if f == "set_counter":
         return f"{v('set')} {_possessive(x[0])} {x[1]} to {_amount(x[2])}"
+    if f == "set_counter_to":
+        return f"{v('set')} {_possessive(x[0])} {x[1]} to {_possessive(x[2])} {x[3]}"
     if f == "deal":
         return f"{v('deal')} {_amount(x[0])} damage to {_target(x[1])}"
     if f in ("destroy", "rest", "exhaust", "choose", "attach"):
@@ -649,7 +652,7 @@ def _quantity(q: ast.Quantity) -> str:
 
 def _adjective(adj: ast.Adjective) -> str:
     f, a = adj.form, adj.args
-    if f in ("value_adj", "status_adj"):
+    if f in ("value_adj", "status_adj", "defined_adj"):
         return a[0]
     if f == "face_up_adj":
         return "face-up"
@@ -682,8 +685,8 @@ def _qualifier(q: ast.Qualifier) -> str:
         return f"{_player(a[0])} {_verb_for(a[0], 'control')}"
     if f == "with_stat":
         return "with " + _stat_comparison(a[0])
-    if f == "with_keyword":
-        return "with " + _keyword(a[0])
+    if f in ("with_keyword", "without_keyword"):
+        return f.split("_")[0] + " " + _keyword(a[0])
     if f == "named_qualifier":
         return "named " + _selector(a[0])
     if f == "other_than_this":
@@ -720,56 +723,6 @@ def _stat_comparison(c: ast.Comparison) -> str:
     return {"stat_at_least": f"{_amount(n)} or more {stat}",
             "stat_at_most": f"{_amount(n)} or less {stat}",
             "stat_exactly": f"{stat} {_amount(n)}"}[c.form]
-
-
-# ---------------------------------------------------------------- players, zones, time
-
-def _player(p: ast.Player) -> str:
-    return {
-        "you": "you", "rival": "your Rival", "each_player": "each player",
-        "each_rival": "each rival", "turn_player": "the turn player",
-        "their_rival": "their Rival",
-        "that_player": "that player", "any_player": "a player",
-        "owner": "its owner", "controller": "its controller",
-        "player_slot": "{player}", "next_player": "the next player",
-    }[p.form] if p.form != "most_counter" else f"the player with the most {p.args[0]}"
-
-
-def _possessive(p: ast.Possessive) -> str:
-    return {
-        "your": "your", "rivals": "your Rival's", "their": "their",
-        "owners": "its owner's", "controllers": "its controller's",
-        "each_players": "each player's", "turn_players": "the turn player's",
-        "the": "the",
-    }[p.form]
-
-
-def _zone(z) -> str:
-    if z.form == "zone_slot":
-        return z.args[0]
-    return f"{_possessive(z.args[0])} {z.args[1]}"
-
-
-def _period_ref(p: ast.PeriodRef) -> str:
-    word = p.args[0]
-    return {"this": f"this {word}", "the": f"the {word}", "your": f"your {word}",
-            "rivals": f"your Rival's {word}", "next": f"the next {word}",
-            "your_next": f"your next {word}"}[p.form]
-
-
-def _duration(d: ast.Duration) -> str:
-    f, a = d.form, d.args
-    if f == "until_end":
-        return "until the end of " + _period_ref(a[0])
-    if f == "until":
-        return "until " + _period_ref(a[0])
-    if f == "during_period":
-        return _period_ref(a[0])
-    if f == "rest_of":
-        return "for the rest of " + _period_ref(a[0])
-    if f == "until_after_action":
-        return f"until after {_possessive(a[0])} next action"
-    raise TypeError(f)
 
 
 def _measure(m: ast.Measure) -> str:

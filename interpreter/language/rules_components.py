@@ -1,7 +1,7 @@
 """Reading a rules file: the game's components.
 
 The declarations of what a game is made of: counters, zones, value sets,
-stats, card kinds, timing labels, keywords, verbs, events, statuses,
+stats, card kinds, nouns and adjectives, timing labels, keywords, verbs, events, statuses,
 periods, naming conventions (unique mark, title separator), wildcards and
 deck parts. Each becomes its record of ``interpreter.language.game_rules``.
 """
@@ -14,8 +14,9 @@ import attrs
 
 from interpreter.errors import did_you_mean
 from interpreter.language.game_rules import (
-    ZONE_ROLES, CopyLimit, CountRule, CounterDecl, DeckPartDecl, EventDecl, KindDecl,
-    PatternDecl, Sentence, StatDecl, TimingDecl, TotalRule, ZoneDecl, _lookup)
+    ZONE_ROLES, AdjectiveDecl, CopyLimit, CountRule, CounterDecl, DeckPartDecl, EventDecl,
+    KindDecl, NounDecl, PatternDecl, Sentence, StatDecl, TimingDecl, TotalRule, ZoneDecl,
+    _lookup)
 from interpreter.language.rules_reading import RulesReaderBase, _parse_range, _unquote
 from interpreter.language.syntax import OutlineLine
 from interpreter.language.vocabulary import Pattern, plural
@@ -460,6 +461,35 @@ class ComponentDeclarations(RulesReaderBase):
             else:
                 self.unknown_field(child, ("counts as",))
         self.rules.verbs.append(decl)
+
+    def decl_noun(self, line: OutlineLine, n: int) -> None:
+        """ "noun character: a Minion or a Hero" (the kinds are checked once
+        all are declared: see the reader's finish)."""
+        name = self.name_after(line, n)
+        if not name:
+            return
+        kinds = tuple(re.sub(r"^(?:an?|one)\s+", "", piece.strip(), flags=re.I)
+                      for piece in re.split(r",|\bor\b", line.value or "") if piece.strip())
+        if not kinds:
+            self.problem(line.span, "E546", f'noun "{name}" names no card kinds',
+                         (f"noun {name}: a KIND or a KIND",))
+            return
+        self.add(self.rules.nouns, name, NounDecl(name, plural(name), kinds,
+                                                  line.value_span or line.span), line)
+
+    def decl_adjective(self, line: OutlineLine, n: int) -> None:
+        """ "adjective enemy: that your opponent controls" (read with the
+        card grammar once the vocabulary is complete)."""
+        name = self.name_after(line, n)
+        if not name:
+            return
+        text = (line.value or "").strip().rstrip(".")
+        if not text:
+            self.problem(line.span, "E546", f'adjective "{name}" has no meaning',
+                         (f"adjective {name}: that you control",))
+            return
+        self.add(self.rules.adjectives, name,
+                 AdjectiveDecl(name, text, self.span_of_text(line, text)), line)
 
     def decl_event(self, line: OutlineLine, n: int) -> None:
         phrase = self.name_after(line, n)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+import attrs
+
 from lark.exceptions import UnexpectedInput
 
 from interpreter.errors import Problem, did_you_mean, listing
@@ -30,7 +32,7 @@ _DECLARATIONS = (
     "game", "counter", "value", "zone", "values", "stat", "kind", "timing", "keyword",
     "verb", "event", "statuses", "periods", "unique mark", "title separator",
     "deck part", "setup", "turn", "action", "resolution", "wildcard", "race", "simulation prefers",
-    "defense", "identical cards", "card effects", "rule",
+    "defense", "identical cards", "card effects", "rule", "noun", "adjective",
 )
 
 
@@ -110,6 +112,13 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
             if zone.lower() != "hand" and _lookup(rules.zones, zone) is None:
                 self.problem(span, "E523", f'unknown zone "{zone}" for kind "{kind}"',
                              (listing(rules.zones),), did_you_mean(zone, rules.zones))
+        for noun in rules.nouns.values():
+            for kind in noun.kinds:
+                if rules.kind(kind) is None and not any(
+                        k.plural.lower() == kind.lower() for k in rules.kinds.values()):
+                    self.problem(noun.span, "E515", f'unknown card kind "{kind}" in noun '
+                                 f'"{noun.name}"', (listing(rules.kinds),),
+                                 did_you_mean(kind, rules.kinds))
         if self.problems:
             return
         # Keyword and verb definitions are card text in the game's language.
@@ -119,6 +128,16 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
             self.problem(Span(self.source.path, 1, 1, 1, 2), "E517",
                          f"the declared words clash in the card grammar: {err}".split("\n")[0])
             return
+        for name, decl in list(rules.adjectives.items()):
+            # "that your opponent controls": qualifiers, as a selector ends
+            try:
+                found = parser.parse(decl.text, self.source.path, decl.span.line,
+                                     decl.span.column, start="qualifiers")
+            except UnexpectedInput as err:
+                self.problems.append(parser.problem(
+                    err, self.source, decl.text, decl.span.line, decl.span.column))
+                continue
+            rules.adjectives[name] = attrs.evolve(decl, qualifiers=tuple(found.args))
         for sentence in self.procedure_sentences():
             try:
                 parser.parse(sentence.text)

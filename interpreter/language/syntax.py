@@ -381,6 +381,12 @@ _READABLE = {
     "CARD_SLOT": "{card}",
     "PLAYER_SLOT": "{player}",
     "ZONE_SLOT": "{zone}",
+    "_RESPOND_WITH": '"respond with"',
+    "_DEFEND_AGAINST": '"defend against"',
+    "_DEFEND_AGAIN_AGAINST": '"defend again against"',
+    "_HAS_NO_MOVES_LEFT": '"has no moves left"',
+    "ORDINAL_PLAYER": '"the first player", "the second player", ...',
+    "ORDINAL_PLAYERS": '"the first player\'s", ...',
     "$END": "the end of the text",
 }
 
@@ -396,7 +402,8 @@ class EffectParser:
         self.transformer = transformer
         self.categories = categories
         self._whole_words = _WholeWords()
-        self.lark = Lark(grammar, parser="lalr", lexer="contextual",
+        self._start = "start"
+        self.lark = Lark(grammar, parser="lalr", lexer="contextual", start=["start", "qualifiers"],
                          propagate_positions=False, maybe_placeholders=False,
                          strict=strict, postlex=self._whole_words,
                          transformer=transformer,
@@ -414,14 +421,17 @@ class EffectParser:
                 self._display[term.name] = (spelling or {}).get(word.lower(), word)
         self._examples = _load_examples("effect.examples")
 
-    def parse(self, text: str, path: str = "<text>", line: int = 1, column: int = 1):
+    def parse(self, text: str, path: str = "<text>", line: int = 1, column: int = 1,
+              start: str = "start"):
         """One effect text, as the AST (with the game's transformer) or a lark
         tree; raises lark's UnexpectedInput. ``path``, ``line`` and ``column``
-        say where the text starts, for the spans of the nodes."""
+        say where the text starts, for the spans of the nodes; ``start``
+        "qualifiers" reads an adjective's definition instead."""
         self._whole_words.text = text
+        self._start = start      # what a problem found next is reported against
         if self.transformer is not None:
             self.transformer.at(path, line, column)
-        return self.lark.parse(text, on_error=self._split_phrase)
+        return self.lark.parse(text, start=start, on_error=self._split_phrase)
 
     def _split_phrase(self, err: UnexpectedInput) -> bool:
         """Retry an unexpected multi-word token as a shorter phrase.
@@ -553,7 +563,7 @@ class EffectParser:
         """What the parser would accept at ``pos`` (the text before it parses)."""
         try:
             self._whole_words.text = text[:pos]
-            interactive = self.lark.parse_interactive(text[:pos])
+            interactive = self.lark.parse_interactive(text[:pos], start=self._start)
             interactive.exhaust_lexer()
             return set(interactive.accepts())
         except UnexpectedInput:
@@ -582,7 +592,8 @@ class EffectParser:
         for category, words in sorted(grouped.items()):
             words.sort(key=str.lower)
             sample = ", ".join(words[:4]) + (", ..." if len(words) > 4 else "")
-            out.append(f"a {category} ({sample})")
+            article = "an" if category[0] in "aeiou" else "a"
+            out.append(f"{article} {category} ({sample})")
         plain = sorted(set(plain), key=lambda s: (s.startswith('"'), s.lower()))
         if len(plain) > limit:
             out.extend(plain[:limit])
@@ -595,7 +606,7 @@ class EffectParser:
         if not self._examples:
             return None
         try:
-            self.lark.parse(text)
+            self.lark.parse(text, start=self._start)
         except UnexpectedInput as err:
             try:
                 return err.match_examples(self.lark.parse, self._examples,

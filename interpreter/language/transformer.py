@@ -17,6 +17,7 @@ import re
 from lark import Token, Transformer, Tree
 
 from interpreter.language import ast
+from interpreter.language.vocabulary import plural
 from interpreter.source import Span
 
 _CLASS_OF_RULE = {
@@ -46,8 +47,9 @@ _ACTION_RULES = {
     "ready", "rest", "exhaust", "nullify", "flip", "attach", "choose", "play", "remove", "prevent", "choose_value",
     "win", "lose_game", "repeat", "end_period", "take_actions", "alternate",
     "take_next_turn", "compare", "bid_for_turn", "choose_first_player", "use", "respond", "defend_against", "resolve_waiting",
-    "any_time_window", "create",
+    "any_time_window", "create", "set_counter_to",
 }
+_ORDINALS = ("first", "second", "third", "fourth")
 _NUMBER_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 _BASE_PARTICIPLES = {"played", "destroyed", "discarded", "drawn", "revealed", "attacked",
@@ -64,7 +66,7 @@ _PASSTHROUGH = {"card_counter", "target", "from_zone", "placement", "capability_
 # Vocabulary rules: their value is the declared word itself.
 _WORD_RULES = {"timing_label", "zone_name", "counter_name", "kind_noun",
                "stat_name", "list_stat_name", "stat_value", "status_word", "game_participle",
-               "event_verb", "period_name", "action_name"}
+               "event_verb", "period_name", "action_name", "defined_adjective"}
 _PERIOD_PHRASES = {"period_this": "this", "period_your": "your",
                    "period_rivals": "rivals", "period_next": "next",
                    "period_your_next": "your_next"}
@@ -110,6 +112,8 @@ class _ToAst(Transformer):
         if isinstance(child, Token):
             if child.type == "NUMBER":
                 return int(child.value)
+            if child.type in ("ORDINAL_PLAYER", "ORDINAL_PLAYERS"):
+                return _ORDINALS.index(child.value.split()[1].lower())
             if child.type == "NUMBER_WORD":
                 return _NUMBER_WORDS.index(child.value.lower()) + 2
             if child.type == "SIGNED_NUMBER":
@@ -161,6 +165,11 @@ class _ToAst(Transformer):
             return args[0]  # the alternative inside has its own alias
         if name == "x_amount":
             return "X"
+        if name == "defined_adj":
+            # "an enemy Minion": the adjective carries the qualifiers it means
+            decl = self.rules.adjectives.get(args[0]) if self.rules is not None else None
+            qualifiers = decl.qualifiers if decl is not None else None
+            return ast.Adjective(name, (args[0], qualifiers or ()), self.span(children))
         if name == "damage_counter":    # the damage on a card is a counter of its own
             return "damage"
         if name == "its_amount":    # "Mill its cost": a number read from the card
@@ -353,6 +362,8 @@ def _word_table(rules) -> dict[str, str]:
                   vocab.periods):
         for word in group:
             table.setdefault(word.lower(), word)
+    for counter in vocab.counters:
+        table.setdefault(plural(counter).lower(), counter)     # "Mana Gems"
     for value in vocab.stat_values:
         table.setdefault(value.lower(), value)
         table.setdefault(f"[{value}]".lower(), value)

@@ -102,6 +102,7 @@ class Vocabulary:
     keywords: tuple[Pattern, ...] = ()
     zones: tuple[str, ...] = ()
     counters: tuple[str, ...] = ()
+    counter_plurals: tuple[str, ...] = ()  # "Mana Gems": the same counter
     kinds: tuple[str, ...] = ()            # singular names
     kind_plurals: tuple[str, ...] = ()     # same order as kinds
     stats: tuple[str, ...] = ()            # stats effects can name ("AP", "cost")
@@ -115,13 +116,14 @@ class Vocabulary:
     # the game's actions a card can (not / must) take: "This can't quest"
     # (those the grammar's own ACT_VERB already reads are left to it)
     actions: tuple[str, ...] = ()
+    adjectives: tuple[str, ...] = ()       # declared: "adjective enemy: ..."
 
     def spelling(self) -> dict[str, str]:
         """Each vocabulary word (lower case) -> as the rules file spells it."""
         table: dict[str, str] = {}
         for group in (self.zones, self.counters, self.kinds, self.kind_plurals,
                       self.stats, self.list_stats, self.stat_values, self.statuses, self.participles,
-                      self.event_verbs, self.periods, self.actions):
+                      self.event_verbs, self.periods, self.actions, self.adjectives):
             for word in group:
                 table.setdefault(word.lower(), word)
         for pattern in (*self.keywords, *self.verbs):
@@ -151,6 +153,7 @@ class Vocabulary:
         put(self.periods, "period")
         put((v.leading_words for v in self.verbs), "verb")
         put(self.actions, "action")
+        put(self.adjectives, "adjective")
         return table
 
 
@@ -234,7 +237,7 @@ def generated_rules(vocab: Vocabulary) -> str:
         _patterns("keyword_use", vocab.keywords, "keyword", KEYWORD_SLOT_RULES),
         _patterns("game_verb_use", vocab.verbs, "verb"),
         _choice(t, "zone_name", vocab.zones),
-        _choice(t, "counter_name", vocab.counters),
+        _choice(t, "counter_name", (*vocab.counters, *vocab.counter_plurals)),
         _choice(t, "kind_noun", (*vocab.kinds, *vocab.kind_plurals)),
         _choice(t, "stat_name", vocab.stats),
         _choice(t, "list_stat_name", vocab.list_stats),
@@ -244,6 +247,7 @@ def generated_rules(vocab: Vocabulary) -> str:
         _choice(t, "event_verb", vocab.event_verbs),
         _choice(t, "period_name", vocab.periods),
         _choice(t, "action_name", vocab.actions),
+        _choice(t, "defined_adjective", vocab.adjectives),
         _choice(t, "period_this", _prefixed(("this", "the"), vocab.periods)),
         _choice(t, "period_your", _prefixed(("your",), vocab.periods)),
         _choice(t, "period_rivals", _prefixed(("your rival's", "your opponent's"),

@@ -1,0 +1,63 @@
+"""How players, zones, periods and durations read in canonical card text
+(the words :mod:`interpreter.language.render` puts around them)."""
+
+from __future__ import annotations
+
+from interpreter.language import ast
+
+
+_ORDINALS = ("first", "second", "third", "fourth")
+
+
+def _player(p: ast.Player) -> str:
+    if p.form == "most_counter":
+        return f"the player with the most {p.args[0]}"
+    if p.form == "nth_player":
+        return f"the {_ORDINALS[p.args[0]]} player"
+    return {
+        "you": "you", "rival": "your Rival", "each_player": "each player",
+        "each_rival": "each rival", "turn_player": "the turn player",
+        "their_rival": "their Rival",
+        "that_player": "that player", "any_player": "a player",
+        "owner": "its owner", "controller": "its controller",
+        "player_slot": "{player}", "next_player": "the next player",
+    }[p.form]
+
+
+def _possessive(p: ast.Possessive) -> str:
+    if p.form == "nth_players":
+        return f"the {_ORDINALS[p.args[0]]} player's"
+    return {
+        "your": "your", "rivals": "your Rival's", "their": "their",
+        "owners": "its owner's", "controllers": "its controller's",
+        "each_players": "each player's", "turn_players": "the turn player's",
+        "the": "the",
+    }[p.form]
+
+
+def _zone(z) -> str:
+    if z.form == "zone_slot":
+        return z.args[0]
+    return f"{_possessive(z.args[0])} {z.args[1]}"
+
+
+def _period_ref(p: ast.PeriodRef) -> str:
+    word = p.args[0]
+    return {"this": f"this {word}", "the": f"the {word}", "your": f"your {word}",
+            "rivals": f"your Rival's {word}", "next": f"the next {word}",
+            "your_next": f"your next {word}"}[p.form]
+
+
+def _duration(d: ast.Duration) -> str:
+    f, a = d.form, d.args
+    if f == "until_end":
+        return "until the end of " + _period_ref(a[0])
+    if f == "until":
+        return "until " + _period_ref(a[0])
+    if f == "during_period":
+        return _period_ref(a[0])
+    if f == "rest_of":
+        return "for the rest of " + _period_ref(a[0])
+    if f == "until_after_action":
+        return f"until after {_possessive(a[0])} next action"
+    raise TypeError(f)

@@ -1,0 +1,140 @@
+"""Words a rules file defines for its cards (second edition): nouns for the
+cards of several kinds ("noun character: a Minion or a Hero"), adjectives by
+their meaning ("adjective enemy: that your opponent controls"), counters in
+the plural ("2 Gems"), "without KEYWORD", the players counted from the first
+("the second player"), and a counter set to another ("sets their Mana to
+their Gems"). Each is run in the Duel fixture; what cannot be read is a
+check problem at its line."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from interpreter.engine import Match, compile_game
+from interpreter.language.games import load_game
+
+DUEL = Path(__file__).resolve().parent / "fixtures" / "engine"
+
+WORDS = '''
+noun unit: a Creature or a Spell
+adjective friendly: that you control
+adjective enemy: that your opponent controls
+counter Gem: per player, starts at 0
+'''
+
+CARDS = '''
+card "Purge"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: Return each enemy unit to its owner's hand.
+
+card "Rally"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: Destroy each friendly Creature without Tough.
+
+card "Gift"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: The second player draws a card.
+
+card "Hoard"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: Gain 2 Gems, then you set your Mana to your Gems.
+
+card "Stalwart"
+  kind: Creature
+  cost: 0
+  power: 1
+  text:
+    Tough
+'''
+
+
+def game(tmp_path, words=WORDS, cards=CARDS):
+    root = tmp_path / f"game{len(list(tmp_path.iterdir()))}"
+    shutil.copytree(DUEL / "rules", root / "rules")
+    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
+    with open(root / "rules" / "duel.rules", "a") as f:
+        f.write(words)
+    with open(root / "cards" / "duel" / "core.cards", "a") as f:
+        f.write(cards)
+    return load_game("duel", root)
+
+
+def position(compiled, hand_1, board_1=(), board_2=()):
+    zones = {("board", 0): [(n, ()) for n in board_1], ("board", 1): [(n, ()) for n in board_2],
+             ("hand", 0): [(n, ()) for n in hand_1],
+             ("deck", 0): [("Squire", ())] * 5, ("deck", 1): [("Squire", ())] * 5}
+    return Match.from_position(compiled, 2, 1, zones, {}, 3, 0, "Main")
+
+
+def cast(match, name):
+    for action in match.legal_actions():
+        if match.action_to_string(action).startswith(f"cast {name}"):
+            match.apply_action(action)
+            return
+    raise AssertionError(name)
+
+
+def names(match, zone, player):
+    return sorted(match.state.cards[c].name for c in match.state.zone(zone, player))
+
+
+def test_a_noun_and_an_adjective_mean_what_the_rules_file_says(tmp_path):
+    loaded = game(tmp_path)
+    assert loaded.problems == []
+    match = position(compile_game(loaded), ["Purge"], board_1=["Knight"],
+                     board_2=["Squire", "Knight"])
+    cast(match, "Purge")
+    assert names(match, "board", 1) == []                    # enemy units: returned
+    assert names(match, "hand", 1) == ["Knight", "Squire"]
+    assert names(match, "board", 0) == ["Knight", "Purge"]   # friendly: stays
+
+
+def test_without_a_keyword(tmp_path):
+    match = position(compile_game(game(tmp_path)), ["Rally"],
+                     board_1=["Stalwart", "Knight"], board_2=["Squire"])
+    cast(match, "Rally")
+    assert names(match, "board", 0) == ["Rally", "Stalwart"]
+    assert names(match, "board", 1) == ["Squire"]            # not friendly
+
+
+def test_the_second_player_is_counted_from_the_first(tmp_path):
+    # (a second card in hand keeps player 1 deciding in their Main phase)
+    match = position(compile_game(game(tmp_path)), ["Gift", "Squire"])
+    before = len(match.state.zone("hand", 1))
+    cast(match, "Gift")
+    assert len(match.state.zone("hand", 1)) == before + 1
+    assert names(match, "hand", 0) == ["Squire"]
+
+
+def test_a_counter_in_the_plural_and_a_counter_set_to_another(tmp_path):
+    match = position(compile_game(game(tmp_path)), ["Hoard"])
+    cast(match, "Hoard")
+    assert match.state.counter(0, "Gem") == 2
+    assert match.state.counter(0, "Mana") == 2
+
+
+def test_a_noun_of_an_unknown_kind_is_reported_at_its_line(tmp_path):
+    loaded = game(tmp_path, words="noun unit: a Creature or a Spel\n", cards="")
+    line = (DUEL / "rules" / "duel.rules").read_text().count("\n") + 1
+    [problem] = loaded.problems
+    assert (problem.code, problem.span.line, problem.span.column) == ("E515", line, 12)
+    assert problem.message == 'unknown card kind "Spel" in noun "unit"'
+    assert problem.suggestion == 'did you mean "Spell"?'
+
+
+def test_an_unreadable_adjective_is_reported_where_its_meaning_goes_wrong(tmp_path):
+    loaded = game(tmp_path, words="adjective enemy: that your opponent commands\n", cards="")
+    line = (DUEL / "rules" / "duel.rules").read_text().count("\n") + 1
+    [problem] = loaded.problems
+    assert (problem.code, problem.span.line, problem.span.column) == ("E201", line, 37)
+    assert problem.message == 'unexpected word "commands"'
+    assert problem.source_line == "adjective enemy: that your opponent commands"
