@@ -18,7 +18,8 @@ from interpreter.compiler.compiled import (AFTER_USE, RULE_KIND, Activated, Comp
 from interpreter.compiler.conditions import compile_condition
 from interpreter.compiler.costs import _cost_checks_for_costs
 from interpreter.compiler.frames import Frame
-from interpreter.compiler.modifiers import register_capability, statement_changes
+from interpreter.compiler.modifiers import (joined_stat_changes, register_capability,
+                                           statement_changes)
 from interpreter.compiler.players import is_opponent_ref
 from interpreter.compiler.program import JUMPED, Emitter, unsupported
 from interpreter.compiler.selectors import compile_selector, naming
@@ -57,16 +58,10 @@ def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
         condition = test if gate is None else (
             lambda m, f, test=test: gate(m, f) and test(m, f))
     for sentence in resolution:
-        for link in sentence.args:
+        for link in joined_stat_changes(sentence).args:
             step = link.args[0]
             if isinstance(step, ast.Step) and step.form == "player_cannot":
                 _compile_player_static(game, card, step, condition)
-                continue
-            if isinstance(step, ast.Modifier) and step.form == "more_stat" and \
-                    game.statics.get(card.name):
-                # "This gets +20 AP and +20 HP": the second change joins the first
-                amount, stat = step.args[0].args
-                game.statics[card.name][-1].changes.append(("stat", stat, amount))
                 continue
             if not isinstance(step, ast.Step) or step.form != "state_change":
                 raise unsupported(step, "a continuous ability that is not a change to cards")

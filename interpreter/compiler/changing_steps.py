@@ -298,7 +298,7 @@ class ChangingSteps:
             until = compile_duration(lasting[0].args[0])
             self.select(action.args[0], who)
             self.each_chosen(lambda m, f, c: m.add_modifier(
-                c, "status", "nullified", 1, f.locals.get("this"), until(m, f)))
+                c, "status", "nullified", 1, f.locals.get("this"), until(m, f, c)))
             return
         self._status(action, who, "nullified", True)
 
@@ -339,7 +339,7 @@ class ChangingSteps:
         self.select(selector, lambda m, f: f.locals["you"])
 
         def modify(m, f, card):
-            end = until(m, f) if until is not None else ("game", 0, "end")
+            end = until(m, f, card) if until is not None else ("game", 0, "end")
             for kind, name, amount in changes:
                 m.add_modifier(card, kind, name, amount, f.locals.get("this"), end)
         self.each_chosen(modify)

@@ -18,6 +18,9 @@ rules file:
 - ``PLAYER may defend against X``: the rules' ``defense`` block says with
   which cards (see ``interpreter.engine.combat``).
 - ``The waiting effects resolve``: triggered effects waiting resolve now.
+- ``X and Y deal damage equal to their STAT to each other``: both amounts
+  read first, then each card dealt the other's (battle damage in a rules
+  file's action, effect damage in card text).
 
 The windows themselves are the machine's (``interpreter.engine.combat``).
 """
@@ -95,6 +98,27 @@ class CombatSteps:
             return JUMPED
         self.e.emit(resolve)
 
+    def each_other(self, step: ast.Step) -> None:
+        first, second, stat = step.args
+        one = compile_selector(first, lambda m, f: f.locals["you"])
+        other = compile_selector(second, lambda m, f: f.locals["you"])
+        for node, selection in ((first, one), (second, other)):
+            if not selection.given:
+                # a card to pick: the step would have to choose it first
+                raise unsupported(node, 'a card to choose in "... to each other" (choose it '
+                                  'first: "Choose a Minion. This and it deal damage ...")')
+        battle = self.e.program.name.startswith("action:")
+
+        def fight(m, f):
+            pair = one.candidates(m, f)[:1] + other.candidates(m, f)[:1]
+            f.locals["did"] = len(pair) == 2
+            if len(pair) == 2:
+                a, b = pair
+                to_b, to_a = m.stat(a, stat), m.stat(b, stat)
+                m.damage_card(b, to_b, battle)
+                m.damage_card(a, to_a, battle)
+        self.e.emit(fight)
+
     def combat_statement(self, step) -> bool:
         """Statements about cards that are not modifiers; False if not one."""
         selector, statement, suffixes = step.args
@@ -122,7 +146,7 @@ class CombatSteps:
             self.select(selector, you)
 
             def counts(m, f, card):
-                end = until(m, f) if until is not None else ("game", 0, "end")
+                end = until(m, f, card) if until is not None else ("game", 0, "end")
                 m.add_modifier(card, "value", value, 1, f.locals.get("this"), end)
             self.each_chosen(counts)
             return True

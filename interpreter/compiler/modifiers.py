@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from interpreter.compiler.players import compile_owner
+import attrs
+
+from interpreter.compiler.players import _it_or_this, compile_owner
 from interpreter.compiler.program import unsupported
 from interpreter.compiler.selectors import compile_selector
 from interpreter.language import ast
@@ -53,6 +55,26 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
         # "it is fresh until your next turn": a status kept as a modifier
         return [("status", statement.args[0].args[0], 1)]
     raise unsupported(statement, f'a card becoming "{form}"')
+
+
+def joined_stat_changes(sentence: ast.Sentence) -> ast.Sentence:
+    """ "This gets +2 Attack and +2 Health", "Give it +2 Attack and +2
+    Health": a stat change after "and" joins the change before it."""
+    links = list(sentence.args)
+    index = 1
+    while index < len(links):
+        item, before = links[index].args[0], links[index - 1].args[0]
+        if isinstance(item, ast.Modifier) and item.form == "more_stat" and \
+                isinstance(before, ast.Step) and before.form == "state_change" and \
+                before.args[1].form == "gets":
+            selector, statement, suffixes = before.args
+            statement = attrs.evolve(statement, args=statement.args + item.args)
+            links[index - 1] = attrs.evolve(links[index - 1], args=(
+                attrs.evolve(before, args=(selector, statement, suffixes)),))
+            del links[index]
+            continue
+        index += 1
+    return attrs.evolve(sentence, args=tuple(links))
 
 
 def capability_name(capability: ast.Capability) -> str:
@@ -132,11 +154,12 @@ def register_allowance(game, statement: ast.Statement) -> None:
 
 
 def compile_duration(duration: ast.Duration) -> Callable:
-    """(machine, frame) -> the modifier's end: (period, occurrence, edge)."""
+    """(machine, frame, card the modifier is on or None) -> the modifier's
+    end: (period, occurrence, edge)."""
     form = duration.form
     if form == "until_after_action":
         whose = compile_owner(duration.args[0], lambda m, f: f.locals["you"])
-        return lambda m, f: m.next_action_end(whose(m, f))
+        return lambda m, f, card=None: m.next_action_end(whose(m, f))
     ref = duration.args[0]
     period = ref.args[0]
     relation = ref.form
@@ -156,23 +179,29 @@ def compile_duration(duration: ast.Duration) -> Callable:
             return count + 1
         return count
 
-    if relation == "your_next":
+    if relation in ("your_next", "controllers_next"):
         # "until your next turn": the next turn that is yours (the turns in
-        # between, in seat order, are the other players')
+        # between, in seat order, are the other players'); "until the end of
+        # its controller's next turn": of the player controlling the card
         if form not in ("until", "until_end") or period != "turn":
-            raise unsupported(duration, f'"your next {period}" (only "your next turn" '
+            raise unsupported(duration, f'"next {period}" of a player (only the next turn '
                               'can be counted yet)')
         edge = "end" if form == "until_end" else "start"
 
-        def yours(m, f):
+        def yours(m, f, card=None):
             order = m.seat_order()
-            you = f.locals["you"]
+            if relation == "your_next":
+                you = f.locals["you"]
+            else:
+                card = card if card is not None else _it_or_this(f)
+                you = m.state.cards[card].controller
+            # (the seat order starts at the turn player)
             ahead = order.index(you) if you in order and you != m.state.turn_player \
                 else len(order)
             return ("turn", m.state.period_counts.get("turn", 0) + ahead, edge)
         return yours
     if form in ("until_end", "during_period", "rest_of"):
-        return lambda m, f: (period, occurrence(m, f, "end"), "end")
+        return lambda m, f, card=None: (period, occurrence(m, f, "end"), "end")
     if form == "until":
-        return lambda m, f: (period, occurrence(m, f, "start"), "start")
+        return lambda m, f, card=None: (period, occurrence(m, f, "start"), "start")
     raise unsupported(duration, f'the duration "{form}"')

@@ -18,7 +18,8 @@ import attrs
 from interpreter.compiler.changing_steps import ChangingSteps
 from interpreter.compiler.combat_steps import CombatSteps
 from interpreter.compiler.conditions import compile_condition
-from interpreter.compiler.modifiers import compile_duration, register_capability
+from interpreter.compiler.modifiers import (compile_duration, joined_stat_changes,
+                                           register_capability)
 from interpreter.compiler.moving_steps import MovingSteps
 from interpreter.compiler.players import compile_player, mentions_opponent, player_target
 from interpreter.compiler.program import JUMPED, Emitter, unsupported
@@ -49,6 +50,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
     _has_if = False
 
     def sentence(self, sentence: ast.Sentence) -> None:
+        sentence = joined_stat_changes(sentence)
         end = self.e.label()
         # "then": the next part happens only if this one did, except in card
         # text of a game whose card effects resolve "as much as you can"
@@ -191,6 +193,9 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             return
         if step.form == "choose_mode":
             self.choose_mode(step)
+            return
+        if step.form == "each_other":
+            self.each_other(step)
             return
         if step.form == "verb_step":
             optional, use, suffixes = step.args

@@ -24,8 +24,9 @@ class Changes:
     def move(self, card: int, zone: tuple, top: bool = True, face_up=None,
              slot: int | None = None) -> bool | None:
         """Move a card; into a zone of slots it takes ``slot`` if that is free
-        (a slot its player chose), else the first free one. False: a card of
-        a kind that never leaves play stays in play, and nothing happened."""
+        (a slot its player chose), else the first free one. False: nothing
+        happened (a card of a kind that never leaves play stays in play; a
+        zone with every slot taken, or "at most N cards" held, takes no more)."""
         state = self.state
         source = state.cards[card].zone
         if source != zone and source[0] in self.game.keeping:
@@ -41,10 +42,11 @@ class Changes:
         decl = self.rules.zones.get(zone[0])
         if decl is not None and decl.slots is not None and source == zone:
             return      # already in its slot of the zone: it stays there
-        if decl is not None and decl.slots is not None and source != zone and \
-                len(state.zones.get(zone, ())) >= decl.slots:
+        if decl is not None and source != zone and \
+                len(state.zones.get(zone, ())) >= min(decl.slots or decl.capacity or 10 ** 9,
+                                                      decl.capacity or 10 ** 9):
             state.log.append(("full", card, zone))   # every slot taken: it stays
-            return
+            return False
         followed = self.game.track_counters.get(source[0]) if source != zone else None
         below = state.zones[source].index(card) if followed else None
         op.move(state, card, zone, top=top, face_up=face_up)

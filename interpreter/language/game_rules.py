@@ -87,6 +87,9 @@ class ZoneDecl:
     # "a token entering it ceases to exist" / "a token leaving it ceases to
     # exist": a token put there (or taken from there) is gone from the game
     tokens_cease: tuple[str, ...] = ()     # "entering", "leaving"
+    # "at most 7 cards": a card that would enter it while it holds that many
+    # stays where it was
+    capacity: int | None = None
 
 
 @attrs.frozen(slots=True)

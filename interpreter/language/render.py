@@ -233,6 +233,9 @@ def _player_event(a: ast.EventAction, player: ast.Player) -> str:
 def _step(step: ast.Step) -> str:
     if step.form == "choose_mode":
         return "choose one \u2014 " + "; or ".join(mode_text(m) for m in step.args)
+    if step.form == "each_other":
+        return f"{_selector(step.args[0])} and {_selector(step.args[1])} deal damage equal " \
+               f"to their {step.args[2]} to each other"
     if step.form == "act":
         subject, optional, action, suffixes = step.args
         words = []
@@ -552,6 +555,8 @@ def _is_plural(sel) -> bool:
         return False
     if sel.form in ("them", "those"):
         return True
+    if sel.form == "every":
+        return True       # "Creatures you control get ..."
     if sel.form in ("some", "owned"):
         nouns = [a for a in sel.args if isinstance(a, ast.Noun)]
         q = sel.args[0]

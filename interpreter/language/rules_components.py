@@ -106,9 +106,12 @@ class ComponentDeclarations(RulesReaderBase):
         entry_event, empty_loses, none_loses = None, False, False
         slot_chosen = keeps_cards = shuffled_after = False
         tokens_cease: list[str] = []
+        capacity = None
         for prop, span in self.properties(line):
             p = prop.lower()
-            if p in ("a token entering it ceases to exist", "a token leaving it ceases to exist"):
+            if m := re.fullmatch(r"at most (\d+) cards?", p):
+                capacity = int(m.group(1))
+            elif p in ("a token entering it ceases to exist", "a token leaving it ceases to exist"):
                 tokens_cease.append(p.split()[2])
             elif p == "a card entering it takes the slot its player chooses":
                 slot_chosen = span
@@ -154,7 +157,8 @@ class ComponentDeclarations(RulesReaderBase):
                                                "it is empty loses",
                                                "a player with no cards in it loses",
                                                "a token entering it ceases to exist",
-                                               "a token leaving it ceases to exist"))
+                                               "a token leaving it ceases to exist",
+                                               "at most N cards"))
         if slot_chosen and slots is None:
             self.problem(slot_chosen, "E541", f'zone "{name}" has no slots to choose from',
                          ("N slots, a card entering it takes the slot its player chooses",))
@@ -162,7 +166,7 @@ class ComponentDeclarations(RulesReaderBase):
                  ZoneDecl(name, scope, visibility, ordered, slots, line.span,
                           tuple(roles), paired_with, paired_status, entry_event,
                           empty_loses, none_loses, bool(slot_chosen),
-                          keeps_cards, shuffled_after, tuple(tokens_cease)), line)
+                          keeps_cards, shuffled_after, tuple(tokens_cease), capacity), line)
 
     def decl_values(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)

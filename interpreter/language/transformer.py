@@ -69,7 +69,8 @@ _WORD_RULES = {"timing_label", "zone_name", "counter_name", "kind_noun",
                "event_verb", "period_name", "action_name", "defined_adjective"}
 _PERIOD_PHRASES = {"period_this": "this", "period_your": "your",
                    "period_rivals": "rivals", "period_next": "next",
-                   "period_your_next": "your_next"}
+                   "period_your_next": "your_next",
+                   "period_controllers_next": "controllers_next"}
 
 
 class _ToAst(Transformer):
@@ -153,7 +154,8 @@ class _ToAst(Transformer):
                 ("this ", "the ", "your ")) else word, None)
             if period is None:  # "your rival's turn", "your next turn"
                 for prefix in ("your rival's ", "your opponent's ", "your next ",
-                               "the next "):
+                               "the next ", "its controller's next ",
+                               "their controller's next "):
                     if word.startswith(prefix):
                         period = self.words.get(word[len(prefix):], word[len(prefix):])
                         break
@@ -233,6 +235,20 @@ class _ToAst(Transformer):
         selector, statement, *suffixes = children
         return ast.Step("state_change", (selector, statement, tuple(suffixes)),
                         _join(selector.span, statement.span))
+
+    def plural_state_change(self, children):
+        """ "Creatures you control get +1 Attack": every such card."""
+        index = next(i for i, c in enumerate(children) if isinstance(c, ast.Statement))
+        words = children[:index]
+        selector = ast.Selector("every", tuple(words), self.span(words))
+        return self.state_change([selector, *children[index:]])
+
+    def give(self, children):
+        """ "Give a Minion +2 Attack" reads as "A Minion gets +2 Attack"."""
+        selector, change, *suffixes = children
+        statement = ast.Statement("gets", (change,), change.span)
+        return ast.Step("state_change", (selector, statement, tuple(suffixes)),
+                        _join(selector.span, change.span))
 
     def verb_step(self, children):
         optional = children and children[0] == "may"

@@ -255,6 +255,8 @@ def generated_rules(vocab: Vocabulary) -> str:
         _choice(t, "period_next", _prefixed(("the next",), vocab.periods)),
         # "your next turn": the next one that is yours, not the next one
         _choice(t, "period_your_next", _prefixed(("your next",), vocab.periods)),
+        _choice(t, "period_controllers_next", _prefixed(
+            ("its controller's next", "their controller's next"), vocab.periods)),
         t.definitions(),
     ]
     return "\n".join(parts)

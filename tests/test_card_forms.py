@@ -1,0 +1,145 @@
+"""Card text forms of the second edition, run in the Duel fixture: "Give X
++N STAT and +M STAT", a bare plural subject ("Creatures you control get
++1 power"), two cards dealing damage "to each other", "until the end of its
+controller's next turn", and a zone that holds "at most N cards"."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import Match, compile_game
+from interpreter.engine.machine import Machine
+from interpreter.errors import CardrulesError
+from interpreter.language.games import load_game
+
+DUEL = Path(__file__).resolve().parent / "fixtures" / "engine"
+
+# power is also what damage must reach to destroy a card; the board holds 3
+RULES_CHANGES = (
+    ("stat power: number", "stat power: number, a card with damage at least its power is destroyed"),
+    ("zone board: per player, public, in play", "zone board: per player, public, in play, at most 3 cards"),
+)
+
+CARDS = '''
+card "Blessing"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: Give a Creature you control +2 power and +1 cost.
+
+card "Warlord"
+  kind: Creature
+  cost: 0
+  power: 1
+  text:
+    ALWAYS: Other Creatures you control get +1 power.
+
+card "Duelist"
+  kind: Creature
+  cost: 0
+  power: 3
+  text:
+    DRILL: Choose a Creature your Rival controls. This and it deal damage equal to their power to each other.
+
+card "Hex"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: Each Creature your Rival controls is exhausted until the end of its controller's next turn.
+'''
+
+
+def game(tmp_path, cards=CARDS):
+    root = tmp_path / f"game{len(list(tmp_path.iterdir()))}"
+    shutil.copytree(DUEL / "rules", root / "rules")
+    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
+    rules = root / "rules" / "duel.rules"
+    text = rules.read_text()
+    for old, new in RULES_CHANGES:
+        assert old in text
+        text = text.replace(old, new)
+    rules.write_text(text)
+    with open(root / "cards" / "duel" / "core.cards", "a") as f:
+        f.write(cards)
+    loaded = load_game("duel", root)
+    assert loaded.problems == []
+    return compile_game(loaded)
+
+
+def position(compiled, hand_1=(), board_1=(), board_2=(), deck_1=("Squire",) * 5):
+    zones = {("board", 0): [(n, ()) for n in board_1], ("board", 1): [(n, ()) for n in board_2],
+             ("hand", 0): [(n, ()) for n in hand_1],
+             ("deck", 0): [(n, ()) for n in deck_1], ("deck", 1): [("Squire", ())] * 5}
+    return Match.from_position(compiled, 2, 1, zones, {}, 3, 0, "Main")
+
+
+def take(match, label):
+    for action in match.legal_actions():
+        if match.action_to_string(action).startswith(label):
+            match.apply_action(action)
+            return
+    raise AssertionError(f"{label!r} not in {[match.action_to_string(a) for a in match.legal_actions()]}")
+
+
+def stat(match, card_id, name):
+    return Machine(match.game, match.state).stat(card_id, name)
+
+
+def card(match, zone, player, name):
+    return next(c for c in match.state.zone(zone, player) if match.state.cards[c].name == name)
+
+
+def test_give_with_two_changes(tmp_path):
+    match = position(game(tmp_path), hand_1=["Blessing", "Squire"], board_1=["Knight"])
+    take(match, "cast Blessing")
+    knight = card(match, "board", 0, "Knight")
+    assert (stat(match, knight, "power"), stat(match, knight, "cost")) == (4, 2)
+
+
+def test_a_bare_plural_subject_changes_every_card_it_names(tmp_path):
+    match = position(game(tmp_path), board_1=["Warlord", "Knight"], board_2=["Squire"])
+    assert stat(match, card(match, "board", 0, "Knight"), "power") == 3
+    assert stat(match, card(match, "board", 0, "Warlord"), "power") == 1     # "Other"
+    assert stat(match, card(match, "board", 1, "Squire"), "power") == 1      # not yours
+
+
+def test_two_cards_deal_damage_to_each_other_with_amounts_read_first(tmp_path):
+    # the Duelist (power 3) and the Rival's Knight (power 2)
+    match = position(game(tmp_path), board_1=["Duelist"], hand_1=["Squire"],
+                     board_2=["Knight"])
+    take(match, "use DRILL")
+    duelist = card(match, "board", 0, "Duelist")
+    assert card(match, "graveyard", 1, "Knight")       # 3 damage: destroyed
+    assert match.state.cards[duelist].counter("damage") == 2
+
+
+def test_a_card_to_choose_before_damage_to_each_other_is_a_check_problem(tmp_path):
+    text = ("\ncard \"Brawl\"\n  kind: Spell\n  cost: 0\n  text:\n    When this is played: "
+            "This and a Creature your Rival controls deal damage equal to their power to "
+            "each other.\n")
+    with pytest.raises(CardrulesError) as raised:
+        game(tmp_path, CARDS + text)
+    [problem] = raised.value.problems
+    assert "a card to choose" in problem.message and problem.span.line > 1
+
+
+def test_until_the_end_of_its_controllers_next_turn(tmp_path):
+    match = position(game(tmp_path), hand_1=["Hex", "Squire"], board_2=["Knight"])
+    take(match, "cast Hex")
+    knight = card(match, "board", 1, "Knight")
+    state = match.state
+    [modifier] = [m for m in state.modifiers if m.target == knight]
+    # the Knight's controller (player 2) plays the next turn (turn 4): it
+    # lasts until that turn's end, not the end of this one
+    assert modifier.until == ("turn", 4, "end")
+
+
+def test_a_zone_with_at_most_3_cards_takes_no_fourth(tmp_path):
+    match = position(game(tmp_path), hand_1=["Squire", "Squire"],
+                     board_1=["Knight", "Knight", "Knight"])
+    take(match, "cast Squire")
+    assert len(match.state.zone("board", 0)) == 3
+    assert any("is full" in line for line in match.narration())
