@@ -69,11 +69,11 @@ def game(tmp_path, cards=CARDS):
     return compile_game(loaded)
 
 
-def position(compiled, hand_1=(), board_1=(), board_2=(), deck_1=("Squire",) * 5):
+def position(compiled, hand_1=(), board_1=(), board_2=(), deck_1=("Squire",) * 5, mana=0):
     zones = {("board", 0): [(n, ()) for n in board_1], ("board", 1): [(n, ()) for n in board_2],
              ("hand", 0): [(n, ()) for n in hand_1],
              ("deck", 0): [(n, ()) for n in deck_1], ("deck", 1): [("Squire", ())] * 5}
-    return Match.from_position(compiled, 2, 1, zones, {}, 3, 0, "Main")
+    return Match.from_position(compiled, 2, 1, zones, {(0, "Mana"): mana}, 3, 0, "Main")
 
 
 def take(match, label):
@@ -142,4 +142,86 @@ def test_a_zone_with_at_most_3_cards_takes_no_fourth(tmp_path):
                      board_1=["Knight", "Knight", "Knight"])
     take(match, "cast Squire")
     assert len(match.state.zone("board", 0)) == 3
-    assert any("is full" in line for line in match.narration())
+    assert any("board is full" in line for line in match.narration())
+
+
+# ---- triggers written with a comma, statements with no label, replacing a
+# draw, a full hand (each in its own copy of the Duel)
+
+MORE_RULES = '''
+event "is cast": "A Spell is cast (the action below)."
+action "cast a spell"
+  during: Main
+  choose: a Spell in your hand
+  effect: Put it into your graveyard.
+  counts as: cast
+rule "Empty deck": If a player would draw a card while their deck has no cards, they lose 1 Life instead.
+'''
+
+MORE_CARDS = '''
+card "Watcher"
+  kind: Creature
+  cost: 0
+  power: 1
+  text:
+    Whenever you cast a Spell, this gets +1 power.
+
+card "Coward"
+  kind: Creature
+  cost: 0
+  power: 1
+  text:
+    This can't attack.
+'''
+
+
+def more_game(tmp_path, hand_limit=False):
+    changes = RULES_CHANGES + ((
+        ("zone hand: per player, private, hand",
+         "zone hand: per player, private, hand, at most 2 cards, a card put into it when it "
+         "is full goes to its owner's graveyard"),) if hand_limit else ())
+    root = tmp_path / f"more{len(list(tmp_path.iterdir()))}"
+    shutil.copytree(DUEL / "rules", root / "rules")
+    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
+    rules = root / "rules" / "duel.rules"
+    text = rules.read_text()
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    rules.write_text(text + MORE_RULES)
+    with open(root / "cards" / "duel" / "core.cards", "a") as f:
+        f.write(MORE_CARDS)
+    loaded = load_game("duel", root)
+    assert loaded.problems == []
+    return compile_game(loaded)
+
+
+def test_a_trigger_written_with_a_comma_on_a_players_event(tmp_path):
+    match = position(more_game(tmp_path), hand_1=["Fork", "Squire"], board_1=["Watcher"],
+                     board_2=["Watcher"])
+    take(match, "cast a spell Fork")
+    assert stat(match, card(match, "board", 0, "Watcher"), "power") == 2
+    assert stat(match, card(match, "board", 1, "Watcher"), "power") == 1    # not "you"
+
+
+def test_a_statement_with_no_label_is_in_force_while_its_card_is(tmp_path):
+    match = position(more_game(tmp_path), board_1=["Coward", "Squire"], hand_1=["Squire"])
+    offered = [match.action_to_string(a) for a in match.legal_actions()]
+    assert any(a.startswith("attack Squire") for a in offered)
+    assert not any(a.startswith("attack Coward") for a in offered)
+
+
+def test_a_draw_replaced_while_the_deck_is_empty(tmp_path):
+    match = position(more_game(tmp_path), hand_1=["Scholar", "Squire"], deck_1=(), mana=1)
+    take(match, "cast Scholar")
+    assert match.state.counter(0, "Life") == 9
+    assert not any("needed a card" in line for line in match.narration())
+
+
+def test_a_card_put_into_a_full_hand_goes_where_the_zone_says(tmp_path):
+    match = position(more_game(tmp_path, hand_limit=True),
+                     hand_1=["Scholar", "Squire", "Squire"], deck_1=("Knight",), mana=1)
+    take(match, "cast Scholar")
+    assert [match.state.cards[c].name for c in match.state.zone("graveyard", 0)] == ["Knight"]
+    assert len(match.state.zone("hand", 0)) == 2
+    assert any("Player 1's hand is full" in line for line in match.narration())

@@ -73,7 +73,8 @@ def test_unknown_zone_property():
          "shuffled after an effect takes cards from it",
          "a player who needs a card from it when it is empty loses",
          "a player with no cards in it loses", "a token entering it ceases to exist",
-         "a token leaving it ceases to exist", "at most N cards"))
+         "a token leaving it ceases to exist", "at most N cards",
+         "a card put into it when it is full goes to its owner's ZONE"))
     assert text_at(p) == "secret"
 
 

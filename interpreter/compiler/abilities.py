@@ -221,9 +221,14 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
         subject, what = would.args
         test = _player_test(subject)
         event = _player_event(what)
+        if what.form == "draws_card" and what.args:
+            # "... would draw a card while their deck has no cards": only then
+            holds = compile_condition(what.args[0])
+            test = (lambda m, f, p, about=test: about(m, f, p) and holds(m, f))
         _compile_instead(game, name, ability, sentence, links, event)
         game.player_replacements.setdefault(card.name, []).append(
             PlayerReplacement(event, test, name))
+        game.draws_replaced = game.draws_replaced or event == "draw a card"
         return
     subject, action = would.args
     inner = action.args[0] if action.form == "event_action" else None
@@ -256,9 +261,12 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
 def _player_event(what: ast.Node) -> str:
     """What a replacement takes the place of, for a player, named as the
     engine asks for it: "dealt damage" ("If a player would be dealt
-    damage"), "pay more COUNTER" ("would pay more Mana than they have")."""
+    damage"), "pay more COUNTER" ("would pay more Mana than they have"),
+    "draw a card" (each card of a draw on its own)."""
     if what.form == "pays_more":
         return f"pay more {what.args[0]}"
+    if what.form == "draws_card":
+        return "draw a card"
     return "dealt damage"
 
 
@@ -297,6 +305,21 @@ def _compile_instead(game: CompiledGame, name: str, ability, sentence, links,
     with naming("that much"), naming(also):
         StepCompiler(e, game).sentence(attrs.evolve(sentence, args=tuple(body)))
     game.programs[name] = e.finish()
+
+
+def _trigger_with_a_comma(node):
+    """ "Whenever you cast a Spell, this gets +1 Attack." is "Whenever you
+    cast a Spell: this gets +1 Attack." (the event leads the sentence)."""
+    label, conditions, costs, resolution = node.args
+    if conditions or costs or not resolution or len(resolution[0].args) < 2:
+        return node
+    first = resolution[0]
+    when = first.args[0].args[0]
+    if not isinstance(when, ast.Condition) or when.form not in ("when", "at_start", "at_end"):
+        return node
+    rest = (attrs.evolve(first.args[1], form="first"),) + tuple(first.args[2:])
+    return attrs.evolve(node, args=(label, (when,), costs,
+                                    (attrs.evolve(first, args=rest),) + tuple(resolution[1:])))
 
 
 def _is_state_rule(node) -> bool:
@@ -355,22 +378,29 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         decl = next((k for k in game.rules.keywords if k.pattern.text == use.form), None)
         if decl is None or decl.definition is None:
             return
-        defined = parse_ability(game.rules, decl.definition, game.rules.path)
+        defined = parse_ability(game.rules, decl.definition, game.rules.path,
+                                decl.definition_span)
         if use.args:
             # "Drive 2": the definition with its slots filled, as for verbs
             defined = fill_slots(defined, dict(zip(use_slots(decl.pattern.text), use.args)),
                                  use)
         _compile_ability(game, card, index, attrs.evolve(ability, ability=defined))
         return
+    node = _trigger_with_a_comma(node)
     label, conditions, costs, resolution = node.args
     name = f"card:{card.name}:{index}"
+    kind = game.rules.kind(card.kind)
     if _is_replacement(node):
         _compile_replacement(game, card, name, ability, resolution)
         return
     if card.kind == RULE_KIND and _is_state_rule(node):
         _compile_state_rule(game, card, name, ability)
         return
-    if card.kind == RULE_KIND and not conditions and not costs and _is_statement(resolution):
+    if not conditions and not costs and _is_statement(resolution) and (
+            card.kind == RULE_KIND or (label is None and not (kind and kind.text_event))):
+        # a statement with no label ("This can't attack."): in force while
+        # its card is (a rule: always), unless its kind's text happens on an
+        # event ("text happens: when this is cast")
         _compile_static(game, card, node)
         return
     if any(c.form == "before" for c in conditions):
@@ -379,7 +409,6 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     if _names_the_rival(resolution):
         game.negative.update((name, name + ":use"))
     timing = game.rules.timing(label) if label else None
-    kind = game.rules.kind(card.kind)
     # a box that works only while the card has a status ("connection while
     # connected"): its abilities are gated by it
     gate = None
@@ -503,6 +532,14 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
             declared = {e.phrase.lower() for e in game.rules.events}
             plural = next((w for w in (word + "s", word + "es") if w in declared), word)
             events = {"player_game_event": plural}
+        card_test = None
+        if action.form == "player_did":
+            # "Whenever you cast a Spell": the event "cast" of a Spell, by them
+            word = action.args[0].lower()
+            card_test = compile_selector(action.args[1], lambda m, f: f.locals["you"]).test
+            if card_test is None:
+                raise unsupported(action.args[1], "this kind of card in a trigger")
+            events = {"player_did": word}
         if action.form not in events:
             raise unsupported(action, f'the event "{action.form.replace("_", " ")}"')
         whose = {"you": "you", "rival": "rival", "each_rival": "rival",
@@ -513,7 +550,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         if timing is not None and timing.immediate:
             game.immediate.add(program)
         game.triggers.setdefault(card.name, []).append(Trigger(
-            events[action.form], intent or program, None, False, "player", whose))
+            events[action.form], intent or program, card_test, False, "player", whose))
         _intent_trigger(game, card, name)
         return
     if event.form == "bare_event":

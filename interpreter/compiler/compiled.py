@@ -217,6 +217,7 @@ class CompiledGame:
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
     musts: set = attrs.Factory(set)           # "must" texts ("must attack")
+    draws_replaced: bool = False              # some text replaces drawing a card
     # "can" text -> (verb, times, period): "can attack twice each turn"
     allowances: dict = attrs.Factory(dict)
     # card name -> continuous prohibitions on players ("Your opponent can't

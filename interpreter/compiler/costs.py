@@ -35,7 +35,7 @@ def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]
             use = step.args[1]
             decl = next((v for v in rules.verbs if v.pattern.text == use.form), None)
             if decl is not None and decl.definition is not None:
-                defined = parse_ability(rules, decl.definition, rules.path)
+                defined = parse_ability(rules, decl.definition, rules.path, decl.definition_span)
                 values = dict(zip(use_slots(decl.pattern.text), use.args))
                 filled = [fill_slots(link.args[0], values, use)
                           for sentence in defined.resolution for link in sentence.args]

@@ -145,7 +145,7 @@ def compile_game(game) -> CompiledGame:
         for labels, condition in rules.prefer:
             test = None
             if condition is not None:
-                parsed = parse_ability(rules, condition.text, condition.span.path)
+                parsed = parse_ability(rules, condition.text, condition.span.path, condition.span)
                 test = compile_condition(parsed.resolution[0].args[0].args[0].args[0])
             tiers.append((labels, test))
         compiled.prefer = tuple(tiers)
@@ -268,7 +268,7 @@ def _with_source_lines(problems: list[Problem]) -> list[Problem]:
 
 
 def _sentences(rules: GameRules, sentence) -> tuple:
-    ability = parse_ability(rules, sentence.text, sentence.span.path)
+    ability = parse_ability(rules, sentence.text, sentence.span.path, sentence.span)
     # Spans of procedure sentences point into the rules file.
     return ability.resolution
 
@@ -365,7 +365,8 @@ def _taken_by(game: CompiledGame, e: Emitter, taken_by, name: str, body) -> None
         body()
         return
     sentence = taker_sentence(taken_by)
-    ability = parse_ability(game.rules, sentence.text, sentence.span.path)
+    ability = parse_ability(game.rules, sentence.text, sentence.span.path,
+                            sentence.span)
     who = compile_player(ability.resolution[0].args[0].args[0].args[0])
     key = f"#takers{len(e.program.instructions)}"
     top, done = e.label(), e.label()
@@ -455,7 +456,8 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
     name = f"action:{index}"
     choose = None
     if action.choose is not None:
-        ability = parse_ability(rules, "Choose " + action.choose.text, action.choose.span.path)
+        ability = parse_ability(rules, "Choose " + action.choose.text, action.choose.span.path,
+                                action.choose.span, len("Choose "))
         step = ability.resolution[0].args[0].args[0]
         choose = compile_selector(step.args[2].args[0], lambda m, f: f.locals["you"])
     e = Emitter(name, action.span)
@@ -463,7 +465,8 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
     checks = []
     target = None
     if action.target is not None:
-        ability = parse_ability(rules, "Choose " + action.target.text, action.target.span.path)
+        ability = parse_ability(rules, "Choose " + action.target.text, action.target.span.path,
+                                action.target.span, len("Choose "))
         step = ability.resolution[0].args[0].args[0]
         target = compile_selector(step.args[2].args[0], lambda m, f: f.locals["you"])
         checks.append(lambda m, f, t=target: bool(t.candidates(m, f)))
@@ -483,7 +486,7 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         steps.card_cost = False
     if action.requires is not None:
         condition = parse_ability(rules, "If " + action.requires.text.rstrip(".") + ".",
-                                  action.requires.span.path)
+                                  action.requires.span.path, action.requires.span, len("If "))
         checks.append(compile_condition(condition.resolution[0].args[0].args[0].args[0]))
     if action.exchange is not None:
         checks.append(lambda m, f, stat=action.exchange: m.can_exchange(f, stat))

@@ -25,7 +25,8 @@ class VerbSteps:
         depth = getattr(self, "_verb_depth", 0)
         if depth > 8:
             raise unsupported(use, f'the game verb "{use.form}" (it is defined in terms of itself)')
-        definition = parse_ability(self.game.rules, decl.definition, self.game.rules.path)
+        definition = parse_ability(self.game.rules, decl.definition, self.game.rules.path,
+                                   decl.definition_span)
         values = dict(zip(use_slots(decl.pattern.text), use.args))
         filled = tuple(fill_slots(s, values, use) for s in definition.resolution)
         cannot = None

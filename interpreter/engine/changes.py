@@ -46,6 +46,9 @@ class Changes:
                 len(state.zones.get(zone, ())) >= min(decl.slots or decl.capacity or 10 ** 9,
                                                       decl.capacity or 10 ** 9):
             state.log.append(("full", card, zone))   # every slot taken: it stays
+            if decl.overflow is not None:
+                # "... when it is full goes to its owner's graveyard"
+                return self.move(card, self.overflow_zone(decl, card), face_up=True)
             return False
         followed = self.game.track_counters.get(source[0]) if source != zone else None
         below = state.zones[source].index(card) if followed else None
@@ -95,6 +98,13 @@ class Changes:
                 self.definition(card).token:
             op.move(state, card, (OUTSIDE_ZONE, -1), face_up=True)   # ceases to exist
 
+    def overflow_zone(self, decl, card: int) -> tuple:
+        """Where a card goes that a full zone does not take: that zone of
+        its owner's (or the shared one)."""
+        target = self.rules.zones[next(z for z in self.rules.zones
+                                       if z.lower() == decl.overflow.lower())]
+        return (target.name, -1 if target.scope == "shared" else self.state.cards[card].owner)
+
     def create_token(self, name: str, owner: int, zone: tuple) -> int:
         """A new token of this name for ``owner``, moved into ``zone`` as any
         card entering it would be."""
@@ -131,13 +141,26 @@ class Changes:
         op.set_card_counter(self.state, card, name, self.state.cards[card].counter(name) + amount)
 
     def draw(self, player: int, count: int) -> int:
+        """Cards from the top of the player's draw pile to their hand, one at
+        a time; a replacement of drawing ("If a player would draw a card
+        while ...") takes the place of each card it applies to."""
         pile = self.state.zones.get((self.game.draw_pile, player), [])
         drawn = 0
         for _ in range(count):
+            if self.game.draws_replaced and \
+                    self.replaced_for_player("draw a card", player, 1):
+                continue
             if not pile:
                 self.needed_card_from((self.game.draw_pile, player))
                 break
             card = pile[-1]
+            hand = self.rules.zones.get(self.game.hand)
+            if hand is not None and hand.capacity is not None and \
+                    len(self.state.zones.get((self.game.hand, player), ())) >= hand.capacity:
+                self.move(card, (self.game.hand, player))     # a full hand: see move
+                if card in pile:
+                    break                                     # it stays: no more draws
+                continue
             op.move(self.state, card, (self.game.hand, player), face_up=False)
             self.event("drawn", card, player)
             drawn += 1
@@ -280,7 +303,7 @@ class Changes:
                 if replacement.event != event:
                     continue
                 user = self.user_of(source, player)
-                probe = Frame("probe", 0, {"you": user, "this": source})
+                probe = Frame("probe", 0, {"you": user, "this": source, "they": player})
                 if replacement.test(self, probe, player):
                     return replacement, source, user
         return None

@@ -134,7 +134,7 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
         return f"     {state.cards[card].name}: {name} {old} -> {new}."
     if kind == "full":
         _, card, zone = event
-        return f"     {state.cards[card].name} stays: {_zone(zone, rules)} is full."
+        return f"     {_zone(zone, rules)} is full: {state.cards[card].name} does not go there."
     if kind == "kept":
         _, card, zone = event
         return f"     {state.cards[card].name} stays in {_zone(zone, rules)}: " \

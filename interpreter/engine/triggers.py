@@ -180,6 +180,9 @@ class Triggers:
             if trigger.event != name:
                 continue
             controller = self.user_of(source, actor)
+            if trigger.test is not None and (card is None or not trigger.test(
+                    self, Frame("probe", 0, {"you": controller, "this": source}), card)):
+                continue        # "Whenever you cast a Spell": not a Spell
             if self._whose(trigger, controller, actor):
                 fired.append((trigger.program, source, controller, card))
         return fired

@@ -90,6 +90,9 @@ class ZoneDecl:
     # "at most 7 cards": a card that would enter it while it holds that many
     # stays where it was
     capacity: int | None = None
+    # "a card put into it when it is full goes to its owner's graveyard":
+    # where a card goes instead of a full zone (else it stays where it was)
+    overflow: str | None = None
 
 
 @attrs.frozen(slots=True)
@@ -595,8 +598,11 @@ class GameRules:
         return self._parser
 
 
-def parse_ability(rules: GameRules, text: str, path: str = "<text>"):
-    """One effect text in this game's language, as an AST Ability.
+def parse_ability(rules: GameRules, text: str, path: str = "<text>",
+                  at: Span | None = None, shift: int = 0):
+    """One effect text in this game's language, as an AST Ability; ``at``
+    is where the text is written (its nodes' spans point there), ``shift``
+    the length of words put before it ("Choose " + a choose: line).
 
     Raises CardrulesError (never a lark error) with a positioned problem.
     """
@@ -608,8 +614,9 @@ def parse_ability(rules: GameRules, text: str, path: str = "<text>"):
                                                        len(line[0]) + 2),
             line[0], ("one line of text",)))
     parser = rules.parser()
+    line, column = (at.line, max(1, at.column - shift)) if at is not None else (1, 1)
     try:
-        return parser.parse(text, path)
+        return parser.parse(text, path, line, column)
     except UnexpectedInput as err:
         raise CardrulesError(parser.problem(err, source, text, 1, 1)) from None
 

@@ -106,9 +106,11 @@ def _condition(c: ast.Condition) -> str:
         "is_state": lambda: f"{_selector(a[0])} is {_state(a[1])}",
         "is_not_state": lambda: f"{_selector(a[0])} is not {_state(a[1])}",
         "would": lambda: f"{_selector(a[0])} would {_event_action(a[1], base=True)}",
-        "would_player": lambda: f"{_player(a[0])} would " + (
-            f"pay more {a[1].args[0]} than they have" if a[1].form == "pays_more"
-            else "be dealt damage"),
+        "would_player": lambda: f"{_player(a[0])} would " + {
+            "pays_more": lambda: f"pay more {a[1].args[0]} than they have",
+            "draws_card": lambda: "draw a card" + (
+                f" while {_condition(a[1].args[0])}" if a[1].args else "")}.get(
+            a[1].form, lambda: "be dealt damage")(),
         "there_are": lambda: f"there are {_selector(a[0])}",
         "player_count": lambda: f"the game has {_comparison(a[0])} players",
         "is_player": lambda: f"{_player(a[0])} {_verb_for(a[0], 'be')} {_player(a[1])}",
@@ -223,8 +225,8 @@ def _player_event(a: ast.EventAction, player: ast.Player) -> str:
         return f"{s('lose')} {a.args[0]}"
     if f == "player_acts":
         return a.args[0] + (" " + _target(a.args[1]) if len(a.args) > 1 else "")
-    if f == "player_game_event":
-        return a.args[0]
+    if f in ("player_game_event", "player_did"):
+        return a.args[0] + (f" {_selector(a.args[1])}" if f == "player_did" else "")
     raise TypeError(f)
 
 

@@ -106,11 +106,14 @@ class ComponentDeclarations(RulesReaderBase):
         entry_event, empty_loses, none_loses = None, False, False
         slot_chosen = keeps_cards = shuffled_after = False
         tokens_cease: list[str] = []
-        capacity = None
+        capacity = overflow = None
         for prop, span in self.properties(line):
             p = prop.lower()
             if m := re.fullmatch(r"at most (\d+) cards?", p):
                 capacity = int(m.group(1))
+            elif m := re.fullmatch(r"a card put into it when it is full goes to "
+                                   r"(?:its owner's |the )?(.+)", prop, re.I):
+                overflow = (_unquote(m.group(1)), span)
             elif p in ("a token entering it ceases to exist", "a token leaving it ceases to exist"):
                 tokens_cease.append(p.split()[2])
             elif p == "a card entering it takes the slot its player chooses":
@@ -158,7 +161,9 @@ class ComponentDeclarations(RulesReaderBase):
                                                "a player with no cards in it loses",
                                                "a token entering it ceases to exist",
                                                "a token leaving it ceases to exist",
-                                               "at most N cards"))
+                                               "at most N cards",
+                                               "a card put into it when it is full goes "
+                                               "to its owner's ZONE"))
         if slot_chosen and slots is None:
             self.problem(slot_chosen, "E541", f'zone "{name}" has no slots to choose from',
                          ("N slots, a card entering it takes the slot its player chooses",))
@@ -166,7 +171,15 @@ class ComponentDeclarations(RulesReaderBase):
                  ZoneDecl(name, scope, visibility, ordered, slots, line.span,
                           tuple(roles), paired_with, paired_status, entry_event,
                           empty_loses, none_loses, bool(slot_chosen),
-                          keeps_cards, shuffled_after, tuple(tokens_cease), capacity), line)
+                          keeps_cards, shuffled_after, tuple(tokens_cease), capacity,
+                          overflow[0] if overflow else None), line)
+        if overflow and capacity is None:
+            self.problem(overflow[1], "E541", f'zone "{name}" is never full (say "at most N '
+                         'cards" first)', ("at most N cards",))
+        if overflow:
+            # (checked once every zone is declared)
+            self._overflow_zones = getattr(self, "_overflow_zones", []) + [
+                (overflow[0], overflow[1], name)]
 
     def decl_values(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)

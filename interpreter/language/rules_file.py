@@ -107,6 +107,11 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
             if label not in rules.timings:
                 self.problem(span, "E301", f'unknown timing label "{label}"',
                              (listing(rules.timings),), did_you_mean(label, rules.timings))
+        for zone, span, full in getattr(self, "_overflow_zones", ()):
+            if _lookup(rules.zones, zone) is None:
+                self.problem(span, "E523", f'unknown zone "{zone}" for the cards a full '
+                             f'"{full}" does not take', (listing(rules.zones),),
+                             did_you_mean(zone, rules.zones))
         for zone, span, kind in getattr(self, "_kind_zones", ()):
             # "once used from ZONE" (zones may be declared after the kind)
             if zone.lower() != "hand" and _lookup(rules.zones, zone) is None:
