@@ -225,3 +225,30 @@ def test_a_card_put_into_a_full_hand_goes_where_the_zone_says(tmp_path):
     assert [match.state.cards[c].name for c in match.state.zone("graveyard", 0)] == ["Knight"]
     assert len(match.state.zone("hand", 0)) == 2
     assert any("Player 1's hand is full" in line for line in match.narration())
+
+
+def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
+    root = tmp_path / "shield"
+    shutil.copytree(DUEL / "rules", root / "rules")
+    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
+    rules = root / "rules" / "duel.rules"
+    rules.write_text(rules.read_text().replace(*RULES_CHANGES[0]) + (
+        'keyword Shield: If this would be dealt damage, prevent that damage, then this '
+        'loses Shield.\n'))
+    with open(root / "cards" / "duel" / "core.cards", "a") as f:
+        f.write('\ncard "Paladin"\n  kind: Creature\n  cost: 0\n  power: 3\n  text:\n'
+                '    Shield\n\ncard "Zap"\n  kind: Spell\n  cost: 0\n  text:\n'
+                '    When this is played: Deal 1 damage to a Creature your Rival controls.\n')
+    loaded = load_game("duel", root)
+    assert loaded.problems == []
+    match = position(compile_game(loaded), hand_1=["Zap", "Zap", "Squire"],
+                     board_2=["Paladin"])
+    paladin = card(match, "board", 1, "Paladin")
+    machine = Machine(match.game, match.state)
+    assert machine.has_keyword(paladin, "Shield")
+    take(match, "cast Zap")
+    machine = Machine(match.game, match.state)
+    assert match.state.cards[paladin].counter("damage") == 0       # prevented
+    assert not machine.has_keyword(paladin, "Shield")               # and lost
+    take(match, "cast Zap")
+    assert match.state.cards[paladin].counter("damage") == 1       # no shield now

@@ -208,7 +208,8 @@ _REPLACEABLE = {"destroyed": "destroyed", "discarded": "discarded",
                 "dealt damage": "dealt damage"}
 
 
-def _compile_replacement(game: CompiledGame, card, name: str, ability, resolution) -> None:
+def _compile_replacement(game: CompiledGame, card, name: str, ability, resolution,
+                         kept=None) -> None:
     sentence = resolution[0]
     links = list(sentence.args)
     periods = []
@@ -251,6 +252,8 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
     if periods:
         test = (lambda m, f, c, t=selection.test: t(m, f, c) and all(
             p in m.state.period.values() for p in periods))
+    if kept is not None:
+        test = (lambda m, f, c, t=test: kept(m, f) and t(m, f, c))
     _compile_instead(game, name, ability, sentence, links, event)
     # a plural subject ("your face-up cards ..."): once for all the cards one
     # step does it to, with "them" those cards
@@ -369,7 +372,11 @@ def _compile_state_rule(game: CompiledGame, card, name: str, ability) -> None:
     game.state_rules = game.state_rules + (StateRule(card.name, test, name, per_player),)
 
 
-def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
+def _compile_ability(game: CompiledGame, card, index: int, ability,
+                     keeps: str | None = None) -> None:
+    """``keeps``: the keyword whose definition this is, on a card that may
+    lose it ("This loses Divine Shield"): the ability works only while the
+    card still has it."""
     node = ability.ability
     if node.form == "keyword":
         # A keyword is a mark every rule and card can ask about ("with
@@ -384,14 +391,17 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
             # "Drive 2": the definition with its slots filled, as for verbs
             defined = fill_slots(defined, dict(zip(use_slots(decl.pattern.text), use.args)),
                                  use)
-        _compile_ability(game, card, index, attrs.evolve(ability, ability=defined))
+        _compile_ability(game, card, index, attrs.evolve(ability, ability=defined),
+                         use.form if use.form in game.losable_keywords else None)
         return
     node = _trigger_with_a_comma(node)
     label, conditions, costs, resolution = node.args
     name = f"card:{card.name}:{index}"
     kind = game.rules.kind(card.kind)
+    kept = None if keeps is None else (
+        lambda m, f, k=keeps: not m.has(f.locals["this"], "lost keyword", k))
     if _is_replacement(node):
-        _compile_replacement(game, card, name, ability, resolution)
+        _compile_replacement(game, card, name, ability, resolution, kept)
         return
     if card.kind == RULE_KIND and _is_state_rule(node):
         _compile_state_rule(game, card, name, ability)
@@ -401,7 +411,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
         # a statement with no label ("This can't attack."): in force while
         # its card is (a rule: always), unless its kind's text happens on an
         # event ("text happens: when this is cast")
-        _compile_static(game, card, node)
+        _compile_static(game, card, node, kept)
         return
     if any(c.form == "before" for c in conditions):
         conditions = _before_as_when(game, conditions)
@@ -411,7 +421,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability) -> None:
     timing = game.rules.timing(label) if label else None
     # a box that works only while the card has a status ("connection while
     # connected"): its abilities are gated by it
-    gate = None
+    gate = kept
     for box, status in (kind.box_status if kind is not None else ()):
         if box.lower() == ability.box.lower():
             gate = (lambda m, f, status=status: m.has_status(f.locals["this"], status))

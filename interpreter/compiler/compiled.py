@@ -218,6 +218,9 @@ class CompiledGame:
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
     musts: set = attrs.Factory(set)           # "must" texts ("must attack")
     draws_replaced: bool = False              # some text replaces drawing a card
+    # keywords some text takes away ("This loses Divine Shield"): the
+    # abilities they bring a card work only while it has them
+    losable_keywords: frozenset = frozenset()
     # "can" text -> (verb, times, period): "can attack twice each turn"
     allowances: dict = attrs.Factory(dict)
     # card name -> continuous prohibitions on players ("Your opponent can't

@@ -130,6 +130,7 @@ def compile_game(game) -> CompiledGame:
     if any(a.exchange for a in rules.actions):
         for card in game.cards.values():
             guard(lambda c=card: _compile_exchanges(compiled, c))
+    compiled.losable_keywords = _losable_keywords(rules, (*game.cards.values(), *rule_cards))
     for card in keyword_cards:
         # compiled before the cards, whose effects may give the keyword
         guard(lambda c=card: _compile_ability(compiled, c, 0, c.abilities[0]), card.span)
@@ -217,6 +218,21 @@ def _keyword_cards(rules: GameRules, compiled: CompiledGame) -> list[CardDefinit
             keyword_card_name(decl.pattern.text), KEYWORD_KIND, (), (),
             (CardAbility("text", ability, decl.pattern.text, span),), span.path, span))
     return cards
+
+
+def _losable_keywords(rules: GameRules, cards) -> frozenset:
+    """The keywords some text takes away ("This loses Divine Shield"), in
+    card text or in the definitions of keywords and verbs."""
+    trees = [ability.ability for card in cards for ability in card.abilities]
+    for decl in (*rules.keywords, *rules.verbs):
+        if decl.definition is not None:
+            try:
+                trees.append(parse_ability(rules, decl.definition, rules.path,
+                                           decl.definition_span))
+            except CardrulesError:
+                pass            # reported when the rules file was read
+    return frozenset(node.args[0].form for tree in trees for node in tree.walk()
+                     if isinstance(node, ast.Statement) and node.form == "loses_keyword")
 
 
 def keyword_card_name(keyword: str) -> str:

@@ -39,6 +39,8 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
         if why is not None:
             raise unsupported(statement, f'giving "{keyword}" by an effect ({why})')
         return [("keyword", keyword, 1)]
+    if form == "loses_keyword":
+        return [("lost keyword", statement.args[0].form, 1)]
     if form in ("costs_less", "costs_more"):
         # a change to the card's cost in a counter (see Machine.cost_of)
         amount, counter = statement.args

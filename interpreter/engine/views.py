@@ -237,6 +237,9 @@ class Views:
                    for m in self.state.modifiers)
 
     def has_keyword(self, card: int, name: str) -> bool:
+        """Printed or given, and not lost ("This loses Divine Shield")."""
+        if name in self.game.losable_keywords and self.has(card, "lost keyword", name):
+            return False
         return self.prints_keyword(card, name) or self.has(card, "keyword", name)
 
     def prints_keyword(self, card: int, name: str) -> bool:
