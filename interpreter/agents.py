@@ -47,10 +47,16 @@ def preferred_actions(match) -> list[int]:
                          Frame("probe", 0, {"you": match.state.decision.player}))
             if not test(*probe):
                 continue
-        chosen = [a for a, label in zip(legal, labels) if label.startswith(prefixes)]
+        chosen = [a for a, label in zip(legal, labels) if _matches(label, prefixes)]
         if chosen:
             return chosen
     return legal
+
+
+def _matches(label: str, prefixes: tuple[str, ...]) -> bool:
+    """A label starts with one of the prefixes; a number ("3") is a whole
+    label (a number chosen), not the start of "30"."""
+    return any(label == p if p.isdigit() else label.startswith(p) for p in prefixes)
 
 
 class FirstLegalAgent:

@@ -10,7 +10,8 @@ from interpreter.compiler.modifiers import compile_duration, statement_changes
 from interpreter.compiler.players import (_it_or_this, compile_owner, compile_player,
                                           counter_on_card)
 from interpreter.compiler.program import unsupported
-from interpreter.compiler.selectors import NAMED_NUMBERS, compile_amount, compile_measure
+from interpreter.compiler.selectors import (NAMED_NUMBERS, compile_amount, compile_measure,
+                                          compile_selector)
 from interpreter.language import ast
 
 
@@ -196,6 +197,23 @@ class ChangingSteps:
 
         def set_it(m, f):
             player, value = owner(m, f), m.state.counter(other_owner(m, f), other)
+            if m.state.counter(player, counter) != value:
+                m.set_counter(player, counter, value)
+            f.locals["did"] = True
+        self.e.emit(set_it)
+
+    def do_set_counter_stat(self, action, who):
+        """ "sets their Bid to the cost of the top card of their deck"
+        (0 when there is no such card)."""
+        possessive, counter, stat, selector = action.args
+        owner = compile_owner(possessive, who)
+        cards = compile_selector(selector, who)
+        if not cards.given and cards.how != "all":
+            raise unsupported(selector, "a card to choose in a stat to set a counter to")
+
+        def set_it(m, f):
+            found = cards.candidates(m, f)
+            player, value = owner(m, f), m.stat(found[-1], stat) if found else 0
             if m.state.counter(player, counter) != value:
                 m.set_counter(player, counter, value)
             f.locals["did"] = True

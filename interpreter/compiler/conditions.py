@@ -57,6 +57,9 @@ def compile_condition(cond: ast.Condition) -> Callable:
         # a player locked out of the current "Players alternate moves" window
         who = compile_player(cond.args[0])
         return lambda m, f: who(m, f) in m.state.usage.get("#no moves", ())
+    if form == "no_most":
+        counter = cond.args[0]
+        return lambda m, f: m.player_with_most(counter) is None
     if form in ("is_player", "is_not_player"):
         # "If you are not the player with the most Points" (nobody on a tie)
         first, second = compile_player(cond.args[0]), compile_player(cond.args[1])

@@ -304,8 +304,10 @@ def _compile_turn(game: CompiledGame) -> None:
     e = Emitter("game")
     steps = StepCompiler(e, game)
     e.emit(lambda m, f: m.mark("setup"))
+    steps.in_setup = True
     for sentence in rules.setup:
         _procedure_line(steps, rules, sentence)
+    steps.in_setup = False
     turn = e.label()
     e.place(turn)
     first = rules.phases[0] if rules.phases else None

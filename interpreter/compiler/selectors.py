@@ -104,7 +104,7 @@ def compile_selector(node, subject: Callable, default_zone: Callable | None = No
         elif isinstance(count, int):
             how_many = (lambda m, f, n=count: n)
         else:
-            raise unsupported(node, f'"{count}" cards')
+            how_many = compile_amount(count, node)     # "the top X cards", X named
         key = compile_zone(zone, subject)
         top = form == "top_cards"
 

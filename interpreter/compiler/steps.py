@@ -38,6 +38,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
     def __init__(self, emitter: Emitter, game):
         self.e = emitter
         self.game = game          # the CompiledGame: zone roles, programs
+        self.in_setup = False     # compiling the game's setup lines
 
     # ---- sentences
 
@@ -158,6 +159,9 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                     # "Each opponent discards a card": every opponent, in turn
                     self.for_each_player(lambda who: self.action(action, who, optional),
                                          opponents=subject.form == "each_rival")
+                elif subject is not None and subject.form in _PLAYER_SETS:
+                    self.for_each_player(lambda who: self.action(action, who, optional),
+                                         among=_player_set(subject))
                 elif subject is not None and subject.form in ("most_counter", "next_player"):
                     # "The player with the most Points ...": no one on a tie
                     # (and then no "next player" after them either)
@@ -185,6 +189,9 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             if subject.form in ("each_player", "each_rival"):
                 self.for_each_player(lambda who: self.as_player(who, use, optional),
                                      opponents=subject.form == "each_rival")
+            elif subject.form in _PLAYER_SETS:
+                self.for_each_player(lambda who: self.as_player(who, use, optional),
+                                     among=_player_set(subject))
             else:
                 self.as_player(compile_player(subject), use, optional)
             return
@@ -324,21 +331,28 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                            f.locals.get("this"), end)
         self.e.emit(forbid)
 
-    def for_each_player(self, body: Callable, opponents: bool = False) -> None:
+    def for_each_player(self, body: Callable, opponents: bool = False,
+                        among: Callable | None = None) -> None:
         """Run ``body`` once per player, the turn player first (with
-        ``opponents``, once per opponent of the acting player)."""
+        ``opponents``, once per opponent of the acting player; with
+        ``among``, once per player of the set it gives as the step starts,
+        kept as "those players" for the steps after it in the sentence)."""
         index = f"_each{len(self.e.program.instructions)}"
         top, done, advancing = self.e.label(), self.e.label(), self.e.label()
+        players = (lambda m, f: m.seat_order()) if among is None else \
+            (lambda m, f: f.locals["#those"])
 
         def start(m, f):
             f.locals[index] = 0
+            if among is not None:
+                f.locals["#those"] = among(m, f)
         self.e.emit(start)
         self.e.place(top)
         # players out of the game have no turn in "each player"
-        self.e.jump_unless(lambda m, f: f.locals[index] < len(m.seat_order()), done)
+        self.e.jump_unless(lambda m, f: f.locals[index] < len(players(m, f)), done)
 
         def bind(m, f):
-            f.locals["they"] = m.seat_order()[f.locals[index]]
+            f.locals["they"] = players(m, f)[f.locals[index]]
         self.e.emit(bind)
         if opponents:
             self.e.jump_unless(lambda m, f: f.locals["they"] != f.locals["you"], advancing)
@@ -541,6 +555,18 @@ def _times(step: ast.Step):
     return None
 
 
+# subjects that are several players, worked out as the step starts
+_PLAYER_SETS = ("each_most_counter", "each_not_most_counter", "those_players")
+
+
+def _player_set(subject: ast.Player) -> Callable:
+    """(machine, frame) -> the players a set subject names, in seat order."""
+    if subject.form == "those_players":
+        return lambda m, f: f.locals.get("#those", ())
+    counter, most = subject.args[0], subject.form == "each_most_counter"
+    return lambda m, f: m.players_with_most(counter, most)
+
+
 def _with_subject(step: ast.Step, subject):
     """A step after another in the same sentence does what that one's player
     does when it names no player of its own ("Your Rival discards a card,
@@ -550,6 +576,10 @@ def _with_subject(step: ast.Step, subject):
         return step, step.args[0]
     if subject is None:
         return step, None
+    if subject.form in _PLAYER_SETS:
+        # "Each player with the most Bid chooses ..., then reveals it": the
+        # same players, not those with the most once they have chosen
+        subject = ast.Player("those_players", (), subject.span)
     if step.form == "act" and step.args[0] is None:
         return attrs.evolve(step, args=(subject,) + tuple(step.args[1:])), subject
     if step.form == "verb_step":

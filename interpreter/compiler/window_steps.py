@@ -30,14 +30,6 @@ class WindowSteps:
             return JUMPED
         self.e.emit(again)
 
-    def do_bid_for_turn(self, action, who):
-        """"Players bid up to 5 cards of their deck for the next turn, ties
-        broken by cost" (see Machine.bid_for_turn); "they" is the winner."""
-        limit = compile_amount(action.args[0], action)
-        zone, stat = action.args[1], action.args[2]
-        store = f"_bid{len(self.e.program.instructions)}"
-        self.e.emit(lambda m, f: m.bid_for_turn(f, store, limit(m, f), zone, stat))
-
     def do_choose_first_player(self, action, who):
         """ "A random player chooses the first player" (setup): see
         Machine.choose_first_player."""
@@ -46,9 +38,17 @@ class WindowSteps:
         self.e.emit(lambda m, f: m.choose_first_player(f, store))
 
     def do_take_next_turn(self, action, who):
-        """The player takes the next turn (whatever the seat order says)."""
+        """The player takes the next turn (whatever the seat order says); in
+        the setup, that player goes first, and the log says so."""
+        first = self.in_setup
+        if first:
+            self.game.first_chosen = True    # not known when the game starts
+
         def take(m, f):
-            m.state.usage["#next turn"] = who(m, f)
+            player = who(m, f)
+            m.state.usage["#next turn"] = player
+            if first:
+                m.state.log.append(("note", f"Player {player + 1} goes first."))
             f.locals["did"] = True
         self.e.emit(take)
 

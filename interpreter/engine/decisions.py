@@ -3,8 +3,7 @@
 :meth:`Decisions.ask` puts a :class:`~interpreter.engine.state.Decision`
 in the state (identical cards offered once, when the rules say so);
 :meth:`Decisions.pick` picks the cards a selection describes, asking when
-there is a choice. Bidding for the next turn and choosing the first player
-are decisions of the setup.
+there is a choice. Choosing the first player is a decision of the setup.
 """
 
 from __future__ import annotations
@@ -214,74 +213,6 @@ class Decisions:
             rules.title_of(self.state.cards[c].name) in titles)]
 
     # ---- decisions of the setup
-
-    def bid_for_turn(self, frame: Frame, store: str, limit: int, zone: str, stat: str):
-        """Secret bids for the next turn: each player in seat order bids 0 to
-        ``limit`` (the bids are shown once all are in); the highest bidder
-        pays the bid from the top of their ``zone`` to their discard pile
-        without triggering abilities and takes the next turn. On a tie the
-        tied players pay and bid again; on a second tie they pay, then the
-        top cards of their piles are compared by ``stat``, card after card
-        (revealed, left in place). ``they`` is the winner."""
-        state = self.state
-        locals_ = frame.locals
-        if store + "b" not in locals_:
-            locals_[store + "p"] = tuple(self.seat_order())    # who bids
-            locals_[store + "b"] = ()                          # their bids so far
-            locals_[store + "r"] = 0                           # a rebid?
-        if store in locals_:
-            locals_[store + "b"] = locals_[store + "b"] + (locals_.pop(store),)
-        bidders, bids = locals_[store + "p"], locals_[store + "b"]
-        if len(bids) < len(bidders):
-            player = bidders[len(bids)]
-            return self.ask(frame, player, "bid", "bid in secret", tuple(range(limit + 1)),
-                            store, tuple(f"bid {n}" for n in range(limit + 1)))
-        state.log.append(("bids", bidders, bids))
-        best = max(bids)
-        leaders = [p for p, b in zip(bidders, bids) if b == best]
-
-        def pay(player: int, amount: int) -> None:
-            pile = state.zones.get((zone, player), [])
-            self.quiet = True
-            try:
-                for _ in range(amount):
-                    if not pile:
-                        self.needed_card_from((zone, player))
-                        return
-                    self.move(pile[-1], (self.game.discard_pile, player), face_up=True)
-            finally:
-                self.quiet = False
-        for player in leaders if len(leaders) > 1 else leaders[:1]:
-            pay(player, best)
-        if state.result is not None:
-            return None
-        leaders = [p for p in leaders if not state.out[p]]
-        if len(leaders) > 1 and locals_[store + "r"] == 0:
-            locals_[store + "p"], locals_[store + "b"], locals_[store + "r"] = \
-                tuple(leaders), (), 1
-            return self.bid_for_turn(frame, store, limit, zone, stat)
-        depth = 0
-        while len(leaders) > 1:
-            shown = {}
-            for player in leaders:
-                pile = state.zones.get((zone, player), [])
-                if depth < len(pile):
-                    card = pile[-1 - depth]
-                    op.reveal(state, card)
-                    shown[player] = self.stat(card, stat)
-            if not shown:
-                break
-            top = max(shown.values())
-            leaders = [p for p in leaders if shown.get(p) == top]
-            depth += 1
-        winner = leaders[0]
-        for key in ("p", "b", "r"):
-            locals_.pop(store + key, None)
-        state.usage["#next turn"] = winner
-        frame.locals["they"] = winner
-        frame.locals["did"] = True
-        state.log.append(("note", f"player {winner + 1} goes first"))
-        return None
 
     def choose_first_player(self, frame: Frame, store: str):
         """The player picked at random when the game started (a coin flip's

@@ -182,9 +182,6 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
         return f"   {_player(player)} reveals their {name}: {value}."
     if kind == "pass":
         return f"   {_player(event[1])} passes."
-    if kind == "bids":
-        _, players, bids = event
-        return "   Bids: " + ", ".join(f"{_player(p)} {b}" for p, b in zip(players, bids)) + "."
     if kind == "compare":
         _, one, first, other, second, stat = event
         return (f"     {state.cards[one].name} ({first} {stat}) against "
@@ -199,8 +196,6 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
         _, player, what, prompt, label = event
         if what in ("action", "respond"):
             return None  # narrated by the action, response or pass that follows
-        if what == "bid" and viewer != player:
-            return f"   {_player(player)} bids in secret."   # shown once all are in
         if what == "secret" and viewer != player:
             # "choose your Bid": the number is told when it is revealed
             return f"   {_player(player)} chooses their {prompt.split(' ', 2)[2]} in secret."

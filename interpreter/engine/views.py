@@ -349,11 +349,16 @@ class Views:
 
     def player_with_most(self, counter: str):
         """The one player with more of ``counter`` than any other; None on a tie."""
-        state = self.state
-        alive = [p for p in range(state.players) if not state.out[p]]
-        best = max((state.counter(p, counter) for p in alive), default=None)
-        leaders = [p for p in alive if state.counter(p, counter) == best]
+        leaders = self.players_with_most(counter)
         return leaders[0] if len(leaders) == 1 else None
+
+    def players_with_most(self, counter: str, most: bool = True) -> tuple[int, ...]:
+        """The players still in the game tied for the most ``counter`` (with
+        ``most`` False, the others), in seat order from the turn player."""
+        state = self.state
+        alive = self.seat_order()
+        best = max((state.counter(p, counter) for p in alive), default=None)
+        return tuple(p for p in alive if (state.counter(p, counter) == best) == most)
 
     def unique_title_in_play(self, card: int, player: int) -> bool:
         """Whether ``player`` controls in play a unique card with the title

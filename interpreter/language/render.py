@@ -112,6 +112,7 @@ def _condition(c: ast.Condition) -> str:
                 f" while {_condition(a[1].args[0])}" if a[1].args else "")}.get(
             a[1].form, lambda: "be dealt damage")(),
         "there_are": lambda: f"there are {_selector(a[0])}",
+        "no_most": lambda: f"no player has the most {a[0]}",
         "player_count": lambda: f"the game has {_comparison(a[0])} players",
         "is_player": lambda: f"{_player(a[0])} {_verb_for(a[0], 'be')} {_player(a[1])}",
         "is_not_player": lambda: f"{_player(a[0])} {_verb_for(a[0], 'be')} not "
@@ -350,9 +351,6 @@ def _action(a: ast.Action, subject) -> str:
     if f == "draw_until":
         return f"{v('draw')} until {_player(x[0])} {_verb_for(x[0], 'have')} " \
                f"{_amount(x[1])} cards in hand"
-    if f == "bid_for_turn":
-        return (f"players bid up to {_amount(x[0])} cards of their {x[1]} for the next "
-                f"turn, ties broken by {x[2]}")
     if f == "compare":
         text = f"{v('compare')} {_selector(x[0])} against {_selector(x[1])} by {x[2]}"
         if len(x) > 3:
@@ -374,8 +372,10 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v(f)} {_amount(x[0])} {x[1]}"
     if f == "set_counter":
         return f"{v('set')} {_possessive(x[0])} {x[1]} to {_amount(x[2])}"
-    if f == "set_counter_to":
-        return f"{v('set')} {_possessive(x[0])} {x[1]} to {_possessive(x[2])} {x[3]}"
+    if f in ("set_counter_to", "set_counter_stat"):
+        return f"{v('set')} {_possessive(x[0])} {x[1]} to " + (
+            f"{_possessive(x[2])} {x[3]}" if f == "set_counter_to" else
+            f"the {x[2]} of {_selector(x[3])}")
     if f == "deal":
         return f"{v('deal')} {_amount(x[0])} damage to {_target(x[1])}"
     if f in ("destroy", "rest", "exhaust", "choose", "attach"):
@@ -453,8 +453,10 @@ def _statement(s: ast.Statement, plural: bool) -> str:
     f, a = s.form, s.args
     if f == "gets":
         return ("get " if plural else "gets ") + _stat_change(a[0])
-    if f == "has_keyword":
-        return ("have " if plural else "has ") + _keyword(a[0])
+    if f in ("has_keyword", "loses_keyword"):
+        verb = ("have" if plural else "has") if f == "has_keyword" else \
+            ("lose" if plural else "loses")
+        return f"{verb} {_keyword(a[0])}"
     if f == "cannot":
         return "can't " + _capability(a[0])
     if f == "can":

@@ -10,8 +10,10 @@ _ORDINALS = ("first", "second", "third", "fourth")
 
 
 def _player(p: ast.Player) -> str:
-    if p.form == "most_counter":
-        return f"the player with the most {p.args[0]}"
+    if p.form in ("most_counter", "each_most_counter", "each_not_most_counter"):
+        return {"most_counter": "the player with", "each_most_counter": "each player with",
+                "each_not_most_counter": "each player without"}[p.form] + \
+            f" the most {p.args[0]}"
     if p.form == "nth_player":
         return f"the {_ORDINALS[p.args[0]]} player"
     return {

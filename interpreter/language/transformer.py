@@ -46,8 +46,8 @@ _ACTION_RULES = {
     "search", "add", "gain", "lose", "pay", "set_counter", "deal", "destroy",
     "ready", "rest", "exhaust", "nullify", "flip", "attach", "choose", "play", "remove", "prevent", "choose_value",
     "win", "lose_game", "repeat", "end_period", "take_actions", "alternate",
-    "take_next_turn", "compare", "bid_for_turn", "choose_first_player", "use", "respond", "defend_against", "resolve_waiting",
-    "any_time_window", "create", "set_counter_to",
+    "take_next_turn", "compare", "choose_first_player", "use", "respond", "defend_against", "resolve_waiting",
+    "any_time_window", "create", "set_counter_to", "set_counter_stat",
 }
 _ORDINALS = ("first", "second", "third", "fourth")
 _NUMBER_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
