@@ -91,7 +91,8 @@ def _uses(section: str, game) -> bool:
     if section == "Prohibitions, requirements and allowances":
         return bool(forms & {"cannot", "player_cannot", "must", "can"})
     if section == "Results":
-        return any(c.loses_at is not None for c in rules.counters.values()) or any(
+        return any(c.loses_at is not None or c.wins_at is not None
+                   for c in rules.counters.values()) or any(
             z.none_loses or z.empty_loses for z in rules.zones.values()) or bool(
             forms & {"win", "lose_game"})
     raise AssertionError(f'docs/core.md has a section "{section}" with no detector here')

@@ -53,14 +53,15 @@ def test_unknown_counter_property():
     p = the_problem(rules_problems("ryft"), RYFT, 7)
     pin(p, "E505", RYFT, 7, 62, 'unknown property "forever"',
         ("per player", "on cards", "shared", "starts at N", "at least N", "at most N",
-         "a player at N or less loses", "takes damage", "position in ZONE",
-         "per place in ZONE"))
+         "a player at N or less loses", "a player at N or more wins", "takes damage",
+         "position in ZONE", "per place in ZONE"))
     assert p.render() == (
         f'{RYFT}:7:62: E505 unknown property "forever"\n'
         '  7 | counter "Life Force": per player, starts at 300, at least 0, forever\n'
         "    |                                                              ^^^^^^^\n"
         "  expected: per player, on cards, shared, starts at N, at least N, at most N, "
-        "a player at N or less loses, takes damage, position in ZONE, per place in ZONE")
+        "a player at N or less loses, a player at N or more wins, takes damage, "
+        "position in ZONE, per place in ZONE")
 
 
 def test_unknown_zone_property():

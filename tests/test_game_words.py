@@ -138,3 +138,15 @@ def test_an_unreadable_adjective_is_reported_where_its_meaning_goes_wrong(tmp_pa
     assert (problem.code, problem.span.line, problem.span.column) == ("E201", line, 37)
     assert problem.message == 'unexpected word "commands"'
     assert problem.source_line == "adjective enemy: that your opponent commands"
+
+
+def test_a_counter_can_make_a_player_win(tmp_path):
+    loaded = game(tmp_path, words="counter Point: per player, starts at 0, a player at 3 or more wins\n",
+                  cards='\ncard "Triumph"\n  kind: Spell\n  cost: 0\n  text:\n'
+                        '    When this is played: Gain 3 Points.\n')
+    assert loaded.problems == []
+    match = position(compile_game(loaded), ["Triumph", "Squire"])
+    cast(match, "Triumph")
+    assert match.is_terminal()
+    assert match.state.result == ("win", 0, "Point 3")
+    assert match.returns()[0] > match.returns()[1]

@@ -218,6 +218,7 @@ class CompiledGame:
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
     musts: set = attrs.Factory(set)           # "must" texts ("must attack")
     draws_replaced: bool = False              # some text replaces drawing a card
+    winning_counters: tuple = ()              # counters "a player at N or more wins"
     # keywords some text takes away ("This loses Divine Shield"): the
     # abilities they bring a card work only while it has them
     losable_keywords: frozenset = frozenset()

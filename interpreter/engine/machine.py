@@ -162,6 +162,20 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
             # players who lose together lose at once: when no one is left,
             # the game is a draw
             self.eliminate_together(losers)
+            if state.result is not None:
+                return
+        for counter in self.game.winning_counters:
+            # "a player at 20 or more wins": the one with the most of it; a
+            # tie for the most is a draw
+            reached = [p for p in range(state.players) if not state.out[p] and
+                       state.counter(p, counter.name) >= counter.wins_at]
+            if reached:
+                best = max(state.counter(p, counter.name) for p in reached)
+                leaders = [p for p in reached if state.counter(p, counter.name) == best]
+                op.end_game(state, ("win", leaders[0], f"{counter.name} {best}")
+                            if len(leaders) == 1 else
+                            ("draw", f"players reached {best} {counter.name} together"))
+                return
 
     def rules_in_force(self) -> None:
         """The game's state rules ("If a player has no cards in their X, they

@@ -51,6 +51,7 @@ class CounterDecl:
     # when set; "secret": the other players do not see it until it is revealed
     value: bool = False
     secret: bool = False
+    wins_at: int | None = None    # a player whose counter is this or more wins
 
 
 # What the base language's verbs mean for zones: "draw" moves from the draw

@@ -32,6 +32,7 @@ class ComponentDeclarations(RulesReaderBase):
         if not name:
             return
         scope, start, minimum, maximum, loses_at = "player", None, None, None, None
+        wins_at = None
         takes_damage = False
         track = per_place = per_place_span = None
         on_cards = per_player = False
@@ -53,6 +54,8 @@ class ComponentDeclarations(RulesReaderBase):
                 maximum = int(m.group(1))
             elif m := re.fullmatch(r"a player at ([+-]?\d+) or less loses", p):
                 loses_at = int(m.group(1))
+            elif m := re.fullmatch(r"a player at ([+-]?\d+) or more wins", p):
+                wins_at = int(m.group(1))
             elif p == "takes damage":
                 takes_damage = True
             elif m := re.fullmatch(r"position in (?:the )?(.+)", prop, re.I):
@@ -63,6 +66,7 @@ class ComponentDeclarations(RulesReaderBase):
                 self.bad_property(span, prop, ("per player", "on cards", "shared",
                                                "starts at N", "at least N", "at most N",
                                                "a player at N or less loses",
+                                               "a player at N or more wins",
                                                "takes damage",
                                                "position in ZONE",
                                                "per place in ZONE"))
@@ -70,7 +74,7 @@ class ComponentDeclarations(RulesReaderBase):
                  CounterDecl(name, scope, start, minimum, maximum, line.span, loses_at,
                              takes_damage, track,
                              per_player=on_cards and per_player, per_place=per_place,
-                             per_place_span=per_place_span), line)
+                             per_place_span=per_place_span, wins_at=wins_at), line)
 
     def decl_value(self, line: OutlineLine, n: int) -> None:
         """ "value Bid: per player, secret": a number the game keeps (per
