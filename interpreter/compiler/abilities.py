@@ -66,13 +66,23 @@ def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
             if not isinstance(step, ast.Step) or step.form != "state_change":
                 raise unsupported(step, "a continuous ability that is not a change to cards")
             selector, statement, suffixes = step.args
-            if suffixes:
-                raise unsupported(suffixes[0], "a continuous change with a duration")
+            per = None
+            for suffix in suffixes:
+                if suffix.form != "for_each_suffix" or per is not None:
+                    raise unsupported(suffix, "a continuous change with a duration (it "
+                                      "lasts while its card is in play)")
+                # "gets +10 AP for each Matrix you control": that many times,
+                # counted whenever the change is read
+                counted = compile_selector(suffix.args[0], lambda m, f: f.locals["you"])
+                per = (lambda m, f, counted=counted: len(counted.candidates(m, f)))
             selection = compile_selector(selector, lambda m, f: f.locals["you"])
             if selection.test is None:
                 raise unsupported(selector, "this selector in a continuous ability")
+            changes = statement_changes(statement, game)
+            if per is not None and any(kind != "stat" for kind, _, _ in changes):
+                raise unsupported(suffixes[0], '"for each" on a change that is not a number')
             game.statics.setdefault(card.name, []).append(
-                Static(selection.test, statement_changes(statement, game), condition))
+                Static(selection.test, changes, condition, per))
 
 
 def _compile_player_static(game: CompiledGame, card, step, condition) -> None:
@@ -396,6 +406,9 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
         return
     node = _trigger_with_a_comma(node)
     label, conditions, costs, resolution = node.args
+    # "This gets +2 Attack and +2 Health": one change of two stats
+    resolution = tuple(joined_stat_changes(s) for s in resolution)
+    node = attrs.evolve(node, args=(label, conditions, costs, resolution))
     name = f"card:{card.name}:{index}"
     kind = game.rules.kind(card.kind)
     kept = None if keeps is None else (

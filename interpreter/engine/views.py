@@ -222,9 +222,10 @@ class Views:
                     if static.condition is not None and not static.condition(self, probe):
                         continue
                     if static.test(self, probe, card):
+                        times = 1 if static.per is None else static.per(self, probe)
                         for kind, name, amount in static.changes:
                             if wanted is None or (kind, name) == wanted:
-                                yield (kind, name), amount
+                                yield (kind, name), amount * times
         finally:
             self._asking.discard(asking)
 

@@ -1,0 +1,99 @@
+"""The texts issue "The language, second edition" measured: each checked
+clean and then stopped every game, or did nothing. Each now runs with the
+meaning a player reads, or check rejects it at its line (never the engine at
+play time). Written in copies of the Duel fixture, an original game.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import Match, compile_game
+from interpreter.engine.machine import Machine
+from interpreter.errors import CardrulesError
+from interpreter.language.games import load_game
+
+DUEL = Path(__file__).resolve().parent / "fixtures" / "engine"
+
+
+def duel(tmp_path, cards: str, rules: str = ""):
+    root = tmp_path / f"duel{len(list(tmp_path.iterdir()))}"
+    shutil.copytree(DUEL / "rules", root / "rules")
+    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
+    with open(root / "rules" / "duel.rules", "a") as f:
+        f.write(rules)
+    with open(root / "cards" / "duel" / "core.cards", "a") as f:
+        f.write(cards)
+    return load_game("duel", root)
+
+
+def creature(name: str, text: str, power: int = 1) -> str:
+    return f'\ncard "{name}"\n  kind: Creature\n  cost: 0\n  power: {power}\n  text:\n    {text}\n'
+
+
+def spell(name: str, text: str) -> str:
+    return f'\ncard "{name}"\n  kind: Spell\n  cost: 0\n  text:\n    {text}\n'
+
+
+def position(compiled, board_1=(), board_2=()):
+    zones = {("board", 0): [(n, ()) for n in board_1], ("board", 1): [(n, ()) for n in board_2],
+             ("hand", 0): [("Squire", ())], ("deck", 0): [("Squire", ())] * 5,
+             ("deck", 1): [("Squire", ())] * 5}
+    return Match.from_position(compiled, 2, 1, zones, {}, 3, 0, "Main")
+
+
+def power_of(match, player, name):
+    card = next(c for c in match.state.zone("board", player) if match.state.cards[c].name == name)
+    return Machine(match.game, match.state).stat(card, "power")
+
+
+def test_a_continuous_change_for_each_card_counted_whenever_it_is_read(tmp_path):
+    # RYFT's "INFINITE: Each STORM Being you control gets +10 AP for each
+    # Matrix you control." stopped every game (E801 at play time)
+    loaded = duel(tmp_path, creature(
+        "Banneret", "ALWAYS: Each Creature you control gets +1 power for each Spell you control."))
+    assert loaded.problems == []
+    match = position(compile_game(loaded), board_1=["Banneret", "Knight", "Fork", "Fork"],
+                     board_2=["Squire", "Fork"])
+    assert power_of(match, 0, "Knight") == 2 + 2
+    assert power_of(match, 0, "Banneret") == 1 + 2
+    assert power_of(match, 1, "Squire") == 1          # not theirs
+
+
+def test_a_statement_of_two_stats_with_no_label(tmp_path):
+    # "A Minion gets +2 attack and +2 health." stopped every game
+    loaded = duel(tmp_path, creature("Drummer", "Each Creature you control gets +2 power and +1 cost."))
+    assert loaded.problems == []
+    match = position(compile_game(loaded), board_1=["Drummer", "Knight"])
+    knight = next(c for c in match.state.zone("board", 0) if match.state.cards[c].name == "Knight")
+    machine = Machine(match.game, match.state)
+    assert (machine.stat(knight, "power"), machine.stat(knight, "cost")) == (4, 2)
+
+
+@pytest.mark.parametrize("text, column, says", [
+    # a damage event that names the damaged card: not in the language yet
+    ("Whenever this deals damage to a Creature, destroy that Creature.", 5,
+     'the event "deals damage"'),
+    # a "can" that would change nothing
+    ("This can attack.", 14, "without a number of times"),
+])
+def test_what_cannot_run_is_a_check_problem_at_its_line(tmp_path, text, column, says):
+    loaded = duel(tmp_path, creature("Probe", text))
+    assert loaded.problems == []
+    with pytest.raises(CardrulesError) as raised:
+        compile_game(loaded)
+    [problem] = raised.value.problems
+    lines = (DUEL / "cards" / "duel" / "core.cards").read_text().count("\n")
+    assert (problem.span.line, problem.span.column) == (lines + 7, column), problem
+    assert says in problem.message
+    assert problem.source_line.strip() == text
+
+
+def test_a_keyword_with_a_signed_number_is_rejected_where_it_is_written(tmp_path):
+    # "Resist +1": a keyword cannot carry a signed number yet; check says so
+    loaded = duel(tmp_path, creature("Probe", "Tough +1"))
+    [problem] = loaded.problems
+    assert (problem.code, problem.span.column, problem.message) == ("E201", 11, 'unexpected "+1"')
