@@ -97,3 +97,24 @@ def test_a_keyword_with_a_signed_number_is_rejected_where_it_is_written(tmp_path
     loaded = duel(tmp_path, creature("Probe", "Tough +1"))
     [problem] = loaded.problems
     assert (problem.code, problem.span.column, problem.message) == ("E201", 11, 'unexpected "+1"')
+
+
+def test_a_declared_draw_verb_keeps_the_if_and_otherwise_around_it(tmp_path):
+    # a rules file's own "Draw a card" verb, with an "if" of its own inside,
+    # used after "If ...," with an "Otherwise" after it
+    loaded = duel(tmp_path, spell(
+        "Fork Choice", "When this is played: If you control a Creature, draw a card. "
+        "Otherwise, gain 2 Mana."), rules='verb "Draw(s) a card": Put the top card of your '
+        'deck into your hand. If you have 9 or more Mana, gain 1 Mana.\n')
+    assert loaded.problems == []
+    compiled = compile_game(loaded)
+    for board, hand, mana in ((["Knight"], 1, 0), ([], 0, 2)):
+        zones = {("board", 0): [(n, ()) for n in board], ("board", 1): [],
+                 ("hand", 0): [("Fork Choice", ()), ("Squire", ())],
+                 ("deck", 0): [("Knight", ())] * 3, ("deck", 1): [("Squire", ())] * 3}
+        match = Match.from_position(compiled, 2, 1, zones, {}, 3, 0, "Main")
+        cast = next(a for a in match.legal_actions()
+                    if match.action_to_string(a).startswith("cast Fork Choice"))
+        match.apply_action(cast)
+        drawn = [match.state.cards[c].name for c in match.state.zone("hand", 0)]
+        assert (drawn.count("Knight"), match.state.counter(0, "Mana")) == (hand, mana), drawn

@@ -59,6 +59,10 @@ class VerbSteps:
         # "..., then repeat this." in a verb's definition repeats the verb
         # from its start, not the text that uses the verb
         outer = getattr(self, "_repeat_from", None)
+        # an "If ..., VERB. Otherwise, ..." around the verb is not answered by
+        # an "if" inside its definition (as it is compiled, nor as it runs)
+        had_if, saved_if = self._has_if, f"_if{len(self.e.program.instructions)}"
+        self.e.emit(lambda m, f: f.locals.__setitem__(saved_if, f.locals.get("#if", True)))
         self._repeat_from = self.e.label()
         self.e.place(self._repeat_from)
         try:
@@ -66,6 +70,8 @@ class VerbSteps:
         finally:
             self._verb_depth = depth
             self._repeat_from = outer
+            self._has_if = had_if
+        self.e.emit(lambda m, f: f.locals.__setitem__("#if", f.locals.pop(saved_if, True)))
         if roles:
             def after(m, f):
                 kept = f.locals.pop(key, ())
