@@ -71,7 +71,7 @@ def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
                 if suffix.form != "for_each_suffix" or per is not None:
                     raise unsupported(suffix, "a continuous change with a duration (it "
                                       "lasts while its card is in play)")
-                # "gets +10 AP for each Matrix you control": that many times,
+                # "gets +1 power for each Spell you control": that many times,
                 # counted whenever the change is read
                 counted = compile_selector(suffix.args[0], lambda m, f: f.locals["you"])
                 per = (lambda m, f, counted=counted: len(counted.candidates(m, f)))

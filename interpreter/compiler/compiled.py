@@ -136,7 +136,7 @@ class Static:
     test: Callable              # (machine, frame, card) -> whether it applies
     changes: list               # (kind, name, amount)
     condition: Callable | None
-    # "for each Matrix you control": (machine, frame) -> how many times over
+    # "for each Spell you control": (machine, frame) -> how many times over
     per: Callable | None = None
 
 
