@@ -118,3 +118,25 @@ def test_a_declared_draw_verb_keeps_the_if_and_otherwise_around_it(tmp_path):
         match.apply_action(cast)
         drawn = [match.state.cards[c].name for c in match.state.zone("hand", 0)]
         assert (drawn.count("Knight"), match.state.counter(0, "Mana")) == (hand, mana), drawn
+
+
+def test_an_actions_event_is_its_cards_whatever_its_effect_names_after(tmp_path):
+    # the "played" event of an action went to the last card its text named
+    root = tmp_path / "look"
+    shutil.copytree(DUEL / "rules", root / "rules")
+    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
+    rules = root / "rules" / "duel.rules"
+    text = rules.read_text()
+    cast = "  effect: Put it into your board.\n  counts as: played"
+    assert cast in text
+    rules.write_text(text.replace(cast, "  effect: Put it into your board, then look at the top "
+                                        "card of your deck.\n  counts as: played"))
+    compiled = compile_game(load_game("duel", root))
+    zones = {("board", 0): [], ("board", 1): [], ("hand", 0): [("Scholar", ()), ("Squire", ())],
+             ("deck", 0): [("Knight", ())] * 3, ("deck", 1): [("Squire", ())] * 3}
+    match = Match.from_position(compiled, 2, 1, zones, {(0, "Mana"): 1}, 3, 0, "Main")
+    play = next(a for a in match.legal_actions()
+                if match.action_to_string(a).startswith("cast Scholar"))
+    match.apply_action(play)
+    hand = sorted(match.state.cards[c].name for c in match.state.zone("hand", 0))
+    assert hand == ["Knight", "Squire"]      # Scholar's "When this is played: Draw a card."

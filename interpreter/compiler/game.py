@@ -471,6 +471,11 @@ def _each_place(game: CompiledGame, e: Emitter, phase):
     return close
 
 
+def _keep_acted(m, f) -> None:
+    """The card an action is about, kept for its event ("counts as")."""
+    f.locals["#acted"] = f.locals.get("it")
+
+
 def _compile_action(game: CompiledGame, action, index: int) -> None:
     rules = game.rules
     name = f"action:{index}"
@@ -482,6 +487,8 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         choose = compile_selector(step.args[2].args[0], lambda m, f: f.locals["you"])
     e = Emitter(name, action.span)
     steps = StepCompiler(e, game)
+    if action.event:
+        e.emit(_keep_acted)
     checks = []
     target = None
     if action.target is not None:
@@ -516,14 +523,19 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         if action.effect is not None:
             compiler.sentences(_sentences(rules, action.effect))
         if action.event:
+            # the event is the chosen card's ("counts as: played"), whatever
+            # other cards the cost and effect named since
             event = action.event
-            emitter.emit(lambda m, f: m.event(event, f.locals.get("it"), f.locals["you"]))
+            emitter.emit(lambda m, f: m.event(event, f.locals.get("#acted", f.locals.get("it")),
+                                              f.locals["you"]))
     effect_and_event(e, steps)
     if action.role or action.target_role:
         e.emit(lambda m, f, a=action: m.end_roles(f, a.role, a.target_role))
     game.programs[name] = e.finish()
     # The same action without its cost: what "Play it" does in card text.
     free = Emitter(name + ":free", action.span)
+    if action.event:
+        free.emit(_keep_acted)
     effect_and_event(free, StepCompiler(free, game))
     game.programs[name + ":free"] = free.finish()
     if action.event == "played" and game.play_program is None:
