@@ -140,3 +140,25 @@ def test_an_actions_event_is_its_cards_whatever_its_effect_names_after(tmp_path)
     match.apply_action(play)
     hand = sorted(match.state.cards[c].name for c in match.state.zone("hand", 0))
     assert hand == ["Knight", "Squire"]      # Scholar's "When this is played: Draw a card."
+
+
+def test_the_next_player_after_each_player_is_the_one_after_you(tmp_path):
+    # "Each player draws 3 cards. The next player draws a card.": "the next
+    # player" once named the player after the last one the loop went through
+    root = tmp_path / "next"
+    shutil.copytree(DUEL / "rules", root / "rules")
+    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
+    rules = root / "rules" / "duel.rules"
+    text = rules.read_text()
+    assert "  Each player draws 3 cards.\n" in text
+    rules.write_text(text.replace("  Each player draws 3 cards.\n",
+                                  "  Each player draws 3 cards.\n  The next player draws a card.\n"))
+    game = load_game("duel", root)
+    for seed in (1, 2, 3, 4):
+        match = Match.start(compile_game(game), game.decks[:2], seed=seed)
+        first = match.state.usage["#first player"]
+        setup = match.state.log[:next(i for i, e in enumerate(match.state.log)
+                                      if e[0] == "turn")]
+        drawn = [sum(1 for e in setup if e[0] == "move" and e[3] == ("hand", p))
+                 for p in (0, 1)]
+        assert (drawn[first], drawn[1 - first]) == (3, 4), (seed, drawn)

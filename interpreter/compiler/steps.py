@@ -344,6 +344,10 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
 
         def start(m, f):
             f.locals[index] = 0
+            # "they" is each player in turn here only: what it was before
+            # comes back after the loop ("Each player draws 3 cards. The next
+            # player draws a card.": the player after "you", not the last one)
+            f.locals[index + "t"] = (f.locals["they"],) if "they" in f.locals else ()
             if among is not None:
                 f.locals["#those"] = among(m, f)
         self.e.emit(start)
@@ -364,6 +368,14 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         self.e.emit(advance)
         self.e.jump(top)
         self.e.place(done)
+
+        def unbind(m, f):
+            before = f.locals.pop(index + "t", ())
+            if before:
+                f.locals["they"] = before[0]
+            else:
+                f.locals.pop("they", None)
+        self.e.emit(unbind)
 
     def choose_mode(self, step: ast.Step) -> None:
         """"Choose one — A; or B.": the acting player picks a mode (options
