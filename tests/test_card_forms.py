@@ -5,17 +5,14 @@ controller's next turn", and a zone that holds "at most N cards"."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from interpreter.engine import Match, compile_game
 from interpreter.engine.machine import Machine
 from interpreter.errors import CardrulesError
-from interpreter.language.games import load_game
 
-DUEL = Path(__file__).resolve().parent / "fixtures" / "engine"
+from duel_support import load_duel
+
 
 # power is also what damage must reach to destroy a card; the board holds 3
 RULES_CHANGES = (
@@ -53,18 +50,7 @@ card "Hex"
 
 
 def game(tmp_path, cards=CARDS):
-    root = tmp_path / f"game{len(list(tmp_path.iterdir()))}"
-    shutil.copytree(DUEL / "rules", root / "rules")
-    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
-    rules = root / "rules" / "duel.rules"
-    text = rules.read_text()
-    for old, new in RULES_CHANGES:
-        assert old in text
-        text = text.replace(old, new)
-    rules.write_text(text)
-    with open(root / "cards" / "duel" / "core.cards", "a") as f:
-        f.write(cards)
-    loaded = load_game("duel", root)
+    loaded = load_duel(tmp_path, rules_changes=RULES_CHANGES, cards=cards)
     assert loaded.problems == []
     return compile_game(loaded)
 
@@ -180,18 +166,7 @@ def more_game(tmp_path, hand_limit=False):
         ("zone hand: per player, private, hand",
          "zone hand: per player, private, hand, at most 2 cards, a card put into it when it "
          "is full goes to its owner's graveyard"),) if hand_limit else ())
-    root = tmp_path / f"more{len(list(tmp_path.iterdir()))}"
-    shutil.copytree(DUEL / "rules", root / "rules")
-    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
-    rules = root / "rules" / "duel.rules"
-    text = rules.read_text()
-    for old, new in changes:
-        assert old in text
-        text = text.replace(old, new)
-    rules.write_text(text + MORE_RULES)
-    with open(root / "cards" / "duel" / "core.cards", "a") as f:
-        f.write(MORE_CARDS)
-    loaded = load_game("duel", root)
+    loaded = load_duel(tmp_path, rules_changes=changes, rules_extra=MORE_RULES, cards=MORE_CARDS)
     assert loaded.problems == []
     return compile_game(loaded)
 
@@ -228,18 +203,13 @@ def test_a_card_put_into_a_full_hand_goes_where_the_zone_says(tmp_path):
 
 
 def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
-    root = tmp_path / "shield"
-    shutil.copytree(DUEL / "rules", root / "rules")
-    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
-    rules = root / "rules" / "duel.rules"
-    rules.write_text(rules.read_text().replace(*RULES_CHANGES[0]) + (
-        'keyword Shield: If this would be dealt damage, prevent that damage, then this '
-        'loses Shield.\n'))
-    with open(root / "cards" / "duel" / "core.cards", "a") as f:
-        f.write('\ncard "Paladin"\n  kind: Creature\n  cost: 0\n  power: 3\n  text:\n'
-                '    Shield\n\ncard "Zap"\n  kind: Spell\n  cost: 0\n  text:\n'
-                '    When this is played: Deal 1 damage to a Creature your Rival controls.\n')
-    loaded = load_game("duel", root)
+    loaded = load_duel(
+        tmp_path, rules_changes=RULES_CHANGES[:1],
+        rules_extra='keyword Shield: If this would be dealt damage, prevent that damage, '
+                    'then this loses Shield.\n',
+        cards='\ncard "Paladin"\n  kind: Creature\n  cost: 0\n  power: 3\n  text:\n'
+              '    Shield\n\ncard "Zap"\n  kind: Spell\n  cost: 0\n  text:\n'
+              '    When this is played: Deal 1 damage to a Creature your Rival controls.\n')
     assert loaded.problems == []
     match = position(compile_game(loaded), hand_1=["Zap", "Zap", "Squire"],
                      board_2=["Paladin"])

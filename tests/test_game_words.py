@@ -8,13 +8,10 @@ check problem at its line."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 from interpreter.engine import Match, compile_game
-from interpreter.language.games import load_game
 
-DUEL = Path(__file__).resolve().parent / "fixtures" / "engine"
+from duel_support import DUEL, load_duel
+
 
 WORDS = '''
 noun unit: a Creature or a Spell
@@ -58,14 +55,7 @@ card "Stalwart"
 
 
 def game(tmp_path, words=WORDS, cards=CARDS):
-    root = tmp_path / f"game{len(list(tmp_path.iterdir()))}"
-    shutil.copytree(DUEL / "rules", root / "rules")
-    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
-    with open(root / "rules" / "duel.rules", "a") as f:
-        f.write(words)
-    with open(root / "cards" / "duel" / "core.cards", "a") as f:
-        f.write(cards)
-    return load_game("duel", root)
+    return load_duel(tmp_path, rules_extra=words, cards=cards)
 
 
 def position(compiled, hand_1, board_1=(), board_2=()):

@@ -6,28 +6,18 @@ play time). Written in copies of the Duel fixture, an original game.
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from interpreter.engine import Match, compile_game
 from interpreter.engine.machine import Machine
 from interpreter.errors import CardrulesError
-from interpreter.language.games import load_game
 
-DUEL = Path(__file__).resolve().parent / "fixtures" / "engine"
+from duel_support import DUEL, load_duel
+
 
 
 def duel(tmp_path, cards: str, rules: str = ""):
-    root = tmp_path / f"duel{len(list(tmp_path.iterdir()))}"
-    shutil.copytree(DUEL / "rules", root / "rules")
-    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
-    with open(root / "rules" / "duel.rules", "a") as f:
-        f.write(rules)
-    with open(root / "cards" / "duel" / "core.cards", "a") as f:
-        f.write(cards)
-    return load_game("duel", root)
+    return load_duel(tmp_path, rules_extra=rules, cards=cards)
 
 
 def creature(name: str, text: str, power: int = 1) -> str:
@@ -122,16 +112,10 @@ def test_a_declared_draw_verb_keeps_the_if_and_otherwise_around_it(tmp_path):
 
 def test_an_actions_event_is_its_cards_whatever_its_effect_names_after(tmp_path):
     # the "played" event of an action went to the last card its text named
-    root = tmp_path / "look"
-    shutil.copytree(DUEL / "rules", root / "rules")
-    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
-    rules = root / "rules" / "duel.rules"
-    text = rules.read_text()
     cast = "  effect: Put it into your board.\n  counts as: played"
-    assert cast in text
-    rules.write_text(text.replace(cast, "  effect: Put it into your board, then look at the top "
-                                        "card of your deck.\n  counts as: played"))
-    compiled = compile_game(load_game("duel", root))
+    compiled = compile_game(load_duel(tmp_path, rules_changes=((cast, (
+        "  effect: Put it into your board, then look at the top card of your deck.\n"
+        "  counts as: played")),)))
     zones = {("board", 0): [], ("board", 1): [], ("hand", 0): [("Scholar", ()), ("Squire", ())],
              ("deck", 0): [("Knight", ())] * 3, ("deck", 1): [("Squire", ())] * 3}
     match = Match.from_position(compiled, 2, 1, zones, {(0, "Mana"): 1}, 3, 0, "Main")
@@ -145,15 +129,9 @@ def test_an_actions_event_is_its_cards_whatever_its_effect_names_after(tmp_path)
 def test_the_next_player_after_each_player_is_the_one_after_you(tmp_path):
     # "Each player draws 3 cards. The next player draws a card.": "the next
     # player" once named the player after the last one the loop went through
-    root = tmp_path / "next"
-    shutil.copytree(DUEL / "rules", root / "rules")
-    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
-    rules = root / "rules" / "duel.rules"
-    text = rules.read_text()
-    assert "  Each player draws 3 cards.\n" in text
-    rules.write_text(text.replace("  Each player draws 3 cards.\n",
-                                  "  Each player draws 3 cards.\n  The next player draws a card.\n"))
-    game = load_game("duel", root)
+    game = load_duel(tmp_path, rules_changes=((
+        "  Each player draws 3 cards.\n",
+        "  Each player draws 3 cards.\n  The next player draws a card.\n"),))
     for seed in (1, 2, 3, 4):
         match = Match.start(compile_game(game), game.decks[:2], seed=seed)
         first = match.state.usage["#first player"]

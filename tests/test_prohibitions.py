@@ -7,16 +7,14 @@ card. A "can" or "must" that would change nothing is a check problem."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 
 import pytest
 
 from interpreter.engine import Match, compile_game
 from interpreter.errors import CardrulesError
-from interpreter.language.games import load_game
 
-DUEL = Path(__file__).resolve().parent / "fixtures" / "engine"
+from duel_support import load_duel
+
 
 CARDS = '''
 card "Jailer"
@@ -85,16 +83,7 @@ LIMITED_ATTACK = ("""  choose: a Creature you control that is not exhausted
 
 
 def game(tmp_path, cards=CARDS, rules_change=LIMITED_ATTACK):
-    root = tmp_path / "game"
-    shutil.copytree(DUEL / "rules", root / "rules")
-    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
-    rules = root / "rules" / "duel.rules"
-    text = rules.read_text()
-    assert rules_change[0] in text
-    rules.write_text(text.replace(*rules_change))
-    with open(root / "cards" / "duel" / "core.cards", "a") as f:
-        f.write(cards)
-    loaded = load_game("duel", root)
+    loaded = load_duel(tmp_path, rules_changes=(rules_change,), cards=cards)
     assert loaded.problems == []
     return loaded, compile_game(loaded)
 
@@ -204,14 +193,8 @@ def test_a_card_that_can_attack_twice_is_offered_a_second_attack(tmp_path):
 
 
 def check_problems(tmp_path, text, rules_change=LIMITED_ATTACK):
-    root = tmp_path / f"checked{len(list(tmp_path.iterdir()))}"
-    shutil.copytree(DUEL / "rules", root / "rules")
-    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
-    rules = root / "rules" / "duel.rules"
-    rules.write_text(rules.read_text().replace(*rules_change))
-    with open(root / "cards" / "duel" / "core.cards", "a") as f:
-        f.write(f'\ncard "Probe"\n  kind: Creature\n  cost: 0\n  power: 1\n  text:\n    {text}\n')
-    loaded = load_game("duel", root)
+    loaded = load_duel(tmp_path, rules_changes=(rules_change,), cards=(
+        f'\ncard "Probe"\n  kind: Creature\n  cost: 0\n  power: 1\n  text:\n    {text}\n'))
     assert loaded.problems == []
     with pytest.raises(CardrulesError) as raised:
         compile_game(loaded)

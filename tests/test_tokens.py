@@ -5,8 +5,6 @@ deck; a zone may say that a token entering (or leaving) it ceases to exist."""
 from __future__ import annotations
 
 import json
-import shutil
-from pathlib import Path
 
 import pytest
 
@@ -14,9 +12,9 @@ from interpreter.engine import Match, compile_game
 from interpreter.engine.invariants import deep_checks
 from interpreter.engine.state import GameState
 from interpreter.errors import CardrulesError
-from interpreter.language.games import load_game
 
-DUEL = Path(__file__).resolve().parent / "fixtures" / "engine"
+from duel_support import load_duel
+
 
 CARDS = '''
 token "Recruit"
@@ -37,19 +35,8 @@ GRAVEYARD = ("zone graveyard: per player, public, ordered, discard pile",
              "a token entering it ceases to exist")
 
 
-def game_root(tmp_path, cards=CARDS, deck_line=None):
-    root = tmp_path / f"game{len(list(tmp_path.iterdir()))}"
-    shutil.copytree(DUEL / "rules", root / "rules")
-    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
-    rules = root / "rules" / "duel.rules"
-    assert GRAVEYARD[0] in rules.read_text()
-    rules.write_text(rules.read_text().replace(*GRAVEYARD))
-    with open(root / "cards" / "duel" / "core.cards", "a") as f:
-        f.write(cards)
-    if deck_line:
-        deck = next((root / "cards" / "duel" / "decks").glob("*.deck"))
-        deck.write_text(deck.read_text().rstrip("\n") + "\n" + deck_line + "\n")
-    return root
+def load(tmp_path, cards=CARDS, deck_line=None):
+    return load_duel(tmp_path, rules_changes=(GRAVEYARD,), cards=cards, deck_line=deck_line)
 
 
 def position(compiled, hand_1=()):
@@ -71,7 +58,7 @@ def names(match, zone, player=0):
 
 
 def test_created_tokens_enter_the_zone_and_cease_to_exist_where_the_rules_say(tmp_path):
-    loaded = load_game("duel", game_root(tmp_path))
+    loaded = load(tmp_path)
     assert loaded.problems == []
     match = position(compile_game(loaded), hand_1=["Recruiter"])
     cards_before = len(match.state.cards)
@@ -93,7 +80,7 @@ def test_created_tokens_enter_the_zone_and_cease_to_exist_where_the_rules_say(tm
 
 
 def test_a_token_is_never_part_of_a_deck(tmp_path):
-    loaded = load_game("duel", game_root(tmp_path, deck_line='    1 "Recruit"'))
+    loaded = load(tmp_path, deck_line='    1 "Recruit"')
     found = [(p.code, p.message) for p in loaded.problems]
     assert found == [("E615", '"Recruit" is a token: card text creates it, no deck may hold it')]
 
@@ -106,7 +93,7 @@ def test_a_token_is_never_part_of_a_deck(tmp_path):
 ])
 def test_what_cannot_be_created_is_a_check_problem(tmp_path, text, says):
     cards = CARDS + f'\ncard "Probe"\n  kind: Creature\n  cost: 0\n  power: 1\n  text:\n    {text}\n'
-    loaded = load_game("duel", game_root(tmp_path, cards=cards))
+    loaded = load(tmp_path, cards=cards)
     assert loaded.problems == []
     with pytest.raises(CardrulesError) as raised:
         compile_game(loaded)
