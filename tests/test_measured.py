@@ -140,3 +140,31 @@ def test_the_next_player_after_each_player_is_the_one_after_you(tmp_path):
         drawn = [sum(1 for e in setup if e[0] == "move" and e[3] == ("hand", p))
                  for p in (0, 1)]
         assert (drawn[first], drawn[1 - first]) == (3, 4), (seed, drawn)
+
+
+def test_damage_to_a_player_the_acting_player_picks(tmp_path):
+    loaded = duel(tmp_path, spell("Bolt", "When this is played: Choose one — Deal 2 damage to "
+                                          "a Creature; or Deal 2 damage to a player."))
+    assert loaded.problems == []
+    zones = {("board", 0): [], ("board", 1): [], ("hand", 0): [("Bolt", ()), ("Squire", ())],
+             ("deck", 0): [("Squire", ())] * 3, ("deck", 1): [("Squire", ())] * 3}
+    match = Match.from_position(compile_game(loaded), 2, 1, zones, {}, 3, 0, "Main")
+    for label in ("cast Bolt", "Deal 2 damage to a player", "player 2"):
+        action = next(a for a in match.legal_actions()
+                      if match.action_to_string(a).startswith(label))
+        match.apply_action(action)
+    assert (match.state.counter(0, "Life"), match.state.counter(1, "Life")) == (10, 8)
+
+
+def test_a_procedure_line_the_grammar_cannot_read_is_reported_once_at_its_line(tmp_path):
+    # steps indented under an "If ...:" line: reported where the line is (the
+    # compiler reported it again at line 1 of the rules file)
+    loaded = load_duel(tmp_path, rules_changes=((
+        "  Each player draws 3 cards.\n",
+        "  Each player draws 3 cards.\n  If you have 2 or more Mana:\n    Draw a card.\n"),))
+    [problem] = loaded.problems
+    line = problem.span.line
+    assert problem.source_line.strip() == "If you have 2 or more Mana:"
+    with pytest.raises(CardrulesError) as raised:
+        compile_game(loaded)
+    assert {p.span.line for p in raised.value.problems} == {line}

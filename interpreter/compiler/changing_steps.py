@@ -246,6 +246,18 @@ class ChangingSteps:
                 def apart(m, f):
                     del f.locals["#together"]
                 self.e.emit(apart)
+            elif target.form == "any_player":
+                # "Deal 2 damage to a player": the acting player picks one
+                store = f"_player{len(self.e.program.instructions)}"
+
+                def choose(m, f):
+                    if store in f.locals:
+                        return None
+                    players = tuple(m.seat_order())
+                    return m.ask(f, f.locals["you"], "choose", "choose a player", players,
+                                 store, tuple(f"player {p + 1}" for p in players))
+                self.e.emit(choose)
+                deal_to(lambda m, f: f.locals.pop(store))
             else:
                 deal_to(compile_player(target))
             return

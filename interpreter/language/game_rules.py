@@ -607,7 +607,9 @@ def parse_ability(rules: GameRules, text: str, path: str = "<text>",
 
     Raises CardrulesError (never a lark error) with a positioned problem.
     """
-    source = SourceText(path, text)
+    # the text as it stands in its file (at its line and column), for the caret
+    source = SourceText(path, text if at is None else
+                        "\n" * (at.line - 1) + " " * max(0, at.column - shift - 1) + text)
     if "\n" in text or "\r" in text:
         line = text.replace("\r", "\n").split("\n")
         raise CardrulesError(Problem(
@@ -619,7 +621,10 @@ def parse_ability(rules: GameRules, text: str, path: str = "<text>",
     try:
         return parser.parse(text, path, line, column)
     except UnexpectedInput as err:
-        raise CardrulesError(parser.problem(err, source, text, 1, 1)) from None
+        problem = parser.problem(err, source, text, line, column)
+        if at is not None:
+            problem = attrs.evolve(problem, source_line=None)   # the file's line, filled later
+        raise CardrulesError(problem) from None
 
 
 def _lookup(table: dict, name: str):
