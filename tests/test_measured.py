@@ -82,8 +82,8 @@ def test_what_cannot_run_is_a_check_problem_at_its_line(tmp_path, text, column, 
     assert problem.source_line.strip() == text
 
 
-def test_a_keyword_with_a_signed_number_is_rejected_where_it_is_written(tmp_path):
-    # "Resist +1": a keyword cannot carry a signed number yet; check says so
+def test_a_number_after_a_keyword_that_takes_none_is_rejected_where_it_is_written(tmp_path):
+    # "Tough" is declared without a number: "Tough +1" is refused at the "+1"
     loaded = duel(tmp_path, creature("Probe", "Tough +1"))
     [problem] = loaded.problems
     assert (problem.code, problem.span.column, problem.message) == ("E201", 11, 'unexpected "+1"')
@@ -168,3 +168,17 @@ def test_a_procedure_line_the_grammar_cannot_read_is_reported_once_at_its_line(t
     with pytest.raises(CardrulesError) as raised:
         compile_game(loaded)
     assert {p.span.line for p in raised.value.problems} == {line}
+
+
+def test_a_keyword_with_a_signed_number(tmp_path):
+    # "Challenger +2", "Resist +1": one keyword, its number where the card writes it
+    loaded = duel(tmp_path, creature("Brute", "Might +2") + spell(
+        "Census", "When this is played: Gain Mana equal to the number of Creatures you "
+                  "control with Might +1."),
+        rules='keyword "Might +{n}": ALWAYS: This gets +{n} power.\n')
+    assert loaded.problems == []
+    match = position(compile_game(loaded), board_1=["Brute", "Knight"])
+    assert power_of(match, 0, "Brute") == 1 + 2
+    assert power_of(match, 0, "Knight") == 2
+    brute = next(c for c in match.state.zone("board", 0) if match.state.cards[c].name == "Brute")
+    assert Machine(match.game, match.state).has_keyword(brute, "Might +{n}")

@@ -31,6 +31,9 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
         out = []
         for change in statement.args:
             amount, stat = change.args
+            if not isinstance(amount, int):
+                raise unsupported(change, f'"{amount}" outside the definition of a keyword '
+                                  'that takes a number')
             out.append(("stat", stat, amount))
         return out
     if form == "has_keyword":

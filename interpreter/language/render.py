@@ -479,6 +479,8 @@ def _statement(s: ast.Statement, plural: bool) -> str:
 
 def _stat_change(c: ast.StatChange) -> str:
     n, stat = c.args
+    if not isinstance(n, int):
+        return f"+{n} {stat}"             # "+{n}" in a keyword's definition
     return f"{'+' if n >= 0 else '-'}{abs(n)} {stat}"
 
 
@@ -519,10 +521,11 @@ def _verb_use(v: ast.VerbUse) -> str:
 def _fill(pattern: str, args: tuple) -> str:
     out, i = [], 0
     for part in pattern.split():
-        if part.startswith("{") and part.endswith("}"):
+        if part.lstrip("+").startswith("{") and part.endswith("}"):
             arg = args[i] if i < len(args) else part
             i += 1
-            out.append(_slot_value(arg))
+            out.append(("+" if part.startswith("+") and isinstance(arg, int) else "") +
+                       _slot_value(arg))
         elif part.endswith("(s)"):
             out.append(part[:-3] + ("" if _last_number(args[:i]) == 1 else "s"))
         else:

@@ -399,6 +399,7 @@ class EffectParser:
         self.grammar = grammar
         self.patterns = tuple(patterns)
         self._literals: dict[str, str] | None = None
+        self._phrases: dict[str, str] | None = None
         self.transformer = transformer
         self.categories = categories
         self._whole_words = _WholeWords()
@@ -446,6 +447,8 @@ class EffectParser:
         """
         token = getattr(err, "token_", None) if isinstance(err, _WordRunsOn) else (
             err.token if isinstance(err, UnexpectedToken) else None)
+        if token is not None and self._longer_phrase(err, token):
+            return True
         if token is None or " " not in token.value.strip():
             return False
         words = token.value.split()
@@ -470,6 +473,43 @@ class EffectParser:
             err.interactive_parser.lexer_thread.state.last_token = piece
             return True
         return False
+
+    def _longer_phrase(self, err: UnexpectedInput, token: Token) -> bool:
+        """The other way round: a word the lexer took alone (a pattern such as
+        the action verbs: "attack") where the parser wants a longer phrase
+        written there ("attack with", a game verb). The longest accepted
+        phrase that the text spells at that place, as whole words, is fed."""
+        text = self._whole_words.text or ""
+        start = token.start_pos
+        best = None
+        for name in err.interactive_parser.accepts():
+            phrase = self._phrase_of(name)
+            if not phrase or len(phrase) <= len(token.value) or \
+                    text[start:start + len(phrase)].lower() != phrase:
+                continue
+            after = text[start + len(phrase):start + len(phrase) + 1]
+            if after and (after.isalnum() or after in "'-"):
+                continue
+            if best is None or len(phrase) > len(best[1]):
+                best = (name, phrase)
+        if best is None:
+            return False
+        length = len(best[1])
+        piece = Token(best[0], text[start:start + length], start, token.line, token.column,
+                      token.line, token.column + length, start + length)
+        err.interactive_parser.feed_token(piece)
+        counter = err.interactive_parser.lexer_thread.state.line_ctr
+        counter.char_pos = start + length
+        counter.column = counter.char_pos - counter.line_start_pos + 1
+        err.interactive_parser.lexer_thread.state.last_token = piece
+        return True
+
+    def _phrase_of(self, name: str) -> str | None:
+        """The words a literal terminal stands for (lower case), or None."""
+        if self._phrases is None:
+            self._phrases = {term.name: term.pattern.value.lower() for term in self.lark.terminals
+                             if isinstance(term.pattern, PatternStr)}
+        return self._phrases.get(name)
 
     def _literal_terminal(self, phrase: str) -> str | None:
         if self._literals is None:

@@ -54,13 +54,13 @@ class Pattern:
 
     @property
     def slots(self) -> tuple[str, ...]:
-        return tuple(_SLOT.findall(self.text))
+        return tuple(_SLOT.findall(self.text))      # "+{n}" is the slot n too
 
     @property
     def leading_words(self) -> str:
         words = []
         for part in self.parts:
-            if _SLOT.fullmatch(part):
+            if _SLOT.search(part):          # "{n}", "+{n}"
                 break
             words.append(part)
         return " ".join(words)
@@ -84,6 +84,10 @@ class Pattern:
             if slot:
                 flush()
                 symbols.append(slot_rules.get(slot.group(1), "amount"))
+            elif part == "+{n}":
+                # "Resist +{n}": a signed number where the card writes it
+                flush()
+                symbols.append("SIGNED_NUMBER")
             elif part.endswith("(s)"):
                 flush()
                 stem = part[:-3]
