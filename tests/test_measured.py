@@ -182,3 +182,20 @@ def test_a_keyword_with_a_signed_number(tmp_path):
     assert power_of(match, 0, "Knight") == 2
     brute = next(c for c in match.state.zone("board", 0) if match.state.cards[c].name == "Brute")
     assert Machine(match.game, match.state).has_keyword(brute, "Might +{n}")
+
+
+@pytest.mark.parametrize("pick, life, knight_damage", [("player 2", 8, 0), ("Knight", 10, 2)])
+def test_any_target_is_a_card_or_a_player(tmp_path, pick, life, knight_damage):
+    loaded = duel(tmp_path, spell("Flare", "When this is played: Deal 2 damage to any target."))
+    assert loaded.problems == []
+    zones = {("board", 0): [], ("board", 1): [("Knight", ())],
+             ("hand", 0): [("Flare", ()), ("Squire", ())],
+             ("deck", 0): [("Squire", ())] * 3, ("deck", 1): [("Squire", ())] * 3}
+    match = Match.from_position(compile_game(loaded), 2, 1, zones, {}, 3, 0, "Main")
+    for label in ("cast Flare", pick):
+        action = next(a for a in match.legal_actions()
+                      if match.action_to_string(a).startswith(label))
+        match.apply_action(action)
+    knight = match.state.zone("board", 1)[0]
+    assert match.state.counter(1, "Life") == life
+    assert match.state.cards[knight].counter("damage") == knight_damage

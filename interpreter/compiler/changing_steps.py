@@ -224,6 +224,9 @@ class ChangingSteps:
         self._counter_change(who, counter, compile_measure(measure), -1, pay=True)
 
     def _deal(self, action, who, amount, target):
+        if isinstance(target, ast.Node) and target.form == "any_target":
+            self._deal_any(action, amount)
+            return
         if isinstance(target, ast.Player):
             self.game.check_player_damage(action)
 
@@ -286,6 +289,33 @@ class ChangingSteps:
             self.each_chosen(deal_with_excess)
             return
         self.each_chosen(lambda m, f, c: m.damage_card(c, amount(m, f), battle))
+
+    def _deal_any(self, action, amount) -> None:
+        """ "Deal 2 damage to any target": the acting player picks a card in
+        play or a player (the players last among the options)."""
+        self.game.check_player_damage(action)
+        store = f"_target{len(self.e.program.instructions)}"
+        battle = self.e.program.name.startswith("action:")
+
+        def choose(m, f):
+            if store in f.locals:
+                return None
+            cards = tuple(m.in_play())
+            players = tuple(m.seat_order())
+            return m.ask(f, f.locals["you"], "target", "choose a target",
+                         cards + tuple(-1 - p for p in players), store,
+                         tuple(m.card_label(c) for c in cards) +
+                         tuple(f"player {p + 1}" for p in players))
+
+        def deal(m, f):
+            chosen = f.locals.pop(store)
+            f.locals["did"] = True
+            if chosen < 0:
+                m.damage_player(-1 - chosen, amount(m, f))
+            else:
+                m.damage_card(chosen, amount(m, f), battle)
+        self.e.emit(choose)
+        self.e.emit(deal)
 
     def _excess_suffix(self, action):
         suffixes = getattr(self, "_suffixes", ())

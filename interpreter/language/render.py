@@ -554,6 +554,8 @@ def _slot_value(arg) -> str:
 # ---------------------------------------------------------------- selectors
 
 def _target(t) -> str:
+    if isinstance(t, ast.Node) and t.form == "any_target":
+        return "any target"
     return _player(t) if isinstance(t, ast.Player) else _selector(t)
 
 
