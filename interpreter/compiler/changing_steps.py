@@ -251,16 +251,8 @@ class ChangingSteps:
                 self.e.emit(apart)
             elif target.form == "any_player":
                 # "Deal 2 damage to a player": the acting player picks one
-                store = f"_player{len(self.e.program.instructions)}"
-
-                def choose(m, f):
-                    if store in f.locals:
-                        return None
-                    players = tuple(m.seat_order())
-                    return m.ask(f, f.locals["you"], "choose", "choose a player", players,
-                                 store, tuple(f"player {p + 1}" for p in players))
-                self.e.emit(choose)
-                deal_to(lambda m, f: f.locals.pop(store))
+                store = self._ask_target(cards=False)
+                deal_to(lambda m, f: -1 - f.locals.pop(store))
             else:
                 deal_to(compile_player(target))
             return
@@ -294,18 +286,8 @@ class ChangingSteps:
         """ "Deal 2 damage to any target": the acting player picks a card in
         play or a player (the players last among the options)."""
         self.game.check_player_damage(action)
-        store = f"_target{len(self.e.program.instructions)}"
+        store = self._ask_target(cards=True)
         battle = self.e.program.name.startswith("action:")
-
-        def choose(m, f):
-            if store in f.locals:
-                return None
-            cards = tuple(m.in_play())
-            players = tuple(m.seat_order())
-            return m.ask(f, f.locals["you"], "target", "choose a target",
-                         cards + tuple(-1 - p for p in players), store,
-                         tuple(m.card_label(c) for c in cards) +
-                         tuple(f"player {p + 1}" for p in players))
 
         def deal(m, f):
             chosen = f.locals.pop(store)
@@ -314,8 +296,26 @@ class ChangingSteps:
                 m.damage_player(-1 - chosen, amount(m, f))
             else:
                 m.damage_card(chosen, amount(m, f), battle)
-        self.e.emit(choose)
         self.e.emit(deal)
+
+    def _ask_target(self, cards: bool) -> str:
+        """Emit the acting player's choice of a player (and, with ``cards``,
+        of a card in play: "any target"); the local it is kept in. A card is
+        its id, a player ``-1 - player``."""
+        store = f"_target{len(self.e.program.instructions)}"
+
+        def choose(m, f):
+            if store in f.locals:
+                return None
+            in_play = tuple(m.in_play()) if cards else ()
+            players = tuple(m.seat_order())
+            return m.ask(f, f.locals["you"], "target",
+                         "choose a target" if cards else "choose a player",
+                         in_play + tuple(-1 - p for p in players), store,
+                         tuple(m.card_label(c) for c in in_play) +
+                         tuple(f"player {p + 1}" for p in players))
+        self.e.emit(choose)
+        return store
 
     def _excess_suffix(self, action):
         suffixes = getattr(self, "_suffixes", ())

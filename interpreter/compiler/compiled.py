@@ -221,6 +221,7 @@ class CompiledGame:
     musts: set = attrs.Factory(set)           # "must" texts ("must attack")
     draws_replaced: bool = False              # some text replaces drawing a card
     winning_counters: tuple = ()              # counters "a player at N or more wins"
+    hand_capacity: int | None = None          # the hand's "at most N cards"
     # keywords some text takes away ("This loses Divine Shield"): the
     # abilities they bring a card work only while it has them
     losable_keywords: frozenset = frozenset()

@@ -80,6 +80,8 @@ def compile_game(game) -> CompiledGame:
     compiled.pairs = tuple((z.name, z.paired_with, z.paired_status)
                            for z in rules.zones.values() if z.paired_with)
     compiled.none_loses = tuple(z.name for z in rules.zones.values() if z.none_loses)
+    hand = rules.zones.get(compiled.hand) if compiled.hand else None
+    compiled.hand_capacity = hand.capacity if hand is not None else None
     compiled.winning_counters = tuple(c for c in rules.counters.values()
                                       if c.wins_at is not None and c.scope == "player")
     compiled.tokens_cease = frozenset((z.name, edge) for z in rules.zones.values()

@@ -154,9 +154,8 @@ class Changes:
                 self.needed_card_from((self.game.draw_pile, player))
                 break
             card = pile[-1]
-            hand = self.rules.zones.get(self.game.hand)
-            if hand is not None and hand.capacity is not None and \
-                    len(self.state.zones.get((self.game.hand, player), ())) >= hand.capacity:
+            if self.game.hand_capacity is not None and len(self.state.zones.get(
+                    (self.game.hand, player), ())) >= self.game.hand_capacity:
                 self.move(card, (self.game.hand, player))     # a full hand: see move
                 if card in pile:
                     break                                     # it stays: no more draws
