@@ -140,3 +140,16 @@ def test_a_counter_can_make_a_player_win(tmp_path):
     assert match.is_terminal()
     assert match.state.result == ("win", 0, "Point 3")
     assert match.returns()[0] > match.returns()[1]
+
+
+def test_a_declaration_missing_its_meaning_is_reported_at_its_line(tmp_path):
+    loaded = game(tmp_path, words="noun unit:\nadjective hostile:\n"
+                  "zone well: per player, public, at most 2 cards, a card put into it when it "
+                  "is full goes to its owner's graveyrd\n", cards="")
+    line = (DUEL / "rules" / "duel.rules").read_text().count("\n") + 1
+    found = [(p.code, p.span.line, p.message, p.suggestion) for p in loaded.problems]
+    assert found == [
+        ("E546", line, 'noun "unit" names no card kinds', None),
+        ("E546", line + 1, 'adjective "hostile" has no meaning', None),
+        ("E523", line + 2, 'unknown zone "graveyrd" for the cards a full "well" does not take',
+         'did you mean "graveyard"?')]
