@@ -194,3 +194,7 @@ def test_rulebooks_are_cited_by_title_never_by_a_path():
     citing_a_path = [str(path.relative_to(ROOT)) for path in shipped
                      if machine_path.search(path.read_text(encoding="utf-8"))]
     assert citing_a_path == []
+    # nor by the name of a copy's file: a game's "rulebook:" field is a title
+    by_file = [str(path.relative_to(ROOT)) for path in shipped
+               if re.search(r"rulebook:[^\n]*[.]txt", path.read_text(encoding="utf-8"))]
+    assert by_file == []

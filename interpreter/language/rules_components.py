@@ -8,8 +8,6 @@ deck parts. Each becomes its record of ``interpreter.language.game_rules``.
 
 from __future__ import annotations
 
-import re
-
 import attrs
 
 from interpreter.errors import did_you_mean
@@ -17,7 +15,8 @@ from interpreter.language.game_rules import (
     ZONE_ROLES, AdjectiveDecl, CopyLimit, CountRule, CounterDecl, DeckPartDecl, EventDecl,
     KindDecl, NounDecl, PatternDecl, Sentence, StatDecl, TimingDecl, TotalRule, ZoneDecl,
     _lookup)
-from interpreter.language.rules_reading import RulesReaderBase, _parse_range, _unquote
+from interpreter.language.rules_reading import RulesReaderBase, _unquote
+from interpreter.language.rules_values import Name, Setting
 from interpreter.language.syntax import OutlineLine
 from interpreter.language.vocabulary import Pattern, plural
 from interpreter.source import Span
@@ -26,6 +25,10 @@ from interpreter.source import Span
 class ComponentDeclarations(RulesReaderBase):
     """Counters, zones, values, stats, kinds, timings, keywords, verbs,
     events, statuses, periods, naming conventions, wildcards, deck parts."""
+
+    COUNTER_FORMS = ("per player", "on cards", "shared", "starts at N", "at least N",
+                     "at most N", "a player at N or less loses", "a player at N or more wins",
+                     "takes damage", "position in ZONE", "per place in ZONE")
 
     def decl_counter(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
@@ -36,40 +39,33 @@ class ComponentDeclarations(RulesReaderBase):
         takes_damage = False
         track = per_place = per_place_span = None
         on_cards = per_player = False
-        for prop, span in self.properties(line):
-            p = prop.lower()
-            if p == "per player":
+        found = self.read(line, "counter_properties", forms=self.COUNTER_FORMS, several=True)
+        for prop in found.args if found else ():
+            form = prop.form
+            if form == "per_player":
                 per_player = True
                 scope = "card" if on_cards else "player"
-            elif p in ("on cards", "per card"):
+            elif form == "on_cards":
                 on_cards = True
                 scope = "card"
-            elif p in ("shared", "per game"):
+            elif form == "shared":
                 scope = "game"
-            elif m := re.fullmatch(r"starts at ([+-]?\d+)", p):
-                start = int(m.group(1))
-            elif m := re.fullmatch(r"(?:at least|minimum) ([+-]?\d+)", p):
-                minimum = int(m.group(1))
-            elif m := re.fullmatch(r"(?:at most|maximum) ([+-]?\d+)", p):
-                maximum = int(m.group(1))
-            elif m := re.fullmatch(r"a player at ([+-]?\d+) or less loses", p):
-                loses_at = int(m.group(1))
-            elif m := re.fullmatch(r"a player at ([+-]?\d+) or more wins", p):
-                wins_at = int(m.group(1))
-            elif p == "takes damage":
+            elif form == "starts_at":
+                start = prop.number()
+            elif form == "at_least":
+                minimum = prop.number()
+            elif form == "at_most":
+                maximum = prop.number()
+            elif form == "loses_at":
+                loses_at = prop.number()
+            elif form == "wins_at":
+                wins_at = prop.number()
+            elif form == "takes_damage":
                 takes_damage = True
-            elif m := re.fullmatch(r"position in (?:the )?(.+)", prop, re.I):
-                track = _unquote(m.group(1))
-            elif m := re.fullmatch(r"per place in (?:the )?(.+)", prop, re.I):
-                per_place, per_place_span = _unquote(m.group(1)), span
-            else:
-                self.bad_property(span, prop, ("per player", "on cards", "shared",
-                                               "starts at N", "at least N", "at most N",
-                                               "a player at N or less loses",
-                                               "a player at N or more wins",
-                                               "takes damage",
-                                               "position in ZONE",
-                                               "per place in ZONE"))
+            elif form == "position_in":
+                track = prop.name().text
+            elif form == "per_place_in":
+                per_place, per_place_span = prop.name().text, prop.span
         self.add(self.rules.counters, name,
                  CounterDecl(name, scope, start, minimum, maximum, line.span, loses_at,
                              takes_damage, track,
@@ -84,21 +80,29 @@ class ComponentDeclarations(RulesReaderBase):
         if not name:
             return
         scope, start, secret = "player", 0, False
-        for prop, span in self.properties(line):
-            p = prop.lower()
-            if p == "per player":
+        found = self.read(line, "value_properties",
+                          forms=("per player", "shared", "starts at N", "secret"), several=True)
+        for prop in found.args if found else ():
+            if prop.form == "per_player":
                 scope = "player"
-            elif p in ("shared", "per game"):
+            elif prop.form == "shared":
                 scope = "game"
-            elif p == "secret":
+            elif prop.form == "secret":
                 secret = True
-            elif m := re.fullmatch(r"starts at ([+-]?\d+)", p):
-                start = int(m.group(1))
-            else:
-                self.bad_property(span, prop, ("per player", "shared", "starts at N", "secret"))
+            elif prop.form == "starts_at":
+                start = prop.number()
         self.add(self.rules.counters, name,
                  CounterDecl(name, scope, start, None, None, line.span, value=True,
                              secret=secret), line)
+
+    ZONE_FORMS = ("per player", "shared", "hidden", "private", "public", "ordered",
+                  "N slots", "face down", *ZONE_ROLES, "a card entering it is EVENT",
+                  "a card entering it takes the slot its player chooses",
+                  "cards never leave it", "shuffled after an effect takes cards from it",
+                  "a player who needs a card from it when it is empty loses",
+                  "a player with no cards in it loses", "a token entering it ceases to exist",
+                  "a token leaving it ceases to exist", "at most N cards",
+                  "a card put into it when it is full goes to its owner's ZONE")
 
     def decl_zone(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
@@ -111,63 +115,45 @@ class ComponentDeclarations(RulesReaderBase):
         slot_chosen = keeps_cards = shuffled_after = False
         tokens_cease: list[str] = []
         capacity = overflow = None
-        for prop, span in self.properties(line):
-            p = prop.lower()
-            if m := re.fullmatch(r"at most (\d+) cards?", p):
-                capacity = int(m.group(1))
-            elif m := re.fullmatch(r"a card put into it when it is full goes to "
-                                   r"(?:its owner's |the )?(.+)", prop, re.I):
-                overflow = (_unquote(m.group(1)), span)
-            elif p in ("a token entering it ceases to exist", "a token leaving it ceases to exist"):
-                tokens_cease.append(p.split()[2])
-            elif p == "a card entering it takes the slot its player chooses":
-                slot_chosen = span
-            elif p == "cards never leave it":
+        found = self.read(line, "zone_properties", forms=self.ZONE_FORMS, several=True)
+        for prop in found.args if found else ():
+            form = prop.form
+            if form == "capacity":
+                capacity = prop.number()
+            elif form == "overflow":
+                overflow = (prop.name().text, prop.span)
+            elif form == "token_ceases":
+                tokens_cease.append(prop.find("token_way").words)
+            elif form == "slot_chosen":
+                slot_chosen = prop.span
+            elif form == "keeps_cards":
                 keeps_cards = True
-            elif p == "shuffled after an effect takes cards from it":
+            elif form == "shuffled_after":
                 shuffled_after = True
-            elif m := re.fullmatch(r"a card entering it (?:is |are )?(.+)", prop, re.I):
-                entry_event = _unquote(m.group(1).strip()).lower()
-            elif p == "a player who needs a card from it when it is empty loses":
+            elif form == "entry_event":
+                entry_event = prop.name().text.lower()
+            elif form == "empty_loses":
                 empty_loses = True
-            elif p == "a player with no cards in it loses":
+            elif form == "none_loses":
                 none_loses = True
-            elif p == "per player":
+            elif form == "per_player":
                 scope = "player"
-            elif p == "shared":
+            elif form == "shared":
                 scope = "shared"
-            elif p in ("hidden", "private", "public"):
-                visibility = p
-            elif p == "ordered":
-                ordered = True
-            elif p == "unordered":
-                ordered = False
-            elif m := re.fullmatch(r"(\d+) slots?", p):
-                slots = int(m.group(1))
-            elif p in ("face down", "face up"):
-                pass  # how cards enter the zone; recorded by the engine issue
-            elif p in ZONE_ROLES:
-                roles.append(p)
-            elif m := re.fullmatch(r"paired with (.+)", prop, re.I):
-                paired_with = _unquote(m.group(1))
-            elif m := re.fullmatch(r"paired cards are (.+)", prop, re.I):
-                paired_status = _unquote(m.group(1))
-            else:
-                self.bad_property(span, prop, ("per player", "shared", "hidden",
-                                               "private", "public", "ordered",
-                                               "N slots", "face down", *ZONE_ROLES,
-                                               "a card entering it is EVENT",
-                                               "a card entering it takes the slot its "
-                                               "player chooses", "cards never leave it",
-                                               "shuffled after an effect takes cards from it",
-                                               "a player who needs a card from it when "
-                                               "it is empty loses",
-                                               "a player with no cards in it loses",
-                                               "a token entering it ceases to exist",
-                                               "a token leaving it ceases to exist",
-                                               "at most N cards",
-                                               "a card put into it when it is full goes "
-                                               "to its owner's ZONE"))
+            elif form == "visibility":
+                visibility = prop.words
+            elif form in ("ordered", "unordered"):
+                ordered = form == "ordered"
+            elif form == "slots":
+                slots = prop.number()
+            elif form == "face":
+                pass  # how cards enter the zone is said by the step that moves them
+            elif form == "zone_role":
+                roles.append(prop.words)
+            elif form == "paired_with":
+                paired_with = prop.name().text
+            elif form == "paired_status":
+                paired_status = prop.name().text
         if slot_chosen and slots is None:
             self.problem(slot_chosen, "E541", f'zone "{name}" has no slots to choose from',
                          ("N slots, a card entering it takes the slot its player chooses",))
@@ -196,35 +182,35 @@ class ComponentDeclarations(RulesReaderBase):
             return
         self.add(self.rules.value_sets, name, values, line)
 
+    STAT_FORMS = ("number", "one of VALUES", "list of VALUES", "exchange of VALUES",
+                  "card names", "text", "effect")
+
     def decl_stat(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
         if not name:
             return
-        text = (line.value or "").strip().rstrip(".")
         span = line.value_span or line.span
-        lethal = False
-        adjective = True
-        if m := re.fullmatch(r"(.+?),\s*never an adjective", text, re.I):
-            text, adjective = m.group(1), False
-        adds_to_host = None
-        if m := re.fullmatch(r"(.+?),\s*a card with damage at least its (.+) is destroyed",
-                             text, re.I):
-            text, lethal = m.group(1), True
-        elif m := re.fullmatch(r"(.+?),\s*added to the (.+) of the card it is attached to",
-                               text, re.I):
-            text, adds_to_host = m.group(1), _unquote(m.group(2))
-        low = text.lower()
+        found = self.read(line, "stat_type", "type of stat", self.STAT_FORMS, code="E508")
+        if found is None:
+            return
+        lethal, adjective, adds_to_host = False, True, None
+        kind_form, *more = found.args
         values: tuple[str, ...] = ()
-        if low in ("number", "text", "effect", "card names"):
-            kind = {"card names": "names"}.get(low, low)
-        elif m := re.fullmatch(r"(one of|list of|exchange of)\s+(.+)", text, re.I):
-            kind = m.group(1).lower().split()[0]
-            values = self.values_of(m.group(2), span)
-        else:
-            self.problem(span, "E508", f'unknown type of stat "{text}"',
-                         ("number", "one of VALUES", "list of VALUES",
-                          "exchange of VALUES", "card names", "text", "effect"),
-                         did_you_mean(text, ("number", "text", "effect", "card names")))
+        kind = kind_form.form
+        for setting in more:
+            if setting.form == "never_an_adjective":
+                adjective = False
+            elif setting.form == "lethal":
+                lethal = True
+            elif setting.form == "adds_to_host":
+                adds_to_host = setting.name().text
+        if kind in ("one", "list", "exchange"):
+            listed = [kind_form.name()] + [m.name() for m in more if m.form == "more_value"]
+            values = self.values_of([v.text for v in listed], span)
+        elif any(m.form == "more_value" for m in more):
+            extra = next(m for m in more if m.form == "more_value")
+            self.problem(extra.name().span, "E508", f'a {kind} stat lists no values',
+                         self.STAT_FORMS)
             return
         if adds_to_host is not None and kind != "number":
             self.problem(span, "E508", "only a number is added to the stat of another card",
@@ -233,15 +219,17 @@ class ComponentDeclarations(RulesReaderBase):
         self.add(self.rules.stats, name, StatDecl(name, kind, values, line.span, lethal,
                                                   adds_to_host, adjective), line)
 
-    def values_of(self, text: str, span: Span) -> tuple[str, ...]:
-        if "," not in text and _lookup(self.rules.value_sets, _unquote(text)) is not None:
-            return _lookup(self.rules.value_sets, _unquote(text))
-        values = tuple(_unquote(v.strip()) for v in text.split(",") if v.strip())
-        if len(values) == 1 and values[0] not in ("",):
-            self.problem(span, "E509", f'unknown value set "{values[0]}"',
-                         ("a value set declared with values, or A, B, C",),
-                         did_you_mean(values[0], self.rules.value_sets))
-        return values
+    def values_of(self, values: list[str], span: Span) -> tuple[str, ...]:
+        """ "one of color": a declared value set; "one of A, B, C": these."""
+        if len(values) == 1:
+            found = _lookup(self.rules.value_sets, values[0])
+            if found is None:
+                self.problem(span, "E509", f'unknown value set "{values[0]}"',
+                             ("a value set declared with values, or A, B, C",),
+                             did_you_mean(values[0], self.rules.value_sets))
+                return tuple(values)
+            return found
+        return tuple(values)
 
     def decl_kind(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
@@ -257,68 +245,71 @@ class ComponentDeclarations(RulesReaderBase):
         once_used: tuple[str, ...] = ()
         once_used_after: tuple[str, ...] = ()
         once_used_from: list = []
+        box_status: list[tuple[str, str]] = []
+        kind_fields = (*fields, "text happens", "after use", "waits while", "face down",
+                       "when used", "used from", "once used", "once used from ZONE",
+                       "leaves play")
         for child in line.children:
             key = child.key.lower()
             if key == "used from":
-                places = [_unquote(v) for v, _ in self.names_list(child)]
-                # "used from: hand, ZONE, unless VALUE": the last names after
-                # "unless" are stat values whose cards are not used from there
-                for index, place in enumerate(places):
-                    m = re.fullmatch(r"unless (.+)", place, re.I)
-                    if m:
-                        used_from_unless = (_unquote(m.group(1)),) + tuple(places[index + 1:])
-                        places = places[:index]
-                        break
-                used_from = tuple(places)
+                # "used from: hand, ZONE, unless VALUE": the names from the
+                # first "unless" on are stat values whose cards are not used
+                # from there
+                found = self.read(child, "used_from", "place")
+                if found is not None:
+                    names = [a if isinstance(a, Name) else a.name() for a in found.args]
+                    first = next((i for i, a in enumerate(found.args)
+                                  if isinstance(a, Setting) and a.form == "unless_value"),
+                                 len(names))
+                    used_from = tuple(n.text for n in names[:first])
+                    used_from_unless = tuple(n.text for n in names[first:])
                 continue
             if key == "once used":
                 once_used, once_used_after = self.once_used_steps(child)
                 continue
-            if m := re.fullmatch(r"once used from (.+)", child.key, re.I):
-                zone = _unquote(m.group(1).strip())
+            if key.startswith("once used from"):
+                found = self.read(child, "once_used_from_key", "field", key=True)
+                if found is None:
+                    continue
+                zone = found.name()
                 self._kind_zones = getattr(self, "_kind_zones", [])
-                self._kind_zones.append((zone, child.head[-1].span, name))
-                once_used_from.append((zone,) + self.once_used_steps(child))
+                self._kind_zones.append((zone.text, zone.span, name))
+                once_used_from.append((zone.text,) + self.once_used_steps(child))
                 continue
             if key == "when used" and child.value:
                 when_used = Sentence(child.value, child.value_span)
                 continue
             if key == "leaves play":
-                value = (child.value or "").strip().rstrip(".").lower()
-                if value != "never":
-                    self.problem(child.value_span or child.span, "E521",
-                                 f'unknown setting "{value}" for leaves play', ("never",))
-                never_leaves_play = value == "never"
-                continue
-            if key == "text happens":
-                m = re.fullmatch(r"when this is (.+?)\.?", (child.value or "").strip(), re.I)
-                if not m:
-                    self.problem(child.value_span or child.span, "E524",
-                                 "unreadable text happens", ("when this is EVENT",))
-                else:
-                    text_event = m.group(1).lower()
-                continue
-            if key == "after use":
-                after_use = _unquote((child.value or "").strip().rstrip("."))
-                continue
-            if key == "waits while":
-                waits_while = _unquote((child.value or "").strip().rstrip("."))
+                never_leaves_play = self.setting(child, ("never",)) == "never"
                 continue
             if key == "face down":
-                works_face_down = (child.value or "").strip().rstrip(".").lower() == "works"
+                works_face_down = self.setting(child, ("works",)) == "works"
+                continue
+            if key == "text happens":
+                found = self.read(child, "text_happens", "text happens",
+                                  ("when this is EVENT",), code="E524", unknown="unreadable")
+                if found is not None:
+                    text_event = found.name().text.lower()
+                continue
+            if key in ("after use", "waits while"):
+                value = next((n for n, _ in self.names_list(child)), None)
+                if key == "after use":
+                    after_use = value
+                else:
+                    waits_while = value
+                continue
+            if key == "boxes":
+                found = self.read(child, "boxes", "box", several=True)
+                for box in found.args if found else ():
+                    box_name, *status = box.names()
+                    fields["boxes"].append((box_name.text, box_name.span))
+                    if status:
+                        box_status.append((box_name.text, status[0].text))
                 continue
             if key not in fields:
-                self.unknown_field(child, (*fields, "text happens", "after use",
-                                           "waits while", "face down", "when used",
-                                           "used from", "once used", "once used from ZONE",
-                                           "leaves play"))
+                self.unknown_field(child, kind_fields)
                 continue
             fields[key] = self.names_list(child)
-        box_status = []
-        for index, (box, span) in enumerate(fields["boxes"]):
-            if m := re.fullmatch(r"(.+?) while (.+)", box, re.I):
-                box_status.append((_unquote(m.group(1)), _unquote(m.group(2))))
-                fields["boxes"][index] = (_unquote(m.group(1)), span)
         for stat, span in fields["stats"] + fields["optional"]:
             if self.rules.stat(stat) is None:
                 self.problem(span, "E510", f'unknown stat "{stat}"',
@@ -353,24 +344,23 @@ class ComponentDeclarations(RulesReaderBase):
     def once_used_steps(self, child: OutlineLine) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """ "revealed, then discarded" / "turned face up, then discarded after
         it resolves": (steps at once, steps after the effect has resolved)."""
-        value = (child.value or "").strip().rstrip(".")
         now: list[str] = []
         after: list[str] = []
-        for item in re.split(r",\s*then\s+|\s+then\s+|,\s*", value):
-            step = item.strip().lower()
-            later = step.endswith(" after it resolves")
-            if later:
-                step = step[:-len(" after it resolves")].strip()
-            if step == "turned face down":
-                step = "face down"
-            if step not in self.ONCE_USED_STEPS:
-                self.problem(self.span_of_text(child, item.strip()), "E521",
-                             f'unknown setting "{item.strip()}" for once used',
-                             self.ONCE_USED_STEPS + ("STEP after it resolves",),
-                             did_you_mean(step, self.ONCE_USED_STEPS))
-                continue
-            (after if later or after else now).append(step)
+        if not (child.value or "").strip():
+            return (), ()
+        found = self.read(child, "once_used", "setting {} for once used",
+                          self.ONCE_USED_STEPS + ("STEP after it resolves",), code="E521",
+                          several=True, suggest=self.ONCE_USED_STEPS)
+        for step in found.args if found else ():
+            action = step.find("once_action").words
+            action = "face down" if action == "turned face down" else action
+            later = step.find("after_it_resolves") is not None
+            (after if later or after else now).append(action)
         return tuple(now), tuple(after)
+
+    TIMING_FORMS = ("activated", "triggered", "continuous", "optional", "mandatory",
+                    "response", "immediate", "during PERIOD", "requirement", "at any time",
+                    "answered in kind")
 
     def decl_timing(self, line: OutlineLine, n: int) -> None:
         label = self.name_after(line, n)
@@ -380,34 +370,29 @@ class ComponentDeclarations(RulesReaderBase):
         once_per = from_zone = during = None
         any_time = False
         asks = False
-        for prop, span in self.properties(line):
-            p = prop.lower()
-            if p in ("activated", "triggered", "continuous", "requirement"):
-                use = p
-            elif p == "at any time":
+        found = self.read(line, "timing_properties", forms=self.TIMING_FORMS, several=True)
+        for prop in found.args if found else ():
+            form = prop.form
+            if form == "timing_use":
+                use = prop.words
+            elif form == "any_time":
                 any_time = True
-            elif p == "response":
+            elif form == "response":
                 response = True
-            elif p == "immediate":
+            elif form == "immediate":
                 immediate = True
-            elif p == "answered in kind":
+            elif form == "answered_in_kind":
                 answered = True
-            elif p == "optional":
+            elif form == "optional":
                 optional = asks = True
-            elif p == "mandatory":
+            elif form == "mandatory":
                 optional = False
-            elif m := re.fullmatch(r"once per (.+)", prop, re.I):
-                once_per = _unquote(m.group(1))
-            elif m := re.fullmatch(r"from (.+)", prop, re.I):
-                from_zone = _unquote(m.group(1))
-            elif m := re.fullmatch(r"during (.+)", prop, re.I):
-                during = _unquote(m.group(1))
-            else:
-                self.bad_property(span, prop, ("activated", "triggered",
-                                               "continuous", "optional", "mandatory",
-                                               "response", "immediate",
-                                               "during PERIOD", "requirement",
-                                               "at any time", "answered in kind"))
+            elif form == "once_per":
+                once_per = prop.name().text
+            elif form == "from_zone":
+                from_zone = prop.name().text
+            elif form == "during":
+                during = prop.name().text
         if use is None:
             self.problem(line.span, "E511", f'timing {label} needs a use',
                          ("activated", "triggered", "continuous"))
@@ -422,17 +407,15 @@ class ComponentDeclarations(RulesReaderBase):
             elif child.key.lower() == "unless" and child.value:
                 unless = Sentence(child.value, child.value_span)
             elif child.key.lower() == "used as":
-                m = re.fullmatch(r"(.+?),?\s+if\s+(.+?)\.?", (child.value or "").strip(), re.I)
-                if not m:
-                    self.problem(child.value_span or child.span, "E514",
-                                 f'unreadable used as "{(child.value or "").strip()}"',
-                                 ('"LABEL" if CONDITION',))
+                found = self.read(child, "used_as", "used as", ('"LABEL" if CONDITION',),
+                                  code="E514", unknown="unreadable")
+                if found is None:
                     continue
-                as_label = _unquote(m.group(1).strip())
+                as_label, condition = found.names()
                 self._used_as = getattr(self, "_used_as", [])
-                self._used_as.append((as_label, self.span_of_text(child, m.group(1).strip())))
-                used_as = (as_label, Sentence("If " + m.group(2) + ".",
-                                              self.span_of_text(child, m.group(2))))
+                self._used_as.append((as_label.text, as_label.span))
+                used_as = (as_label.text, Sentence("If " + condition.text + ".",
+                                                   condition.span))
             else:
                 self.unknown_field(child, ("meaning", "when", "unless", "used as"))
         self.add(self.rules.timings, label,
@@ -489,12 +472,15 @@ class ComponentDeclarations(RulesReaderBase):
         name = self.name_after(line, n)
         if not name:
             return
-        kinds = tuple(re.sub(r"^(?:an?|one)\s+", "", piece.strip(), flags=re.I)
-                      for piece in re.split(r",|\bor\b", line.value or "") if piece.strip())
-        if not kinds:
+        if not (line.value or "").strip():
             self.problem(line.span, "E546", f'noun "{name}" names no card kinds',
                          (f"noun {name}: a KIND or a KIND",))
             return
+        found = self.read(line, "noun_kinds", "card kinds", ("a KIND or a KIND",),
+                          code="E546", unknown="unreadable")
+        if found is None:
+            return
+        kinds = tuple(kind.name().text for kind in found.args)
         self.add(self.rules.nouns, name, NounDecl(name, plural(name), kinds,
                                                   line.value_span or line.span), line)
 
@@ -553,80 +539,81 @@ class ComponentDeclarations(RulesReaderBase):
         counted_with: list[str] = []
         for child in line.children:
             key = child.key.lower()
-            value = (child.value or "").strip().rstrip(".")
             span = child.value_span or child.span
             if key == "size":
-                rng = _parse_range(value)
-                if rng is None:
-                    self.problem(span, "E514", f'unreadable size "{value}"',
-                                 ("N", "N to M", "at most N", "at least N"))
-                else:
-                    size_min, size_max = rng
+                found = self.read(child, "size", "size", ("N", "N to M", "at most N",
+                                                          "at least N"),
+                                  code="E514", unknown="unreadable")
+                if found is not None:
+                    low, high = found.number(), found.number(-1)
+                    size_min = None if found.form == "size_at_most" else low
+                    size_max = None if found.form == "size_at_least" else high
             elif key == "kinds":
                 for kind, kspan in self.names_list(child):
                     if self.rules.kind(kind) is None:
                         self.unknown_kind(kind, kspan)
                     kinds.append(kind)
             elif key == "copies":
-                m = re.fullmatch(r"at most (\d+) per (.+?)(?: of (.+))?", value, re.I)
-                if not m:
-                    self.problem(span, "E514", f'unreadable copy limit "{value}"',
-                                 ("at most N per name", "at most N per title",
-                                  "at most N per name, colors and tag of KIND"))
+                found = self.read(child, "copies", "copy limit",
+                                  ("at most N per name", "at most N per title",
+                                   "at most N per name, colors and tag of KIND"),
+                                  code="E514", unknown="unreadable")
+                if found is None:
                     continue
-                keys = tuple(k.strip() for k in re.split(r",|\band\b", m.group(2))
-                             if k.strip())
+                keys = tuple(k.name().text for k in found.args
+                             if isinstance(k, Setting) and k.form == "copy_key")
                 for k in keys:
                     if k.lower() not in ("name", "title") and self.rules.stat(k) is None:
                         self.problem(span, "E510", f'unknown stat "{k}" in copy limit',
                                      ("name", "title", "a stat"),
                                      did_you_mean(k, list(self.rules.stats) + ["name", "title"]))
-                kind = _unquote(m.group(3)) if m.group(3) else None
+                of_kind = found.names()
+                kind = of_kind[0].text if of_kind else None
                 if kind and self.rules.kind(kind) is None:
                     self.unknown_kind(kind, span)
-                copies.append(CopyLimit(int(m.group(1)), keys, kind, child.span))
+                copies.append(CopyLimit(found.number(), keys, kind, child.span))
             elif key == "count":
-                m = re.fullmatch(r"(exactly|at least|at most) (\d+) (?:with (.+)|(.+))",
-                                 value, re.I)
-                if not m:
-                    self.problem(span, "E514", f'unreadable count rule "{value}"',
-                                 ("exactly N KIND", "at most N with KEYWORD"))
+                found = self.read(child, "count", "count rule",
+                                  ("exactly N KIND", "at most N with KEYWORD"),
+                                  code="E514", unknown="unreadable")
+                if found is None:
                     continue
-                kind = _unquote(m.group(4)) if m.group(4) else None
+                how, what = found.find("how_many").words, found.args[-1]
+                kind = what.name().text if what.form == "of_kind" else None
                 if kind and self.rules.kind(kind) is None:
-                    self.unknown_kind(kind, self.span_of_text(child, m.group(4).strip()))
-                counts.append(CountRule(m.group(1).lower(), int(m.group(2)), kind,
-                                        _unquote(m.group(3)) if m.group(3) else None,
-                                        child.span))
+                    self.unknown_kind(kind, what.name().span)
+                counts.append(CountRule(how, found.number(), kind,
+                                        what.name().text if what.form == "with_keyword"
+                                        else None, child.span))
             elif key.startswith("total "):
-                stat = _unquote(child.key[6:].strip())
-                m = re.fullmatch(r"(exactly|at least|at most) (\d+)", value, re.I)
-                if self.rules.stat(stat) is None:
-                    self.problem(self.span_of_text(child, child.key[6:].strip()), "E510",
-                                 f'unknown stat "{stat}"',
-                                 ("a number stat",), did_you_mean(stat, self.rules.stats))
-                if not m:
-                    self.problem(span, "E514", f'unreadable total "{value}"',
-                                 ("at most N",))
+                stat_name = self.read(child, "total_key", "field", key=True)
+                found = self.read(child, "total", "total", ("at most N",), code="E514",
+                                  unknown="unreadable")
+                if stat_name is None:
                     continue
-                totals.append(TotalRule(stat, m.group(1).lower(), int(m.group(2)),
-                                        child.span))
+                stat = stat_name.name()
+                if self.rules.stat(stat.text) is None:
+                    self.problem(stat.span, "E510", f'unknown stat "{stat.text}"',
+                                 ("a number stat",), did_you_mean(stat.text, self.rules.stats))
+                if found is not None:
+                    totals.append(TotalRule(stat.text, found.find("how_many").words,
+                                            found.number(), child.span))
             elif key == "banned":
                 banned.extend(v for v, _ in self.names_list(child))
             elif key == "limited":
-                m = re.fullmatch(r"(.+?)\s+(\d+)", value)
-                if not m:
-                    self.problem(span, "E514", f'unreadable limit "{value}"',
-                                 ('"Card Name" N',))
-                    continue
-                limited.append((_unquote(m.group(1)), int(m.group(2))))
+                found = self.read(child, "limited", "limit", ('"Card Name" N',),
+                                  code="E514", unknown="unreadable")
+                if found is not None:
+                    limited.append((found.name().text, found.number()))
             elif key == "optional":
-                optional = value.lower() in ("yes", "true")
+                optional = self.setting(child, ("yes", "no", "true", "false")) in ("yes", "true")
             elif key == "starts in":
-                m = re.fullmatch(r"(?:the |their |your )?(.+?)(?:,? (face up|face down))?", value,
-                                 re.I)
-                starts_in = (m.group(1).strip(), (m.group(2) or "").lower() == "face up")
-                starts_span = span
+                found = self.read(child, "starts_in", "zone", ("ZONE", "ZONE, face up"),
+                                  code="E514", unknown="unreadable")
+                if found is not None:
+                    face = found.find("face")
+                    starts_in = (found.name().text, face is not None and face.words == "face up")
+                    starts_span = found.name().span
             elif key == "swaps with":
                 swaps_with.extend(v for v, _ in self.names_list(child))
             elif key == "counted with":
@@ -635,12 +622,11 @@ class ComponentDeclarations(RulesReaderBase):
                     self._counted_with = getattr(self, "_counted_with", [])
                     self._counted_with.append((name, other, ospan))
             elif key == "matching":
-                m = re.fullmatch(r"(.+?) part, by name or (.+)", value, re.I)
-                if not m:
-                    self.problem(span, "E514", f'unreadable matching "{value}"',
-                                 ("PART part, by name or STAT",))
-                else:
-                    matching = (_unquote(m.group(1)), _unquote(m.group(2)))
+                found = self.read(child, "matching", "matching",
+                                  ("PART part, by name or STAT",), code="E514",
+                                  unknown="unreadable")
+                if found is not None:
+                    matching = (found.name(0).text, found.name(1).text)
             else:
                 self.unknown_field(child, fields)
         self.add(self.rules.deck_parts, name, DeckPartDecl(

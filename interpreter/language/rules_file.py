@@ -14,8 +14,6 @@ with the game's own grammar once the vocabulary is known.
 
 from __future__ import annotations
 
-import re
-
 import attrs
 
 from lark.exceptions import UnexpectedInput
@@ -69,24 +67,25 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
         for child in line.children:
             key = child.key.lower()
             if key == "players":
-                m = re.fullmatch(r"(\d+)(?:\s*to\s*(\d+))?", child.value or "")
-                if not m:
-                    self.problem(child.value_span or child.span, "E503",
-                                 "players must be a number or a range",
-                                 ('"2"', '"2 to 4"'))
-                    continue
-                self.rules.players_min = int(m.group(1))
-                self.rules.players_max = int(m.group(2) or m.group(1))
+                found = self.read(child, "players", "players", ('"2"', '"2 to 4"'),
+                                  code="E503",
+                                  message="players must be a number or a range")
+                if found is not None:
+                    self.rules.players_min = found.number()
+                    self.rules.players_max = found.number(-1)
             elif key == "rulebook":
                 self.rules.rulebook = child.value
             elif key == "match":
-                m = re.fullmatch(r"best of (\d+)", (child.value or "").strip().rstrip("."), re.I)
-                if not m or int(m.group(1)) % 2 == 0:
+                found = self.read(child, "match", "match", ('"best of 3"',), code="E503",
+                                  message="a match must be the best of an odd number of games")
+                if found is None:
+                    continue
+                if found.number() % 2 == 0:
                     self.problem(child.value_span or child.span, "E503",
                                  "a match must be the best of an odd number of games",
                                  ('"best of 3"',))
                     continue
-                self.rules.match_games = int(m.group(1))
+                self.rules.match_games = found.number()
             else:
                 self.unknown_field(child, ("players", "rulebook", "match"))
 

@@ -10,13 +10,14 @@ the game's vocabulary is known.
 
 from __future__ import annotations
 
-import re
+import attrs
 
 from interpreter.errors import did_you_mean
 from interpreter.language.game_rules import (
     ActionDecl, DefenseDecl, PhaseDecl, RaceDecl, ResolutionDecl, RuleDecl, Sentence, StepDecl,
     _procedure_sentences)
-from interpreter.language.rules_reading import RulesReaderBase, _sacrificed_stat, _unquote
+from interpreter.language.rules_reading import RulesReaderBase, _unquote
+from interpreter.language.rules_values import Name
 from interpreter.language.syntax import OutlineLine
 
 
@@ -61,11 +62,13 @@ class ProcedureDeclarations(RulesReaderBase):
             steps = []
             for_each = None
             grandchildren = list(child.children)
-            loop = next((g for g in grandchildren if g.has_colon and not g.value and re.fullmatch(
-                r"for each .+ in .+", g.key, re.I)), None)
+            loop = next((g for g in grandchildren if g.has_colon and not g.value
+                         and g.key.lower().startswith("for each ")), None)
             if loop is not None:
-                m = re.fullmatch(r"for each (.+?) in (?:the )?(.+)", loop.key, re.I)
-                for_each = (_unquote(m.group(1)), _unquote(m.group(2)))
+                found = self.read(loop, "for_each_key", "loop", ("for each NAME in ZONE",),
+                                  code="E519", unknown="unreadable", key=True)
+                if found is not None:
+                    for_each = (found.name(0).text, found.name(1).text)
                 index = grandchildren.index(loop)
                 grandchildren[index:index + 1] = loop.children
             taken_by = None
@@ -107,15 +110,13 @@ class ProcedureDeclarations(RulesReaderBase):
     def taken_by(self, line: OutlineLine) -> Sentence | None:
         """ "taken by: each player in turn, starting with PLAYER": the player
         (card-language words, checked with the procedures)."""
-        value = (line.value or "").strip().rstrip(".")
-        m = re.fullmatch(r"each player in turn, starting with (.+)", value, re.I)
-        if not m:
-            self.problem(line.value_span or line.span, "E519",
-                         f'unreadable taken by "{value}"',
-                         ("each player in turn, starting with PLAYER",))
+        found = self.read(line, "taken_by", "taken by",
+                          ("each player in turn, starting with PLAYER",), code="E519",
+                          unknown="unreadable")
+        if found is None:
             return None
-        span = self.span_of_text(line, m.group(1))
-        return Sentence(m.group(1), span)
+        player = found.name()
+        return Sentence(player.text, player.span)
 
     def decl_resolution(self, line: OutlineLine, n: int) -> None:
         settings = {
@@ -167,28 +168,27 @@ class ProcedureDeclarations(RulesReaderBase):
         self.rules.game_rules.append(RuleDecl(name, Sentence(line.value, line.value_span),
                                               line.span))
 
+    DEFENSE_FORMS = {
+        "defenders": ("defenders", "KIND in the defending player's ZONE"),
+        "into": ("into", "ZONE, STATUS"),
+        "matching": ("names", "STAT"),
+        "single": ("single", "1 matching card, or 1 card with KEYWORD"),
+        "double": ("double", "2 cards that both match or both do not match"),
+        "double only": ("double_only", "against a card with KEYWORD"),
+    }
+
     def decl_defense(self, line: OutlineLine, n: int) -> None:
-        forms = {
-            "defenders": r"(.+?) in the defending player's (.+)",
-            "into": r"(.+?)(?:, (.+))?",
-            "matching": r"(.+)",
-            "single": r"1 matching card(?:, or 1 card with (.+))?",
-            "double": r"2 cards that both match or both do not match",
-            "double only": r"against a card with (.+)",
-        }
         found: dict[str, tuple] = {}
         for child in line.children:
             key = child.key.lower()
-            value = (child.value or "").strip().rstrip(".")
-            if key not in forms:
-                self.unknown_field(child, forms)
+            if key not in self.DEFENSE_FORMS:
+                self.unknown_field(child, self.DEFENSE_FORMS)
                 continue
-            m = re.fullmatch(forms[key], value, re.I)
-            if not m:
-                self.problem(child.value_span or child.span, "E536",
-                             f'unreadable defense {key} "{value}"', (forms[key],))
-                continue
-            found[key] = tuple(_unquote(g) if g else g for g in m.groups())
+            start, form = self.DEFENSE_FORMS[key]
+            setting = self.read(child, start, f"defense {key}", (form,), code="E536",
+                                unknown="unreadable")
+            if setting is not None:
+                found[key] = tuple(name.text for name in setting.names()) + (None, None)
         missing = [k for k in ("defenders", "into", "matching", "single") if k not in found]
         if missing:
             self.problem(line.span, "E537", "a defense block needs " + ", ".join(missing),
@@ -231,55 +231,70 @@ class ProcedureDeclarations(RulesReaderBase):
 
         event = fields["counts as"].value.strip() if fields["counts as"] else None
         limit = None
-        limit_extra = ()
+        limit_extra: tuple = ()
         if fields["limit"] is not None:
-            value = (fields["limit"].value or "").strip().rstrip(".")
-            extra = re.fullmatch(r"(.+?)(?:, plus its (.+?))?(?:, at most (\d+))?"
-                                 r"(?:, shared as (.+))?", value, re.I)
-            if extra and any(extra.groups()[1:]):
-                value = extra.group(1)
-                limit_extra = (extra.group(2) and _unquote(extra.group(2)),
-                               extra.group(3) and int(extra.group(3)),
-                               extra.group(4) and _unquote(extra.group(4)))
-            # "once per PERIOD", "twice per PERIOD", "3 times per PERIOD"
-            m = re.fullmatch(r"(once|twice|(\d+) times) per (.+?)( for each card)?", value, re.I)
-            periods = [p.lower() for p in self.rules.periods]
-            if not m or _unquote(m.group(3)).lower() not in periods:
-                self.problem(fields["limit"].value_span or fields["limit"].span, "E522",
-                             f'unreadable limit "{value}"',
-                             ("once per PERIOD", "once per PERIOD for each card",
-                              "N times per PERIOD"),
-                             did_you_mean(_unquote(m.group(3)), self.rules.periods)
-                             if m else None)
-            else:
-                period = next(p for p in self.rules.periods
-                              if p.lower() == _unquote(m.group(3)).lower())
-                limit = (period, bool(m.group(4)))
-                times = {"once": 1, "twice": 2}.get(m.group(1).lower()) or int(m.group(2))
-                if times != 1:
-                    limit_extra = (tuple(limit_extra) or (None, None, None)) + (times,)
+            limit, limit_extra = self.action_limit(fields["limit"])
+
         def word(field):
             return _unquote(fields[field].value.strip()) if fields[field] and \
                 fields[field].value else None
         exchange = None
         if fields["exchange"] is not None:
-            m = re.fullmatch(r"(.+?) of this .+", (fields["exchange"].value or "").strip().rstrip("."),
-                             re.I)
-            stat = self.rules.stat(_unquote(m.group(1))) if m else None
-            if stat is None or stat.type != "exchange":
-                self.problem(fields["exchange"].value_span or fields["exchange"].span, "E525",
-                             "unreadable exchange", ("STAT of this KIND, STAT an exchange stat",))
-            else:
+            found = self.read(fields["exchange"], "exchange_field", "exchange",
+                              ("STAT of this KIND, STAT an exchange stat",), code="E525",
+                              unknown="unreadable")
+            stat = self.rules.stat(found.name().text) if found else None
+            if found and (stat is None or stat.type != "exchange"):
+                self.problem(found.name().span, "E525",
+                             f'"{found.name().text}" is not an exchange stat',
+                             ("STAT of this KIND, STAT an exchange stat",))
+            elif stat is not None:
                 exchange = stat.name
+        sacrifices = None
+        if fields["sacrifices"] is not None and fields["sacrifices"].value:
+            found = self.read(fields["sacrifices"], "sacrifices", "sacrifices",
+                              ('the cards its STAT names',), code="E514", unknown="unreadable")
+            sacrifices = found.name().text if found else None
         self.rules.actions = self.rules.actions + (ActionDecl(
             name, during, sentence("choose"), sentence("cost"), sentence("effect"),
             event, line.span, limit, limit_extra, sentence("requires"), word("as"),
             sentence("target"), word("target as"),
             announces=word("announces"), target_announces=word("target announces"),
-            sacrifices=_sacrificed_stat(word("sacrifices")),
+            sacrifices=sacrifices,
             exchange=exchange,
-            free=(word("uses an action") or "yes").lower() == "no",
+            free=fields["uses an action"] is not None
+            and self.setting(fields["uses an action"], ("yes", "no")) == "no",
             any_time=self.yes_or_no(fields["at any time"])),)
+
+    LIMIT_FORMS = ("once per PERIOD", "once per PERIOD for each card", "N times per PERIOD")
+
+    def action_limit(self, line: OutlineLine) -> tuple[tuple | None, tuple]:
+        """ "once per turn", "twice per turn for each card, plus its extra, at
+        most 3, shared as attack": (period, per card) and the extras (the
+        stat adding uses, the most uses, the shared count, the times)."""
+        found = self.read(line, "limit", "limit", self.LIMIT_FORMS, code="E522",
+                          unknown="unreadable")
+        if found is None:
+            return None, ()
+        period_name = found.name()
+        period = next((p for p in self.rules.periods
+                       if p.lower() == period_name.text.lower()), None)
+        if period is None:
+            self.problem(period_name.span, "E522", f'unknown period "{period_name.text}"',
+                         tuple(self.rules.periods), did_you_mean(period_name.text,
+                                                                 self.rules.periods))
+            return None, ()
+        plus, most, shared = (found.find(form) for form in
+                              ("limit_plus", "limit_most", "limit_shared"))
+        extra: tuple = ()
+        if plus or most or shared:
+            extra = (plus.name().text if plus else None, most.number() if most else None,
+                     shared.name().text if shared else None)
+        times = found.find("times")
+        count = {"once": 1, "twice": 2}.get(times.words) or times.number()
+        if count != 1:
+            extra = (extra or (None, None, None)) + (count,)
+        return (period, found.find("for_each_card") is not None), extra
 
     def yes_or_no(self, line: OutlineLine | None) -> bool:
         """A yes/no field: absent is no; anything but yes or no is an error."""
@@ -312,32 +327,40 @@ class ProcedureDeclarations(RulesReaderBase):
         self.rules.identical_one_choice = True
 
     def decl_simulation_prefers(self, line: OutlineLine, n: int) -> None:
+        """ "simulation prefers: LABEL, LABEL, if CONDITION" (the condition is
+        card-language text, commas included)."""
+        found = self.read(line, "prefers", "preference", ("LABEL, LABEL, if CONDITION",),
+                          code="E514", unknown="unreadable")
+        if found is None:
+            return
         labels, condition = [], None
-        for text, span in self.names_list(line):
-            if condition is not None:
-                continue
-            if text.lower().startswith("if "):
-                # the condition is the rest of the line, commas included
-                rest = line.value[span.column - line.value_span.column:].strip().rstrip(".")
-                condition = Sentence(rest[0].upper() + rest[1:] + ".", span)
+        for item in found.args:
+            if isinstance(item, Name):
+                labels.append(item.text)
+            elif item.form == "more_label":
+                labels.append(item.name().text)
             else:
-                labels.append(text)
+                # the sentence starts at its "if"
+                rest = item.name().span
+                before = self.source.line(rest.line)[:rest.column - 1].rstrip()
+                condition = Sentence("If " + item.name().text + ".",
+                                     attrs.evolve(rest, column=len(before) - 1))
         self.rules.prefer = self.rules.prefer + ((tuple(labels), condition),)
 
     def decl_race(self, line: OutlineLine, n: int) -> None:
-        value = (line.value or "").strip().rstrip(".")
-        m = re.fullmatch(r"(.+?) past the end of (?:the )?(.+?), at the end of (?:the )?(.+)",
-                         value, re.I)
-        if not m:
-            self.problem(line.value_span or line.span, "E527", f'unreadable race "{value}"',
-                         ("COUNTER past the end of ZONE, at the end of PERIOD",))
+        found = self.read(line, "race", "race",
+                          ("COUNTER past the end of ZONE, at the end of PERIOD",), code="E527",
+                          unknown="unreadable")
+        if found is None:
             return
         tie, ties = (), 0
         for child in line.children:
-            t = re.fullmatch(r"on a tie, at most (\d+) times?", child.key, re.I)
-            if not t:
+            if not child.key.lower().startswith("on a tie"):
                 self.unknown_field(child, ("on a tie, at most N times",))
                 continue
-            tie, ties = self.sentences(child.children), int(t.group(1))
-        self.rules.race = RaceDecl(_unquote(m.group(1)), _unquote(m.group(2)),
-                                   _unquote(m.group(3)), tie, ties, line.span)
+            times = self.read(child, "tie_key", "field", ("on a tie, at most N times",),
+                              code="E504", key=True)
+            if times is not None:
+                tie, ties = self.sentences(child.children), times.number()
+        counter, zone, period = (name.text for name in found.names())
+        self.rules.race = RaceDecl(counter, zone, period, tie, ties, line.span)

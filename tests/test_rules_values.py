@@ -1,0 +1,174 @@
+"""Rules-file values read by the rules grammar (grammar/rules.lark).
+
+Each declaration's properties are parsed into settings with spans; what the
+grammar cannot read is reported at its column with what was expected, and the
+other properties of the line are still read. No part of the rules reader
+reads a value with a regular expression.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from lark import Lark
+
+from interpreter.language.game_rules import ZONE_ROLES
+from interpreter.language.rules_file import load_rules
+from interpreter.language import rules_values
+from interpreter.resources import read_grammar
+from interpreter.source import SourceText
+
+ROOT = Path(__file__).resolve().parent.parent
+HEAD = 'game "Probe"\n  players: 2\n\n'
+
+
+def _rules(text: str):
+    source = SourceText("probe.rules", HEAD + text)
+    return load_rules(source, "probe")
+
+
+def _line(text: str) -> int:
+    return (HEAD + text).splitlines().index(text.splitlines()[0]) + 1
+
+
+def test_the_rules_grammar_builds_strict():
+    Lark(read_grammar("rules.lark"), parser="lalr", lexer="contextual",
+         start=list(rules_values._STARTS), strict=True)
+
+
+def test_every_counter_property_is_read():
+    rules, problems = _rules(
+        'zone track: shared, ordered\n'
+        'counter Life: per player, starts at 20, at least -5, at most 99, '
+        'a player at 0 or less loses, a player at 30 or more wins\n'
+        'counter Wounds: on cards, takes damage\n'
+        'counter Position: per player, position in the track\n')
+    assert problems == []
+    life = rules.counters["Life"]
+    assert (life.scope, life.start, life.minimum, life.maximum, life.loses_at,
+            life.wins_at) == ("player", 20, -5, 99, 0, 30)
+    assert rules.counters["Wounds"].scope == "card"
+    assert rules.counters["Wounds"].takes_damage
+    assert rules.counters["Position"].track == "track"
+
+
+def test_words_are_read_whatever_their_case_and_a_name_keeps_its_own_words():
+    rules, problems = _rules(
+        'zone Pile: PER PLAYER, Hidden, Ordered, Paired With Pile of Lost Souls\n')
+    assert problems == []
+    pile = rules.zones["Pile"]
+    assert (pile.visibility, pile.ordered, pile.paired_with) == (
+        "hidden", True, "Pile of Lost Souls")
+
+
+def test_a_number_slot_says_what_it_expected_at_its_word():
+    text = "counter Life: per player, starts at ten\n"
+    rules, problems = _rules(text)
+    [p] = problems
+    assert (p.code, p.span.line, p.span.column) == ("E505", _line(text),
+                                                    text.index("ten") + 1)
+    assert p.message == 'unreadable property "starts at ten"'
+    assert p.expected == ("a number",)
+
+
+def test_every_bad_property_of_a_line_is_reported_and_the_others_are_read():
+    text = "counter Life: per player, forever, starts at 7, sometimes\n"
+    rules, problems = _rules(text)
+    assert [(p.code, p.span.column, p.message) for p in problems] == [
+        ("E505", text.index("forever") + 1, 'unknown property "forever"'),
+        ("E505", text.index("sometimes") + 1, 'unknown property "sometimes"')]
+    assert rules.counters["Life"].start == 7
+
+
+def test_a_misspelled_property_is_offered_the_nearest_form():
+    text = "counter Life: per player, start at 3\n"
+    _, [p] = _rules(text)
+    assert p.message == 'unknown property "start at 3"'
+    assert p.suggestion == 'did you mean "starts at N"?'
+    assert "starts at N" in p.expected
+
+
+def test_a_word_of_the_grammar_must_be_a_whole_word():
+    # "per" then "playerz": not "per player" followed by a stray "z"
+    text = "counter Life: per playerz\n"
+    _, [p] = _rules(text)
+    assert p.message == 'unknown property "per playerz"'
+    assert p.suggestion == 'did you mean "per player"?'
+
+
+def test_a_name_before_a_word_of_its_declaration_ends_there_unless_quoted():
+    rules, problems = _rules(
+        'stat HP: number, a card with damage at least its HP is destroyed\n'
+        'stat "Rate is high": number, a card with damage at least its "Rate is high" is '
+        'destroyed\n')
+    assert problems == []
+    assert rules.stats["HP"].lethal_damage and rules.stats["Rate is high"].lethal_damage
+
+
+def test_deck_part_fields():
+    rules, problems = _rules(
+        "stat cost: number\nkind Unit\n  stats: cost\n"
+        "zone deck: per player, hidden, ordered\n"
+        "deck part Main\n"
+        "  size: 40 to 60\n"
+        "  copies: at most 3 per name\n"
+        "  count: at most 10 Unit\n"
+        "  total cost: at most 100\n"
+        '  limited: "Big One" 1\n'
+        "  starts in: their deck, face up\n")
+    assert problems == []
+    part = rules.deck_parts["Main"]
+    assert (part.size_min, part.size_max) == (40, 60)
+    assert part.copies[0].limit == 3 and part.copies[0].keys == ("name",)
+    assert (part.counts[0].relation, part.counts[0].number, part.counts[0].kind) == (
+        "at most", 10, "Unit")
+    assert (part.totals[0].stat, part.totals[0].number) == ("cost", 100)
+    assert part.limited == (("Big One", 1),)
+    assert part.starts_in == ("deck", True)
+
+
+@pytest.mark.parametrize("value, message, column_of", [
+    ("size: twenty", 'unreadable size "twenty"', "twenty"),
+    ("size: 40 to many", 'unreadable size "40 to many"', "many"),
+    ("copies: at most three per name", 'unreadable copy limit "at most three per name"',
+     "three"),
+])
+def test_deck_part_values_are_reported_at_their_word(value, message, column_of):
+    text = f"deck part Main\n  {value}\n"
+    _, problems = _rules(text)
+    [p] = problems
+    assert p.message == message
+    assert p.span.column == f"  {value}".index(column_of) + 1
+
+
+def test_an_action_limit_names_a_declared_period():
+    rules, problems = _rules(
+        "periods: turn\naction Play\n  limit: twice per turn, at most 3\n"
+        "action Draw\n  limit: once per tern\n")
+    [p] = problems
+    assert (p.code, p.message, p.suggestion) == (
+        "E522", 'unknown period "tern"', 'did you mean "turn"?')
+    play = next(a for a in rules.actions if a.name == "Play")
+    assert play.limit == ("turn", False)
+    assert play.limit_extra == (None, 3, None, 2)
+
+
+def test_no_part_of_the_rules_reader_uses_regular_expressions():
+    readers = [ROOT / "interpreter" / "language" / name for name in (
+        "rules_file.py", "rules_reading.py", "rules_components.py", "rules_procedures.py",
+        "rules_values.py")]
+    for path in readers:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {alias.name for node in ast.walk(tree)
+                    if isinstance(node, (ast.Import, ast.ImportFrom))
+                    for alias in node.names} | {
+            node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert "re" not in imported, f"{path.name} imports re"
+
+
+def test_every_zone_role_the_engine_knows_is_in_the_grammar():
+    for role in ZONE_ROLES:
+        rules, problems = _rules(f"zone Z: per player, {role}\n")
+        assert problems == [] and rules.zones["Z"].roles == (role,), role
