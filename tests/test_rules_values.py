@@ -172,3 +172,23 @@ def test_every_zone_role_the_engine_knows_is_in_the_grammar():
     for role in ZONE_ROLES:
         rules, problems = _rules(f"zone Z: per player, {role}\n")
         assert problems == [] and rules.zones["Z"].roles == (role,), role
+
+
+# ---------------------------------------------------------------- words that clash
+
+
+def test_a_word_the_card_language_already_has_is_reported_at_its_declaration():
+    text = "counter Damage: on cards\n"
+    _, [p] = _rules(text)
+    assert (p.code, p.span.line, p.span.column) == ("E517", _line(text), 9)
+    assert p.message == ('"damage" cannot be told apart in card text: the card language '
+                         "already uses this word")
+    assert p.suggestion == 'give it another name (for example "Damage counter")'
+
+
+def test_a_word_declared_as_two_things_is_reported_at_the_first():
+    text = "stat cost: number\nkind Hero\n  stats: cost\nzone hero: per player\n"
+    _, [p] = _rules(text)
+    assert (p.code, p.span.line) == ("E517", _line(text) + 1)
+    assert p.message == ('"hero" cannot be told apart in card text: it is declared as '
+                         'kind "Hero" and zone "hero"')

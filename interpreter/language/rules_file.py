@@ -23,6 +23,7 @@ from interpreter.language.game_rules import GameRules, _lookup
 from interpreter.language.rules_components import ComponentDeclarations
 from interpreter.language.rules_procedures import ProcedureDeclarations
 from interpreter.language.syntax import OutlineLine, parse_outline
+from interpreter.language.vocabulary import clashing_words, effect_grammar
 from interpreter.source import SourceText, Span
 
 
@@ -39,6 +40,7 @@ def load_rules(source: SourceText, game_id: str) -> tuple[GameRules, list[Proble
     lines, problems = parse_outline(source)
     rules = GameRules(game_id=game_id, path=source.path)
     reader = _RulesReader(source, rules, problems)
+    reader.lines = lines
     for line in lines:
         reader.declaration(line)
     reader.finish()
@@ -91,6 +93,36 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
 
     # ---- after every declaration
 
+    VOCABULARY = ("counter", "value", "zone", "values", "stat", "kind", "statuses", "periods",
+                  "keyword", "verb", "event", "noun", "adjective", "timing", "action")
+
+    def grammar_clash(self, message: str) -> None:
+        """Declared words that make card text ambiguous, at their declarations:
+        a word declared as two things the card language tells apart (a zone
+        and a kind both "hero"), or a word the card language already has
+        (a counter "damage")."""
+        words = clashing_words(message, effect_grammar(self.rules.vocabulary()))
+        reported = False
+        for word in words:
+            uses = [line for line in self.lines if line.words
+                    and line.words[0].lower() in self.VOCABULARY
+                    and _names_word(line, word)]
+            what = " and ".join(f'{line.words[0].lower()} "{_spelled(line, word)}"'
+                                for line in uses[:2])
+            for line in uses[:1]:
+                self.problem(self.span_of_text(line, _spelled(line, word)), "E517",
+                             f'"{word}" cannot be told apart in card text'
+                             + (f": it is declared as {what}" if len(uses) > 1 else
+                                ": the card language already uses this word"),
+                             ("a word declared once, that the card language does not use",),
+                             f'give it another name (for example '
+                             f'"{_spelled(line, word)} {line.words[0].lower()}")')
+                reported = True
+        if not reported:
+            self.problem(Span(self.source.path, 1, 1, 1, 2), "E517",
+                         "the declared words clash in the card grammar: "
+                         + message.split("\n")[0])
+
     def finish(self) -> None:
         rules = self.rules
         if not self.saw_game:
@@ -129,8 +161,7 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
         try:
             parser = rules.parser()
         except Exception as err:  # the vocabulary makes the grammar ambiguous
-            self.problem(Span(self.source.path, 1, 1, 1, 2), "E517",
-                         f"the declared words clash in the card grammar: {err}".split("\n")[0])
+            self.grammar_clash(str(err))
             return
         for name, decl in list(rules.adjectives.items()):
             # "that your opponent controls": qualifiers, as a selector ends
@@ -213,3 +244,19 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
                 self.problems.append(parser.problem(
                     err, self.source, decl.definition, decl.definition_span.line,
                     decl.definition_span.column))
+
+
+def _names_word(line: OutlineLine, word: str) -> bool:
+    """Whether a declaration line declares ``word`` (in its head or its list)."""
+    wanted = word.lower()
+    head = " ".join(item.text for item in line.head[1:]).lower()
+    listed = [piece.strip().strip('"\u201c\u201d').lower()
+              for piece in (line.value or "").split(",")]
+    return head == wanted or wanted in listed or head.startswith(wanted + " ")
+
+
+def _spelled(line: OutlineLine, word: str) -> str:
+    """``word`` as the line writes it (its case)."""
+    text = " ".join(item.text for item in line.head) + " " + (line.value or "")
+    index = text.lower().find(word.lower())
+    return text[index:index + len(word)] if index >= 0 else word

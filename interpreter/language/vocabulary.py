@@ -302,6 +302,27 @@ def effect_grammar(vocab: Vocabulary) -> str:
     return base_effect_grammar() + "\n" + generated_rules(vocab)
 
 
+def clashing_words(message: str, grammar: str) -> list[str]:
+    """The declared words a lark grammar conflict is about: the vocabulary
+    terminals (W0, W1 ...) its message names, as the rules file spells them
+    (in the order the message names them)."""
+    defined = {name: text for name, text in re.findall(
+        r'^(W\d+): "((?:[^"\\]|\\.)*)"i?$', grammar, re.M)}
+    defined.update({name: _unescape(body) for name, body in re.findall(
+        r"^(W\d+): /(?:\(\?i:)?(.*?)\)?(?:\(\?!\[\\w-\]\))?/$", grammar, re.M)})
+    out: list[str] = []
+    # "<zone_name : W0>": a rule of the grammar that is one declared word
+    for name in re.findall(r"<\w+ : (W\d+)>", message):
+        word = defined.get(name)
+        if word and word not in out:
+            out.append(word)
+    return out
+
+
+def _unescape(pattern: str) -> str:
+    return re.sub(r"\\(.)", r"\1", pattern)
+
+
 def plural(noun: str) -> str:
     """The regular English plural of a card kind: Ally -> Allies, Box -> Boxes."""
     last = noun.split()[-1] if noun.split() else noun
