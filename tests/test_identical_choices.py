@@ -86,3 +86,31 @@ def test_without_the_declaration_every_card_is_an_option():
         ("deck", 0): [("Squire", ())] * 5, ("deck", 1): [("Squire", ())] * 5},
         {}, 2, 0, "Main")
     assert labels(match).count("attack Squire") == 2
+
+
+# ---------------------------------------------------------------- a second game
+
+MINIONS = Path(__file__).resolve().parent / "fixtures" / "minions"
+
+
+def test_minions_offers_two_fresh_recruits_as_one_attack():
+    # Minions (tests/fixtures/minions/RULES.md 6.5): "with two fresh Recruits
+    # on your board, 'attack with a Recruit' is one option, not two"
+    game = load_game("minions", MINIONS)
+    assert game.problems == [] and game.rules.identical_one_choice
+    compiled = compile_game(game)
+    deck = [("Spark Imp", ())] * 5
+    zones = {("board", 0): [("Recruit", ()), ("Recruit", ()), ("Spark Imp", ())],
+             ("Hero zone", 0): [("Bram, Shield Captain", ())],
+             ("Hero zone", 1): [("Ysolde, Ember Magus", ())],
+             ("deck", 0): deck, ("deck", 1): deck}
+    match = Match.from_position(compiled, 2, 1, zones, {}, 3, 0, "Main")
+    attacks = [label for label in labels(match) if label.startswith("attack")]
+    assert sum("Recruit" in label for label in attacks) == 1, attacks
+    assert sum("Spark Imp" in label for label in attacks) == 1, attacks
+    # a damaged Shieldwall Sentry is told apart from a fresh one: two options
+    zones[("board", 0)] = [("Shieldwall Sentry", ()),
+                           ("Shieldwall Sentry", (("counter", "damage", 1),))]
+    match = Match.from_position(compiled, 2, 1, zones, {}, 3, 0, "Main")
+    attacks = [label for label in labels(match) if label.startswith("attack")]
+    assert sum("Shieldwall Sentry" in label for label in attacks) == 2, attacks
