@@ -33,11 +33,13 @@ def test_games_end_past_the_end_segment(game):
         result = match.state.result
         assert result is not None
         if result[0] == "win":
-            assert "past the end of the Segment Row" in result[2], result
+            # the rules file's "Settle the race": the farthest past the end wins
+            assert result[2] == "Settle the race", result
             wins += 1
         else:
-            # the only draws: the turn cap, or Final Rush tied too many times
-            assert result[1].startswith(("no winner after", "still tied")), result
+            # the only draw: the turn cap (Final Rush repeats "until one
+            # Player wins, or the inevitable heat death of the universe")
+            assert result[1].startswith("no winner after"), result
             draws += 1
     assert wins >= 22, (wins, draws)
 

@@ -192,3 +192,21 @@ def test_a_word_declared_as_two_things_is_reported_at_the_first():
     assert (p.code, p.span.line) == ("E517", _line(text) + 1)
     assert p.message == ('"hero" cannot be told apart in card text: it is declared as '
                          'kind "Hero" and zone "hero"')
+
+
+# ---------------------------------------------------------------- phases
+
+
+def test_lines_after_a_phase_steps_close_it_and_a_for_each_block_holds_steps_only():
+    text = ("zone row: shared, ordered\nkind Room\n"
+            "turn\n  phase Run\n    Draw a card.\n"
+            "    for each Room in the row:\n      step Walk\n        Draw a card.\n"
+            "      Discard a card.\n"
+            "    Draw 2 cards.\n")
+    rules, problems = _rules(text)
+    [p] = problems
+    assert (p.code, p.message) == ("E518", '"for each" holds the steps done at each place')
+    assert p.span.line == _line(text) + 8
+    [run] = rules.phases
+    assert [s.text for s in run.sentences] == ["Draw a card."]
+    assert [s.text for s in run.closing] == ["Draw 2 cards."]

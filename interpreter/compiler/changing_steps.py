@@ -376,10 +376,12 @@ class ChangingSteps:
         self.each_chosen(lambda m, f, c: m.flip(c, up))
 
     def do_win(self, action, who):
-        self.e.emit(lambda m, f: m.win(who(m, f), m.reason_of(f)))
+        verb = getattr(self, "_verb_name", None)
+        self.e.emit(lambda m, f: m.win(who(m, f), m.reason_of(f, verb)))
 
     def do_lose_game(self, action, who):
-        self.e.emit(lambda m, f: m.lose(who(m, f), m.reason_of(f)))
+        verb = getattr(self, "_verb_name", None)
+        self.e.emit(lambda m, f: m.lose(who(m, f), m.reason_of(f, verb)))
 
     # ---- statements about cards
 

@@ -9,7 +9,8 @@ from typing import Callable
 from interpreter.compiler.players import (compile_owner, compile_player, compile_zone,
                                           is_opponent_ref)
 from interpreter.compiler.program import unsupported
-from interpreter.compiler.selectors import Selection, _state_test, compile_selector
+from interpreter.compiler.selectors import (Selection, _state_test, compile_amount,
+                                           compile_selector)
 from interpreter.language import ast
 
 
@@ -34,7 +35,8 @@ def compile_condition(cond: ast.Condition) -> Callable:
     if form == "counter_is":
         owner = compile_owner(cond.args[0], lambda m, f: f.locals["you"])
         name, comparison = cond.args[1], cond.args[2]
-        return _compare(comparison, lambda m, f: m.player_count(owner(m, f), name))
+        test = _compare(comparison, lambda m, f: m.player_count(owner(m, f), name))
+        return lambda m, f: owner(m, f) is not None and test(m, f)
     if form == "zone_has":
         # "the turn player's deck has no cards"
         zone = compile_zone(cond.args[0], lambda m, f: f.locals["you"])
@@ -44,7 +46,9 @@ def compile_condition(cond: ast.Condition) -> Callable:
     if form == "has_counter":
         who = compile_player(cond.args[0])
         comparison, name = cond.args[1], cond.args[2]
-        return _compare(comparison, lambda m, f: m.player_count(who(m, f), name))
+        test = _compare(comparison, lambda m, f: m.player_count(who(m, f), name))
+        # "If the player with the most Points has ...": false when no one is
+        return lambda m, f: who(m, f) is not None and test(m, f)
     if form == "is_state":
         selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
         test = _state_test(cond.args[1], lambda m, f: f.locals["you"])
@@ -100,7 +104,13 @@ def _compare(comparison: ast.Comparison, value: Callable) -> Callable:
         return lambda m, f: value(m, f) < m.player_count(owner(m, f), name)
     n = comparison.args[0]
     if not isinstance(n, int):
-        raise unsupported(comparison, f'"{n}" in a comparison')
+        # "X or more, where X is ...": a number read as the sentence starts
+        amount = compile_amount(n, comparison)
+        if comparison.form == "at_least":
+            return lambda m, f: value(m, f) >= amount(m, f)
+        if comparison.form == "at_most":
+            return lambda m, f: value(m, f) <= amount(m, f)
+        return lambda m, f: value(m, f) == amount(m, f)
     if comparison.form == "at_least":
         return lambda m, f: value(m, f) >= n
     if comparison.form == "at_most":

@@ -360,20 +360,14 @@ def _compile_turn(game: CompiledGame) -> None:
                 _taken_by(game, e, step.taken_by, step.name, step_body)
             if places is not None:
                 places()
-            if rules.race is not None and rules.race.period.lower() == phase.name.lower():
-                e.emit(lambda m, f: m.race_check(f))
+            for sentence in phase.closing:
+                _procedure_line(steps, rules, sentence)
             e.emit(lambda m, f, name=phase.name: m.end_period("phase", name))
         _taken_by(game, e, phase.taken_by, phase.name, phase_body)
         e.place(after)
     e.emit(lambda m, f: m.end_turn(f))
     e.jump(turn)
     game.programs["game"] = e.finish()
-    if rules.race is not None:
-        tie = Emitter("race:tie", rules.race.span)
-        tie_steps = StepCompiler(tie, game)
-        for sentence in rules.race.tie:
-            _procedure_line(tie_steps, rules, sentence)
-        game.programs["race:tie"] = tie.finish()
 
 
 def _taken_by(game: CompiledGame, e: Emitter, taken_by, name: str, body) -> None:

@@ -56,6 +56,8 @@ class VerbSteps:
                     r in m.state.cards[c].statuses for r in ("attacker", "defender")))
             self.e.emit(before)
         self._verb_depth = depth + 1
+        # a step that ends the game says which verb's definition it is in
+        outer_name, self._verb_name = getattr(self, "_verb_name", None), decl.pattern.text
         # "..., then repeat this." in a verb's definition repeats the verb
         # from its start, not the text that uses the verb
         outer = getattr(self, "_repeat_from", None)
@@ -69,6 +71,7 @@ class VerbSteps:
             self.sentences(filled)
         finally:
             self._verb_depth = depth
+            self._verb_name = outer_name
             self._repeat_from = outer
             self._has_if = had_if
         self.e.emit(lambda m, f: f.locals.__setitem__("#if", f.locals.pop(saved_if, True)))

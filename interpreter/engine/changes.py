@@ -404,13 +404,14 @@ class Changes:
 
     # ---- the end of the game
 
-    def reason_of(self, frame) -> str:
+    def reason_of(self, frame, verb: str | None = None) -> str:
         """Why an effect ends the game, as the log says it: the rule's name
-        for a rule of the game, else "an effect"."""
+        for a rule of the game, else the game verb whose definition says so
+        ("Settle the race"), else "an effect"."""
         this = frame.locals.get("this")
         if this is not None and self.state.cards[this].zone[0] == RULES_ZONE:
             return self.state.cards[this].name.removesuffix(" (rule)")
-        return "an effect"
+        return verb or "an effect"
 
     def win(self, player: int, reason: str) -> None:
         op.end_game(self.state, ("win", player, reason))

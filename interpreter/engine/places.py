@@ -1,18 +1,17 @@
-"""Places, exchanges and races.
+"""Places and exchanges.
 
 A zone can be an ordered row of places (a position counter says where a
 player stands in it): counters kept per place wait for the loop over the
 places to reach theirs; a place's exchange stats trade counters for a
 reward (wildcards paying with any of their counters); cards are placed at
-a place and used; and a race is won by the player farthest past the end of
-its zone.
+a place and used. (Who wins a race along the row is written in the rules
+file, on the game's numbers.)
 """
 
 from __future__ import annotations
 
 from interpreter.compiler.program import JUMPED
 from interpreter.engine import operations as op
-from interpreter.engine.limits import GameOver
 from interpreter.engine.state import Frame
 
 
@@ -34,7 +33,7 @@ def _wildcards_payable(have: dict, wild: list) -> bool:
 
 
 class Places:
-    """Positions in a row of places, counters per place, exchanges, races."""
+    """Positions in a row of places, counters per place, exchanges."""
 
     __slots__ = ()
 
@@ -280,32 +279,3 @@ class Places:
             state.frames.append(Frame(f"used:{kind.name}", 0,
                                       {"you": controller, "this": card, "it": card}))
         self.event("activated", card, controller)
-
-    # ---- races
-
-    def race_check(self, frame: Frame):
-        """The player farthest past the end of the race's zone wins; a tie runs
-        the race's tie procedure, at most its number of times."""
-        race = self.rules.race
-        state = self.state
-        decl = next(z for z in self.rules.zones.values()
-                    if z.name.lower() == race.zone.lower())
-        size = len(state.zones.get((decl.name, -1), ()))
-        past = {p: state.counter(p, race.counter) - size + 1 for p in range(state.players)
-                if not state.out[p]}
-        best = max(past.values(), default=0)
-        if best <= 0:
-            return None
-        leaders = [p for p, v in past.items() if v == best]
-        if len(leaders) == 1:
-            self.win(leaders[0], f"{best} past the end of the {decl.name}")
-        ties = state.usage.get("#race ties", 0) + 1
-        state.usage["#race ties"] = ties
-        if ties > race.ties:
-            self.draw_game(f"still tied {best} past the end of the {decl.name} "
-                           f"after {race.ties} tie-breaks")
-            raise GameOver
-        op.note(state, f"Tied {best} past the end of the {decl.name}: tie-break {ties}.")
-        frame.pc += 1
-        state.frames.append(Frame("race:tie", 0, {"you": state.turn_player}))
-        return JUMPED

@@ -393,20 +393,9 @@ class PhaseDecl:
     # trigger from its start (the turn's start too, for the first phase)
     # resolve once its sentences are done
     hold_triggers: bool = False
-
-
-@attrs.frozen(slots=True)
-class RaceDecl:
-    """ "race: COUNTER past the end of ZONE, at the end of PERIOD": when that
-    period ends, the player whose position counter is farthest past the end of
-    the zone wins; a tie runs ``tie`` (at most ``ties`` times, then a draw)."""
-
-    counter: str
-    zone: str
-    period: str
-    tie: tuple[Sentence, ...]
-    ties: int
-    span: Span
+    # lines written after the phase's steps (after its "for each" block):
+    # what happens once its steps are done, before the phase ends
+    closing: tuple[Sentence, ...] = ()
 
 
 @attrs.frozen(slots=True)
@@ -488,7 +477,6 @@ class GameRules:
     # "card effects: as much as you can": in card text, a step after "then"
     # happens even when the step before could not ("If you do" still asks)
     as_much_as_you_can: bool = False
-    race: RaceDecl | None = None
     defense: DefenseDecl | None = None
     # "rule" lines: the game's own abilities, in the order written
     game_rules: list[RuleDecl] = attrs.Factory(list)
@@ -652,12 +640,11 @@ def _procedure_sentences(rules: GameRules):
             yield from step.sentences
             if step.taken_by is not None:
                 yield taker_sentence(step.taken_by)
+        yield from phase.closing
     for action in rules.actions:
         for sentence in (action.choose, action.cost, action.effect):
             if sentence is not None and action.choose is not sentence:
                 yield sentence
-    if rules.race is not None:
-        yield from rules.race.tie
     for _labels, condition in rules.prefer:
         if condition is not None:
             yield condition

@@ -30,7 +30,7 @@ from interpreter.source import SourceText, Span
 _DECLARATIONS = (
     "game", "counter", "value", "zone", "values", "stat", "kind", "timing", "keyword",
     "verb", "event", "statuses", "periods", "unique mark", "title separator",
-    "deck part", "setup", "turn", "action", "resolution", "wildcard", "race", "simulation prefers",
+    "deck part", "setup", "turn", "action", "resolution", "wildcard", "simulation prefers",
     "defense", "identical cards", "card effects", "rule", "noun", "adjective",
 )
 

@@ -3,7 +3,7 @@
 The declarations of how a game is played: the setup, the turn (phases and
 steps, who takes them), the resolution of effects, player damage, defense,
 the actions players take, card effects, identical cards, what simulated
-players prefer and the race. Procedures are sentences of the card language,
+players prefer. Procedures are sentences of the card language,
 kept as :class:`~interpreter.language.game_rules.Sentence` and parsed once
 the game's vocabulary is known.
 """
@@ -14,7 +14,7 @@ import attrs
 
 from interpreter.errors import did_you_mean
 from interpreter.language.game_rules import (
-    ActionDecl, DefenseDecl, PhaseDecl, RaceDecl, ResolutionDecl, RuleDecl, Sentence, StepDecl,
+    ActionDecl, DefenseDecl, PhaseDecl, ResolutionDecl, RuleDecl, Sentence, StepDecl,
     _procedure_sentences)
 from interpreter.language.rules_reading import RulesReaderBase, _unquote
 from interpreter.language.rules_values import Name
@@ -23,7 +23,7 @@ from interpreter.language.syntax import OutlineLine
 
 class ProcedureDeclarations(RulesReaderBase):
     """Setup, turn, resolution, player damage, defense, actions, card
-    effects, identical cards, simulation preferences, race."""
+    effects, identical cards, simulation preferences."""
 
     def decl_setup(self, line: OutlineLine, n: int) -> None:
         self.rules.setup = self.rules.setup + self.sentences(line.children)
@@ -70,8 +70,16 @@ class ProcedureDeclarations(RulesReaderBase):
                 if found is not None:
                     for_each = (found.name(0).text, found.name(1).text)
                 index = grandchildren.index(loop)
-                grandchildren[index:index + 1] = loop.children
+                grandchildren[index:index + 1] = [
+                    line for line in loop.children if line.words[0].lower() == "step"]
+                for line in loop.children:
+                    if line.words[0].lower() != "step":
+                        # once for each place is what a step does: a line
+                        # here would run once, at no place
+                        self.problem(line.span, "E518", '"for each" holds the steps '
+                                     "done at each place", ('step "Name"',))
             taken_by = None
+            closing = []
             for grandchild in grandchildren:
                 if grandchild.words[0].lower() == "step" and len(grandchild.head) == 2 \
                         and not grandchild.has_colon:
@@ -100,11 +108,14 @@ class ProcedureDeclarations(RulesReaderBase):
                                      f'unknown setting "{value}" for triggered abilities',
                                      ("wait until the end of the phase",))
                     hold_phase = True
+                elif steps:
+                    # a line after the steps happens once they are done
+                    closing.append(grandchild)
                 else:
                     body.append(grandchild)
             phases.append(PhaseDecl(child.head[1].text, self.sentences(body), skip,
                                     child.span, tuple(steps), for_each, taken_by,
-                                    hold_phase))
+                                    hold_phase, self.sentences(closing)))
         self.rules.phases = tuple(phases)
 
     def taken_by(self, line: OutlineLine) -> Sentence | None:
@@ -346,21 +357,3 @@ class ProcedureDeclarations(RulesReaderBase):
                 condition = Sentence("If " + item.name().text + ".",
                                      attrs.evolve(rest, column=len(before) - 1))
         self.rules.prefer = self.rules.prefer + ((tuple(labels), condition),)
-
-    def decl_race(self, line: OutlineLine, n: int) -> None:
-        found = self.read(line, "race", "race",
-                          ("COUNTER past the end of ZONE, at the end of PERIOD",), code="E527",
-                          unknown="unreadable")
-        if found is None:
-            return
-        tie, ties = (), 0
-        for child in line.children:
-            if not child.key.lower().startswith("on a tie"):
-                self.unknown_field(child, ("on a tie, at most N times",))
-                continue
-            times = self.read(child, "tie_key", "field", ("on a tie, at most N times",),
-                              code="E504", key=True)
-            if times is not None:
-                tie, ties = self.sentences(child.children), times.number()
-        counter, zone, period = (name.text for name in found.names())
-        self.rules.race = RaceDecl(counter, zone, period, tie, ties, line.span)

@@ -74,9 +74,9 @@ _STARTS = (
     "players", "match", "counter_properties", "value_properties", "zone_properties",
     "stat_type", "used_from", "once_used", "once_used_from_key", "text_happens", "boxes",
     "timing_properties", "used_as", "noun_kinds", "size", "copies", "count", "total_key",
-    "total", "limited", "starts_in", "matching", "for_each_key", "taken_by", "race",
-    "tie_key", "prefers", "limit", "exchange_field", "sacrifices", "defenders", "into",
-    "single", "double", "double_only", "names",
+    "total", "limited", "starts_in", "matching", "for_each_key", "taken_by", "prefers",
+    "limit", "exchange_field", "sacrifices", "defenders", "into", "single", "double",
+    "double_only", "names",
 )
 
 _READABLE = {
