@@ -95,6 +95,10 @@ def _uses(section: str, game) -> bool:
                    for c in rules.counters.values()) or any(
             z.none_loses or z.empty_loses for z in rules.zones.values()) or bool(
             forms & {"win", "lose_game"})
+    if section == "Roles and nullify":
+        return bool(forms & {"attacking", "defending", "the_attacking", "the_defending",
+                             "nullify", "nullified"}) or any(
+            a.role or a.target_role for a in rules.actions)
     if section == "Decisions":
         return rules.identical_one_choice
     raise AssertionError(f'docs/core.md has a section "{section}" with no detector here')
