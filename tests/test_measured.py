@@ -64,9 +64,7 @@ def test_a_statement_of_two_stats_with_no_label(tmp_path):
 
 
 @pytest.mark.parametrize("text, column, says", [
-    # a damage event that names the damaged card: not in the language yet
-    ("Whenever this deals damage to a Creature, destroy that Creature.", 5,
-     'the event "deals damage"'),
+    # (a damage event naming the damaged card now runs: tests/test_damage_events.py)
     # a "can" that would change nothing
     ("This can attack.", 14, "without a number of times"),
 ])

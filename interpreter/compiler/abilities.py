@@ -20,7 +20,7 @@ from interpreter.compiler.costs import _cost_checks_for_costs
 from interpreter.compiler.frames import Frame
 from interpreter.compiler.modifiers import (joined_stat_changes, register_capability,
                                            statement_changes)
-from interpreter.compiler.players import is_opponent_ref
+from interpreter.compiler.players import compile_player, is_opponent_ref
 from interpreter.compiler.program import JUMPED, Emitter, unsupported
 from interpreter.compiler.selectors import compile_selector, naming
 from interpreter.compiler.steps import StepCompiler
@@ -584,7 +584,12 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
     if event.form != "card_event":
         raise unsupported(event, f'the event "{event.form.replace("_", " ")}"')
     subject, action = event.args
-    if action.form in ("deals_damage", "prevents_damage") and not action.args:
+    object_test = None
+    if action.form == "deals_damage" and action.args:
+        # "Whenever this deals damage to a character": any damage its card
+        # deals (effect or battle), to what the trigger names
+        word, object_test = "deals damage to", _damaged_test(action.args[0])
+    elif action.form in ("deals_damage", "prevents_damage") and not action.args:
         # "When this deals damage" / "When this prevents damage" (combat)
         word = {"deals_damage": "deals damage", "prevents_damage": "prevents damage"}[
             action.form]
@@ -608,7 +613,28 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
         test = (lambda m, f, c, t=test: gate(m, f) and t(m, f, c))
     game.triggers.setdefault(card.name, []).append(
         Trigger(word.lower(), intent or name, test, subject.form == "this",
-                once_per=timing.once_per if timing is not None else None))
+                once_per=timing.once_per if timing is not None else None,
+                object_test=object_test))
+
+
+def _damaged_test(target) -> Callable:
+    """What "deals damage to TARGET" accepts as the damaged: a card the
+    selector describes, a player ("a player", "your opponent"), or either
+    ("any target"). Players are ``-1 - player`` in the event."""
+    if isinstance(target, ast.Node) and target.form == "any_target":
+        return lambda m, f, hit: True
+    if isinstance(target, ast.Player):
+        if target.form in ("any_player", "each_player"):
+            return lambda m, f, hit: hit < 0
+        if is_opponent_ref(target):
+            return lambda m, f, hit: hit < 0 and m.is_opponent(f, -1 - hit)
+        who = compile_player(target)
+        return lambda m, f, hit: hit < 0 and who(m, f) == -1 - hit
+    selection = compile_selector(target, lambda m, f: f.locals["you"])
+    if selection.test is None:
+        raise unsupported(target, "this kind of card in a trigger")
+    card_test = selection.test
+    return lambda m, f, hit: hit >= 0 and card_test(m, f, hit)
 
 
 def _names_the_rival(resolution) -> bool:

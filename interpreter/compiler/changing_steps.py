@@ -6,6 +6,8 @@ cards for a while ("This gets +20 AP until ...").
 
 from __future__ import annotations
 
+from typing import Callable
+
 from interpreter.compiler.modifiers import compile_duration, statement_changes
 from interpreter.compiler.players import (_it_or_this, compile_owner, compile_player,
                                           counter_on_card)
@@ -223,7 +225,15 @@ class ChangingSteps:
         counter, measure = action.args
         self._counter_change(who, counter, compile_measure(measure), -1, pay=True)
 
+    def damage_source(self) -> Callable:
+        """The card that deals a step's damage: the card whose text it is (in
+        a rules file's action: the card acting)."""
+        if self.e.program.name.startswith("action:"):
+            return lambda m, f: _it_or_this(f)
+        return lambda m, f: f.locals.get("this")
+
     def _deal(self, action, who, amount, target):
+        source = self.damage_source()
         if isinstance(target, ast.Node) and target.form == "any_target":
             self._deal_any(action, amount)
             return
@@ -233,7 +243,7 @@ class ChangingSteps:
             def deal_to(victim):
                 def deal(m, f):
                     f.locals["did"] = True
-                    m.damage_player(victim(m, f), amount(m, f))
+                    m.damage_player(victim(m, f), amount(m, f), source(m, f))
                 self.e.emit(deal)
             if target.form in ("each_player", "each_rival"):
                 # "Deal 2 damage to each player": one player after another,
@@ -274,13 +284,13 @@ class ChangingSteps:
             owner = compile_owner(possessive, lambda m, f: m.state.cards[_it_or_this(f)].controller)
 
             def deal_with_excess(m, f, c):
-                over = m.damage_card(c, amount(m, f), battle)
+                over = m.damage_card(c, amount(m, f), battle, source(m, f))
                 if over > 0:
                     player = owner(m, f)
                     m.set_counter(player, counter, m.state.counter(player, counter) - over)
             self.each_chosen(deal_with_excess)
             return
-        self.each_chosen(lambda m, f, c: m.damage_card(c, amount(m, f), battle))
+        self.each_chosen(lambda m, f, c: m.damage_card(c, amount(m, f), battle, source(m, f)))
 
     def _deal_any(self, action, amount) -> None:
         """ "Deal 2 damage to any target": the acting player picks a card in
@@ -288,14 +298,15 @@ class ChangingSteps:
         self.game.check_player_damage(action)
         store = self._ask_target(cards=True)
         battle = self.e.program.name.startswith("action:")
+        source = self.damage_source()
 
         def deal(m, f):
             chosen = f.locals.pop(store)
             f.locals["did"] = True
             if chosen < 0:
-                m.damage_player(-1 - chosen, amount(m, f))
+                m.damage_player(-1 - chosen, amount(m, f), source(m, f))
             else:
-                m.damage_card(chosen, amount(m, f), battle)
+                m.damage_card(chosen, amount(m, f), battle, source(m, f))
         self.e.emit(deal)
 
     def _ask_target(self, cards: bool) -> str:

@@ -115,8 +115,8 @@ class CombatSteps:
             if len(pair) == 2:
                 a, b = pair
                 to_b, to_a = m.stat(a, stat), m.stat(b, stat)
-                m.damage_card(b, to_b, battle)
-                m.damage_card(a, to_a, battle)
+                m.damage_card(b, to_b, battle, a)
+                m.damage_card(a, to_a, battle, b)
         self.e.emit(fight)
 
     def combat_statement(self, step) -> bool:

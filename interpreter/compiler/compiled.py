@@ -76,6 +76,9 @@ class Trigger:
     edge: str = "start"        # period triggers: "start" or "end"
     immediate: bool = False    # resolves at once, not on the stack
     once_per: str | None = None   # its label's "once per turn": once per card and period
+    # "Whenever this deals damage to a character": a test of the event's
+    # object (a card, or -1 - player)
+    object_test: Callable | None = None
 
 
 @attrs.define

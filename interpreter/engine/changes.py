@@ -256,11 +256,14 @@ class Changes:
 
     # ---- damage and counters
 
-    def damage_card(self, card: int, amount: int, battle: bool = False) -> int:
+    def damage_card(self, card: int, amount: int, battle: bool = False,
+                    source: int | None = None) -> int:
         """Damage on a card; effect damage (not battle damage) stops at a
         card that "can't be damaged by effects". A card whose damage reaches
         a stat "a card with damage at least its X is destroyed" is destroyed;
-        returns the damage past that stat (the excess)."""
+        returns the damage past that stat (the excess). Damage dealt by a
+        ``source`` card is its event "deals damage to" (the damaged card its
+        object: "Whenever this deals damage to a character")."""
         state = self.state
         if not battle and self.forbidden(state.cards[card].controller,
                                          "be damaged by effects", card):
@@ -270,6 +273,9 @@ class Changes:
             return 0        # "If this would be dealt damage, prevent that damage ..."
         before = state.cards[card].counter("damage")
         op.set_card_counter(state, card, "damage", before + amount)
+        if source is not None and amount > 0:
+            state.log.append(("event", "deals damage to", source,
+                              state.cards[source].controller, card))
         for stat in self.rules.stats.values():
             if stat.lethal_damage:
                 limit = self.stat(card, stat.name)
@@ -279,18 +285,23 @@ class Changes:
                     return max(0, min(amount, excess))
         return 0
 
-    def damage_player(self, player: int, amount: int) -> None:
+    def damage_player(self, player: int, amount: int, source: int | None = None) -> None:
         """Damage dealt to a player. A replacement ("If a player would be dealt
         damage, ... instead": a rule of the game, or a card's) takes its place:
         its program runs next, with "they" that player and "that much" the
         amount (the frame that dealt the damage goes on once it is done).
-        Otherwise the player's counter that takes damage loses it."""
+        Otherwise the player's counter that takes damage loses it (and a
+        ``source`` card's event "deals damage to" has the player, as
+        ``-1 - player``, for its object)."""
         state = self.state
         if amount <= 0 or self.replaced_for_player("dealt damage", player, amount):
             return
         counter = self.game.player_damage_counter
         if counter is not None:
             self.set_counter(player, counter, state.counter(player, counter) - amount)
+            if source is not None:
+                state.log.append(("event", "deals damage to", source,
+                                  state.cards[source].controller, -1 - player))
 
     def player_replacement(self, event: str, player: int):
         """The replacement about a player ("If a player would be dealt

@@ -41,7 +41,10 @@ class Triggers:
                 continue
             if event[0] != "event":
                 continue
-            _kind, name, card, actor = event
+            name, card, actor = event[1], event[2], event[3]
+            # what the event was done to ("deals damage to": the damaged card,
+            # or -1 - player), for triggers that name it
+            target = event[4] if len(event) > 4 else None
             if name in watched.player_events:
                 fired.extend(self.player_triggers(name, card, actor))
             if name not in watched.card_events:
@@ -68,6 +71,9 @@ class Triggers:
                         user = self.user_of(source, state.cards[c].controller)
                         probe = Frame("probe", 0, {"you": user,
                                                    "this": source})
+                        if trigger.object_test is not None and (
+                                target is None or not trigger.object_test(self, probe, target)):
+                            continue
                         if trigger.test(self, probe, c):
                             if trigger.once_per:
                                 key = f"{source}|{trigger.program}|{trigger.once_per}|" \
@@ -75,8 +81,11 @@ class Triggers:
                                 if key in state.usage:
                                     continue
                                 state.usage[key] = 1
-                            fired.append((trigger.program, source,
-                                          user, c))
+                            # "Whenever this deals damage to a Creature,
+                            # destroy that Creature": "it" is the damaged card
+                            it = target if trigger.object_test is not None \
+                                and target >= 0 else c
+                            fired.append((trigger.program, source, user, it))
         state.cursor = len(log)
         if fired and self.game.trigger_gates:
             gates = self.game.trigger_gates
