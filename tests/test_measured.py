@@ -182,6 +182,15 @@ def test_a_keyword_with_a_signed_number(tmp_path):
     assert Machine(match.game, match.state).has_keyword(brute, "Might +{n}")
 
 
+def test_a_keyword_with_a_negative_number(tmp_path):
+    # "Might -1": the same keyword, its number below zero
+    loaded = duel(tmp_path, creature("Weakling", "Might -1"),
+                  rules='keyword "Might +{n}": ALWAYS: This gets +{n} power.\n')
+    assert loaded.problems == []
+    match = position(compile_game(loaded), board_1=["Weakling"])
+    assert power_of(match, 0, "Weakling") == 1 - 1
+
+
 @pytest.mark.parametrize("pick, life, knight_damage", [("player 2", 8, 0), ("Knight", 10, 2)])
 def test_any_target_is_a_card_or_a_player(tmp_path, pick, life, knight_damage):
     loaded = duel(tmp_path, spell("Flare", "When this is played: Deal 2 damage to any target."))
