@@ -141,6 +141,12 @@ def _read_ruling(source: SourceText, line: OutlineLine, problems: list[Problem])
     def problem(span, code, message, expected=(), suggestion=None):
         problems.append(problem_at(source, span, code, message, expected, suggestion))
 
+    if line.words[0].lower() == "ruling" and len(line.head) > 2 and line.head[1].quoted:
+        # ruling "The card "Ember Drake" ...": the name ended at the inner quote
+        problem(line.head[2].span, "E701", "a ruling's name ends at its second quote",
+                ('ruling "Name"',), 'a name holding quotes goes in curly quotes: '
+                'ruling \u201cThe card "Ember Drake" ...\u201d')
+        return None
     if line.words[0].lower() != "ruling" or len(line.head) != 2 or not line.head[1].quoted:
         problem(line.span, "E701", 'a ruling starts with ruling "Name"', ('ruling "Name"',),
                 did_you_mean(line.words[0], ["ruling"]))
