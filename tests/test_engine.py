@@ -598,3 +598,25 @@ def test_a_secret_value_is_hidden_from_the_others_until_revealed(duel):
     assert match.observation(other)["counters"][player]["Guess"] == 2   # revealed
     assert any(e[0] == "revealed value" and e[1:] == (player, "Guess", 2)
                for e in match.state.log)
+
+
+# (Saturday Wars declares no per-period limit: no action "limit:", no "once per")
+@pytest.mark.parametrize("game_id", ["ryft", "silver-wing-rivals", "rival-rush"])
+def test_per_period_limits_are_typed_and_survive_json(game_id):
+    """What limits count is a typed key (ability, trigger, action, exchange
+    uses), never a string built from pieces; a JSON copy keeps the keys'
+    types, so a restored game offers exactly what the original does."""
+    game = load_game(game_id)
+    compiled = compile_game(game)
+    match = Match.start(compiled, [game.decks[0], game.decks[1]], seed=5)
+    rng = Random(5)
+    for _ in range(60):
+        if match.is_terminal():
+            break
+        match.apply_action(rng.choice(match.legal_actions()))
+    assert match.state.limits, "60 random decisions used no limited action"
+    assert all(type(key).__name__.endswith("Use") for key in match.state.limits)
+    restored = GameState.from_json(json.loads(json.dumps(match.state.to_json())))
+    assert restored.limits == match.state.limits
+    assert [type(k) for k in restored.limits] == [type(k) for k in match.state.limits]
+    assert Match(compiled, restored).legal_actions() == match.legal_actions()

@@ -132,7 +132,7 @@ def test_the_next_player_after_each_player_is_the_one_after_you(tmp_path):
         "  Each player draws 3 cards.\n  The next player draws a card.\n"),))
     for seed in (1, 2, 3, 4):
         match = Match.start(compile_game(game), game.decks[:2], seed=seed)
-        first = match.state.usage["#first player"]
+        first = match.state.first_player
         setup = match.state.log[:next(i for i, e in enumerate(match.state.log)
                                       if e[0] == "turn")]
         drawn = [sum(1 for e in setup if e[0] == "move" and e[3] == ("hand", p))

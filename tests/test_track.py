@@ -176,7 +176,7 @@ def test_a_counter_kept_per_place_waits_for_its_place(game):
     # clearing it, and its Skip is emptied; at the Easy Room the Hop joins
     state = match.state
     assert state.counter(0, "Place") == 2 and state.counter(0, "Hop") == 1
-    assert "#waiting" not in state.usage
+    assert state.waiting == ()
     text = "\n".join(match.narration())
     emptied = text.index("Player 1: Skip 1 -> 0")
     assert text.index("Player 1: Place 0 -> 2") < text.index(
@@ -192,10 +192,10 @@ def test_a_counter_kept_per_place_waits_for_its_place(game):
     twin = match.clone()
     Machine(compiled, twin.state).gain_counter(
         Frame("probe", 0, {"you": 1, "this": None}), 1, "Skip", 2)
-    waiting = twin.state.usage["#waiting"]
+    waiting = twin.state.waiting
     assert waiting == ((1, "Skip", twin.state.zones[("Room Row", -1)][0], 2),)
-    assert GameState.from_json(twin.state.to_json()).usage["#waiting"] == waiting
-    assert twin.clone().state.usage["#waiting"] == waiting
+    assert GameState.from_json(twin.state.to_json()).waiting == waiting
+    assert twin.clone().state.waiting == waiting
 
 
 def test_the_player_chooses_what_a_wildcard_pays_with_when_it_matters(game):

@@ -60,7 +60,7 @@ def compile_condition(cond: ast.Condition) -> Callable:
     if form == "no_moves_left":
         # a player locked out of the current "Players alternate moves" window
         who = compile_player(cond.args[0])
-        return lambda m, f: who(m, f) in m.state.usage.get("#no moves", ())
+        return lambda m, f: who(m, f) in m.state.no_moves
     if form == "no_most":
         counter = cond.args[0]
         return lambda m, f: m.player_with_most(counter) is None

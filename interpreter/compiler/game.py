@@ -332,7 +332,7 @@ def _compile_turn(game: CompiledGame) -> None:
                                                   m.lethal_check())[-1])
             if phase.hold_triggers and phase is first:
                 # a position that starts at this phase: hold from here
-                e.emit(lambda m, f: None if "#hold" in m.state.usage else m.hold_triggers())
+                e.emit(lambda m, f: None if m.state.held is not None else m.hold_triggers())
             for sentence in phase.sentences:
                 _procedure_line(steps, rules, sentence)
             if phase.hold_triggers:
@@ -353,7 +353,7 @@ def _compile_turn(game: CompiledGame) -> None:
                         # has run: what the abilities held until then gain is
                         # for the place at each player's position (see
                         # Machine.gain_counter)
-                        e.emit(lambda m, f: m.state.usage.pop("#resolving", None) and None)
+                        e.emit(lambda m, f: m.leave_place())
                     if step.hold_triggers:
                         e.emit(lambda m, f: m.release_triggers(f))
                     e.emit(lambda m, f, name=step.name: m.end_period("step", name))
@@ -462,7 +462,7 @@ def _each_place(game: CompiledGame, e: Emitter, phase):
         def unbind(m, f):
             f.locals.pop("this", None)
             f.locals.pop("#place", None)
-            m.state.usage.pop("#resolving", None)
+            m.leave_place()
         e.emit(unbind)
     return close
 

@@ -50,7 +50,7 @@ def _nth_player(index: int) -> Callable:
     """ "the second player": counted in seat order from the first player of
     the game (during the setup, the one chosen to go first)."""
     def nth(m, f):
-        first = f.locals.get("first", m.state.usage.get("#first player", 0))
+        first = f.locals.get("first", m.state.first_player or 0)
         return (first + index) % m.state.players
     return nth
 

@@ -91,7 +91,7 @@ def compile_intent(game, card, name: str, ability, label, conditions, costs, res
             gates.append(compile_condition(c.args[0]))
         elif c.form == "once_per":
             once = _once_key(name, c.args[0])
-            gates.append(lambda m, f, once=once: once(m, f) not in m.state.usage)
+            gates.append(lambda m, f, once=once: not m.used(once(m, f)))
         else:
             raise unsupported(c, f'the condition "{c.form}" on a triggered ability '
                               "used from outside play")
@@ -116,7 +116,7 @@ def compile_intent(game, card, name: str, ability, label, conditions, costs, res
     e.emit(lambda m, f: m.state.log.append(("activate", f.locals["you"], shown_label,
                                             f.locals["this"])))
     if once is not None:
-        e.emit(lambda m, f: m.state.usage.__setitem__(once(m, f), 1))
+        e.emit(lambda m, f: m.count_use(once(m, f)))
     held = "_trigger_it"
     e.emit(lambda m, f: f.locals.__setitem__(held, f.locals.get("it")))
     for cost in costs:
@@ -161,7 +161,7 @@ def compile_trigger_body(game, name: str, ability, conditions, costs, resolution
             once = c.args[0]
     if once is not None:
         key = _once_key(name, once)
-        gates.append(lambda m, f: key(m, f) not in m.state.usage)
+        gates.append(lambda m, f: not m.used(key(m, f)))
         e.jump_unless(gates[-1], end)
     if costs:
         checks = _cost_checks_for_costs(costs, game.rules)
@@ -185,7 +185,7 @@ def compile_trigger_body(game, name: str, ability, conditions, costs, resolution
     # the conditions and costs must be met for the effect to trigger at all
     game.trigger_gates[name] = lambda m, f: all(g(m, f) for g in gates)
     if once is not None:
-        e.emit(lambda m, f: m.state.usage.__setitem__(key(m, f), 1))
+        e.emit(lambda m, f: m.count_use(key(m, f)))
     steps.sentences(resolution)
     e.place(end)
     game.programs[name] = e.finish()
@@ -197,8 +197,8 @@ def _once_key(name: str, period: str) -> Callable:
     activated ability (Machine.usage_key: per card name and player), so that
     an ability used as another timing shares one limit with it."""
     card = name.split(":")[1] if ":" in name else name
-    return lambda m, f: f"{card}|{name.rsplit(':', 1)[-1]}|{f.locals['you']}|{period}|" \
-                        f"{m.state.period_counts.get(period, 0)}"
+    ability = name.rsplit(":", 1)[-1]
+    return lambda m, f: m.ability_use(card, ability, f.locals["you"], period)
 
 
 # ---------------------------------------------------------------- programs of triggered abilities

@@ -46,7 +46,7 @@ class WindowSteps:
 
         def take(m, f):
             player = who(m, f)
-            m.state.usage["#next turn"] = player
+            m.take_next_turn(player)
             if first:
                 m.state.log.append(("note", f"Player {player + 1} goes first."))
             f.locals["did"] = True

@@ -63,13 +63,9 @@ class Changes:
                         self.set_counter(player, counter, value - 1)
         if decl is not None and decl.slots is not None and source != zone:
             self.take_slot(card, zone, decl.slots, slot)
-        if "#waiting" in state.usage and source != zone:
+        if state.waiting and source != zone:
             # a place leaving its zone: what waited for it is lost
-            kept = tuple(w for w in state.usage["#waiting"] if w[2] != card)
-            if kept:
-                state.usage["#waiting"] = kept
-            else:
-                del state.usage["#waiting"]
+            state.waiting = tuple(w for w in state.waiting if w[2] != card)
         self.after_move(card, source, zone)
 
     def after_move(self, card: int, source: tuple, zone: tuple) -> None:

@@ -67,8 +67,7 @@ class CombatWindows:
                     L[store + "c"] = tuple(passes)
                     if lockout is not None and passes[mover] >= lockout:
                         # "has no moves left" (a condition) until the window ends
-                        state.usage["#no moves"] = tuple(sorted(
-                            set(state.usage.get("#no moves", ())) | {mover}))
+                        state.no_moves = tuple(sorted(set(state.no_moves) | {mover}))
                     L[store + "in"] = -1
                     L[store + "@"] += 1
                     self.end_period("move", "Move")
@@ -85,7 +84,7 @@ class CombatWindows:
             state.turn_player = first
             for key in ("@", "c", "in", "acted", "tp", "#"):
                 L.pop(store + key, None)
-            state.usage.pop("#no moves", None)
+            state.no_moves = ()
             return None
         while seats[L[store + "@"] % len(seats)] not in active:
             L[store + "@"] += 1

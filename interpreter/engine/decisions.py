@@ -97,9 +97,9 @@ class Decisions:
     def _referred_cards(self) -> set:
         """Cards something in progress refers to: stack entries, waiting
         effects, the cards a running program holds ("it", "this", cards
-        picked so far), and per-card limits (a number in a usage key other
-        than its last, the period's count). A number that is not a card
-        only makes two cards look different: never the other way round."""
+        picked so far), and per-period limits (every number a limit's key
+        holds but the period's count). A number that is not a card only
+        makes two cards look different: never the other way round."""
         state = self.state
         out: set = set()
 
@@ -123,10 +123,12 @@ class Decisions:
             for key, value in frame.locals.items():
                 if key in self._CARD_LOCALS or key.endswith("+"):
                     add(value)
-        for key in state.usage:
-            for part in key.split("|")[:-1]:
-                if part.isdigit():
+        for key in state.limits:
+            for part in key[:-1]:
+                if isinstance(part, str) and part.isdigit():
                     out.add(int(part))
+                elif isinstance(part, int) and not isinstance(part, bool):
+                    out.add(part)
         return out
 
     # ---- picking cards
@@ -228,7 +230,7 @@ class Decisions:
             return self.ask(frame, chooser, "first player", "choose the first player", alive,
                             store, tuple(f"Player {p + 1} goes first" for p in alive))
         first = locals_.pop(store)
-        state.usage["#next turn"] = first
+        state.next_turn = first
         state.turn_player = first
         locals_["first"] = first
         locals_["you"] = first

@@ -226,12 +226,16 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
 
     # ---- game-level steps
 
+    def take_next_turn(self, player: int) -> None:
+        """``player`` takes the next turn, whatever the seat order says."""
+        self.state.next_turn = player
+
     def begin_turn(self, frame: Frame) -> None:
         state = self.state
         if state.turn >= MAX_TURNS:
             self.draw_game(f"no winner after {MAX_TURNS} turns")
             raise GameOver
-        chosen = state.usage.pop("#next turn", None)   # a player "takes the next turn"
+        chosen, state.next_turn = state.next_turn, None   # a player "takes the next turn"
         if chosen is not None and not state.out[chosen]:
             player = chosen
         elif state.turn == 0:
@@ -245,7 +249,7 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
             player = self.next_player(state.turn_player)
         op.begin_turn(state, player)
         if state.turn == 1:
-            state.usage["#first player"] = player    # "the first player" of the game
+            state.first_player = player    # "the first player" of the game
         op.period(state, "turn", "turn", "start")
         if self.rules.turn_name:     # "called: Round": the turn is that period too
             op.period(state, "round", self.rules.turn_name, "start")

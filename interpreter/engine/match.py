@@ -112,7 +112,7 @@ class Match:
             state.player_counters[player][name] = value
         state.turn = turn
         state.turn_player = turn_player
-        state.usage["#first player"] = turn_player if first_player is None else first_player
+        state.first_player = turn_player if first_player is None else first_player
         state.period_counts["turn"] = turn
         state.period["turn"] = "turn"
         if phase in game.step_phase:      # starting at a step: inside its phase

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from interpreter.compiler.program import JUMPED
 from interpreter.engine import operations as op
-from interpreter.engine.state import Frame
+from interpreter.engine.state import ExchangeUse, Frame
 
 
 def _wildcards_payable(have: dict, wild: list) -> bool:
@@ -65,10 +65,9 @@ class Places:
         zone = self.game.place_counters.get(name)
         if zone is not None:
             place = self.place_of_effect(frame, player, zone)
-            if place is None or place != self.state.usage.get("#resolving"):
+            if place is None or place != self.state.resolving:
                 if place is not None:
-                    self.state.usage["#waiting"] = self.state.usage.get("#waiting", ()) + (
-                        (player, name, place, amount),)
+                    self.state.waiting = self.state.waiting + ((player, name, place, amount),)
                 self.state.log.append(("waits", player, name, place, amount))
                 return
         self.set_counter(player, name, self.state.counter(player, name) + amount)
@@ -86,7 +85,7 @@ class Places:
             host = card.attached_to
             if host is not None and cards[host].zone[0] == zone:
                 return host
-        resolving = self.state.usage.get("#resolving")
+        resolving = self.state.resolving
         if resolving is not None:
             return resolving
         counter = self.game.place_positions.get(zone)
@@ -100,21 +99,20 @@ class Places:
     def arrive_at_place(self, place: int) -> None:
         """A loop over places reaches ``place``: the amounts waiting for it
         join their counters."""
-        usage = self.state.usage
-        usage["#resolving"] = place
-        waiting = usage.get("#waiting")
-        if not waiting:
-            return
-        here = tuple(w for w in waiting if w[2] == place)
+        state = self.state
+        state.resolving = place
+        here = tuple(w for w in state.waiting if w[2] == place)
         if not here:
             return
-        left = tuple(w for w in waiting if w[2] != place)
-        if left:
-            usage["#waiting"] = left
-        else:
-            del usage["#waiting"]
+        state.waiting = tuple(w for w in state.waiting if w[2] != place)
         for player, name, _place, amount in here:
             self.set_counter(player, name, self.state.counter(player, name) + amount)
+
+    def leave_place(self) -> None:
+        """The loop over places is at none (its place's last step has run its
+        procedure, or the loop is over): an effect happens at the place at
+        its player's position again."""
+        self.state.resolving = None
 
     # ---- exchanges
 
@@ -152,9 +150,9 @@ class Places:
                 wild.append((name, wildcards[name]))
             elif len(names) == 1 and self.rules.stat(name) is not None:
                 other = self.rules.stat(name).name.lower()
-                done = f"#exchanged|{player}|{place}|{other}|" \
-                       f"{self.state.period_counts.get(self.state.period.get('step'), 0)}"
-                if done not in self.state.usage:
+                done = ExchangeUse(player, place, other, self.state.period_counts.get(
+                    self.state.period.get("step"), 0))
+                if done not in self.state.limits:
                     return None
             else:
                 specific.append(names)
@@ -184,7 +182,7 @@ class Places:
         for other in stats:
             name = other.name.lower()
             if name != stat.lower() and hasattr(other.value, "cost") and \
-                    f"#exchanged|{player}|{place}|{name}|{count}" not in self.state.usage:
+                    ExchangeUse(player, place, name, count) not in self.state.limits:
                 return True
         return False
 
@@ -244,8 +242,8 @@ class Places:
         for name in paid:
             self.set_counter(player, name, self.state.counter(player, name) - 1)
         place, _exchange, face = self._exchange_parts(frame, stat)
-        self.state.usage[f"#exchanged|{player}|{place}|{stat.lower()}|"
-                         f"{self.state.period_counts.get(self.state.period.get('step'), 0)}"] = 1
+        self.state.limits[ExchangeUse(player, place, stat.lower(), self.state.period_counts.get(
+            self.state.period.get("step"), 0))] = 1
         frame.locals["did"] = True
         frame.pc += 1
         self.state.frames.append(Frame(

@@ -148,8 +148,8 @@ class Resolution:
     def push_entry(self, program: str, source: int, controller: int, entry_locals: tuple,
                    responding_to=None) -> None:
         state = self.state
-        entry_id = state.usage.get("#entries", 0) + 1
-        state.usage["#entries"] = entry_id
+        state.entries += 1
+        entry_id = state.entries
         state.stack.append((entry_id, program, source, controller, state.cards[source].zone,
                             entry_locals, False, responding_to))
         state.log.append(("entry", entry_id, source, controller, len(state.stack)))

@@ -19,14 +19,57 @@ with the rest of the state's plain data.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from interpreter.compiler.frames import Frame, _from_jsonable, _jsonable
 from interpreter.engine.rng import Random
 
 ZoneKey = tuple  # (zone name, owner index or -1 for a shared zone)
 
-__all__ = ["CardState", "Decision", "Frame", "GameState", "Modifier", "ZoneKey"]
+__all__ = ["AbilityUse", "ActionUse", "CardState", "Decision", "ExchangeUse", "Frame",
+           "GameState", "Modifier", "TriggerUse", "ZoneKey"]
+
+
+# ---- what a per-period limit counts (the keys of GameState.limits); each
+# ends with the period and which one of it (its count when the use was made)
+
+class AbilityUse(NamedTuple):
+    """An ability's "once per PERIOD": per card name and ability, for the
+    player using it (every card of theirs with that name shares it)."""
+    card: str
+    ability: str
+    player: int
+    period: str
+    count: int
+
+
+class TriggerUse(NamedTuple):
+    """A triggered ability's "once per PERIOD", on the card that has it."""
+    source: int
+    program: str
+    period: str
+    count: int
+
+
+class ActionUse(NamedTuple):
+    """An action's limit: the action (its index, or the name it is shared
+    as), its player, the card (for a limit per card, else None)."""
+    action: Any
+    player: int
+    card: int | None
+    period: str
+    count: int
+
+
+class ExchangeUse(NamedTuple):
+    """An exchange stat of a place, made by a player in this step."""
+    player: int
+    place: int
+    stat: str
+    count: int
+
+
+_LIMIT_KINDS = {kind.__name__: kind for kind in (AbilityUse, TriggerUse, ActionUse, ExchangeUse)}
 
 
 class CardState:
@@ -136,8 +179,10 @@ class GameState:
 
     __slots__ = ("cards", "zones", "counters", "player_counters", "players",
                  "turn", "turn_player", "period", "period_counts", "frames",
-                 "decision", "rng", "log", "result", "modifiers", "usage",
-                 "passes", "pending", "cursor", "out", "stack", "pending_replacements")
+                 "decision", "rng", "log", "result", "modifiers", "limits",
+                 "passes", "pending", "cursor", "out", "stack", "pending_replacements",
+                 "first_player", "next_turn", "held", "waiting", "resolving", "no_moves",
+                 "entries")
 
     def __init__(self, players: int, seed: int) -> None:
         self.cards: list[CardState] = []
@@ -155,7 +200,7 @@ class GameState:
         self.log: list[tuple] = []
         self.result: tuple | None = None          # ("win", player, reason) / ("draw", reason)
         self.modifiers: list[Modifier] = []
-        self.usage: dict[str, int] = {}           # limits: "once per turn" counts
+        self.limits: dict[tuple, int] = {}        # uses counted by per-period limits
         self.passes: list[int] = [0] * players    # consecutive passes, per player
         self.pending: list[tuple] = []            # triggered abilities waiting
         self.cursor = 0                           # events already checked for triggers
@@ -165,6 +210,16 @@ class GameState:
         # tuple of pairs, nullified, id of the entry it responds to or None).
         self.stack: list[tuple] = []
         self.pending_replacements: tuple = ()    # replacements to run next
+        self.first_player: int | None = None     # who took the game's first turn
+        self.next_turn: int | None = None        # a player who "takes the next turn"
+        # triggered abilities held until a phase or step ends (None: none held)
+        self.held: tuple | None = None
+        # amounts gained for a place the loop over places has not reached:
+        # (player, counter, place, amount, ...) entries
+        self.waiting: tuple = ()
+        self.resolving: int | None = None        # the place the loop is at
+        self.no_moves: tuple = ()                # players out of an alternating window
+        self.entries = 0                         # effects put on the stack so far
 
     # ---- copying
 
@@ -185,13 +240,20 @@ class GameState:
         twin.log = self.log[:]                 # events are immutable tuples
         twin.result = self.result
         twin.modifiers = self.modifiers[:]     # modifiers are never changed in place
-        twin.usage = dict(self.usage)
+        twin.limits = dict(self.limits)
         twin.passes = self.passes[:]
         twin.pending = self.pending[:]
         twin.cursor = self.cursor
         twin.out = self.out[:]
         twin.stack = self.stack[:]
         twin.pending_replacements = self.pending_replacements
+        twin.first_player = self.first_player
+        twin.next_turn = self.next_turn
+        twin.held = self.held
+        twin.waiting = self.waiting
+        twin.resolving = self.resolving
+        twin.no_moves = self.no_moves
+        twin.entries = self.entries
         return twin
 
     # ---- JSON
@@ -215,14 +277,21 @@ class GameState:
             "log": [_jsonable(e) for e in self.log] if log else [],
             "result": _jsonable(self.result),
             "modifiers": [m.to_json() for m in self.modifiers],
-            # values may be tuples (effects held until a step ends)
-            "usage": {k: _jsonable(v) for k, v in self.usage.items()},
+            "limits": [[type(k).__name__, _jsonable(tuple(k)), v]
+                       for k, v in self.limits.items()],
             "passes": self.passes,
             "pending": _jsonable(self.pending),
             "cursor": self.cursor,
             "out": self.out,
             "stack": _jsonable(self.stack),
             "pending_replacements": _jsonable(self.pending_replacements),
+            "first_player": self.first_player,
+            "next_turn": self.next_turn,
+            "held": _jsonable(self.held),
+            "waiting": _jsonable(self.waiting),
+            "resolving": self.resolving,
+            "no_moves": list(self.no_moves),
+            "entries": self.entries,
         }
 
     @classmethod
@@ -242,13 +311,21 @@ class GameState:
         state.log = [_from_jsonable(e) for e in data["log"]]
         state.result = _from_jsonable(data["result"])
         state.modifiers = [Modifier.from_json(m) for m in data["modifiers"]]
-        state.usage = {k: _from_jsonable(v) for k, v in data["usage"].items()}
+        state.limits = {_LIMIT_KINDS[kind](*_from_jsonable(key)): value
+                        for kind, key, value in data["limits"]}
         state.passes = list(data["passes"])
         state.pending = _from_jsonable(data["pending"])
         state.cursor = data["cursor"]
         state.out = list(data["out"])
         state.stack = _from_jsonable(data["stack"])
         state.pending_replacements = _from_jsonable(data["pending_replacements"])
+        state.first_player = data["first_player"]
+        state.next_turn = data["next_turn"]
+        state.held = _from_jsonable(data["held"])
+        state.waiting = _from_jsonable(data["waiting"])
+        state.resolving = data["resolving"]
+        state.no_moves = tuple(data["no_moves"])
+        state.entries = data["entries"]
         return state
 
     # ---- reading

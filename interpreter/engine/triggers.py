@@ -14,7 +14,7 @@ from interpreter.compiler.compiled import Trigger
 from interpreter.compiler.program import JUMPED
 from interpreter.engine.limits import MAX_DEPTH
 from interpreter.compiler.compiled import RULES_ZONE
-from interpreter.engine.state import Frame
+from interpreter.engine.state import Frame, TriggerUse
 
 
 class Triggers:
@@ -76,11 +76,11 @@ class Triggers:
                             continue
                         if trigger.test(self, probe, c):
                             if trigger.once_per:
-                                key = f"{source}|{trigger.program}|{trigger.once_per}|" \
-                                      f"{state.period_counts.get(trigger.once_per, 0)}"
-                                if key in state.usage:
+                                key = TriggerUse(source, trigger.program, trigger.once_per,
+                                                 state.period_counts.get(trigger.once_per, 0))
+                                if key in state.limits:
                                     continue
-                                state.usage[key] = 1
+                                state.limits[key] = 1
                             # "Whenever this deals damage to a Creature,
                             # destroy that Creature": "it" is the damaged card
                             it = target if trigger.object_test is not None \
@@ -93,14 +93,15 @@ class Triggers:
                 self, Frame("probe", 0, {"you": f[2], "this": f[1], "it": f[3]}))]
         if not fired:
             return
-        if "#hold" in state.usage:
-            state.usage["#hold"] = state.usage["#hold"] + tuple(fired)
+        if state.held is not None:
+            state.held = state.held + tuple(fired)
             return
         if self.rules.resolution is None:
             # no resolution rules: each triggered ability resolves at once
             if self.rules.trigger_order is not None and len(fired) > 1:
                 # "simultaneous triggers: in turn order from the first player"
-                first = state.usage.get("#first player", state.turn_player) \
+                first = (state.first_player if state.first_player is not None
+                         else state.turn_player) \
                     if self.rules.trigger_order == "first" else state.turn_player
                 fired.sort(key=lambda f: (f[2] - first) % state.players)
             if len(state.frames) + len(fired) > MAX_DEPTH:
@@ -201,7 +202,7 @@ class Triggers:
     def hold_triggers(self) -> None:
         """Abilities that trigger from now on wait (see release_triggers)."""
         self.collect_triggers()
-        self.state.usage["#hold"] = ()
+        self.state.held = ()
 
     def release_triggers(self, frame: Frame):
         """Run the abilities that waited, one at a time. Those a player's own
@@ -213,7 +214,7 @@ class Triggers:
         locals_ = frame.locals
         if "_held" not in locals_:
             self.collect_triggers()
-            held = self.state.usage.pop("#hold", ())
+            held, self.state.held = self.state.held or (), None
             if not held:
                 return None
             if self.rules.resolution is not None:

@@ -14,7 +14,7 @@ from interpreter.compiler.compiled import ActionPlan, Activated
 from interpreter.compiler.program import JUMPED
 from interpreter.engine import operations as op
 from interpreter.engine.limits import MAX_ACTIONS_PER_WINDOW
-from interpreter.engine.state import Frame
+from interpreter.engine.state import AbilityUse, ActionUse, Frame
 
 
 class Windows:
@@ -215,7 +215,7 @@ class Windows:
             _, card, number = choice
             ability = self.game.activated[state.cards[card].name][number]
             if ability.once_per:
-                state.usage[self.usage_key(ability, player)] = 1
+                state.limits[self.usage_key(ability, player)] = 1
             state.log.append(("activate", player, ability.label, card))
             timing = self.rules.timing(ability.label) if ability.label else None
             if timing is not None and timing.answered:
@@ -231,7 +231,7 @@ class Windows:
         plan = self.game.actions[index]
         if plan.limit is not None:
             key = self.action_key(index, plan, card, player)
-            state.usage[key] = state.usage.get(key, 0) + 1
+            state.limits[key] = state.limits.get(key, 0) + 1
         state.log.append(("action", player, plan.name, card))
         # an action about no card is about the place being resolved, if any
         this = card if card is not None or not state.frames else \
@@ -357,7 +357,7 @@ class Windows:
             cards = plan.choose.candidates(self, probe) if plan.choose else [None]
             for card in cards:
                 if plan.limit is not None and self.action_key(index, plan, card, player) \
-                        in self.state.usage and self.uses_left(index, plan, card, player) <= 0:
+                        in self.state.limits and self.uses_left(index, plan, card, player) <= 0:
                     continue
                 if self.forbidden(player, plan.name, card):
                     continue
@@ -391,7 +391,7 @@ class Windows:
                     continue
                 if any_time_only and not self.game.any_time_ability(ability):
                     continue
-                if ability.once_per and self.usage_key(ability, player) in state.usage:
+                if ability.once_per and self.usage_key(ability, player) in state.limits:
                     continue
                 timing = self.rules.timing(ability.label) if ability.label else None
                 if timing is not None and timing.during and timing.during.lower() not in (
@@ -404,13 +404,13 @@ class Windows:
                     labels.append(f"use {ability.label} of {self.card_label(card)}")
         return options, labels
 
-    def action_key(self, index: int, plan: ActionPlan, card, player: int) -> str:
+    def action_key(self, index: int, plan: ActionPlan, card, player: int) -> ActionUse:
         """What an action's limit counts: its player (and card) in this period;
         actions "shared as" one name count together."""
         period, per_card = plan.limit
         shared = plan.extra[2] if plan.extra and plan.extra[2] else index
-        return f"action|{shared}|{player}|{card if per_card else ''}|{period}|" \
-               f"{self.state.period_counts.get(period, 0)}"
+        return ActionUse(shared, player, card if per_card else None, period,
+                         self.state.period_counts.get(period, 0))
 
     def uses_left(self, index: int, plan: ActionPlan, card, player: int) -> int:
         """How many more times an action with extra uses ("plus its strikes,
@@ -427,15 +427,27 @@ class Windows:
                 if count > allowed and period == plan.limit[0] and \
                         name.startswith(verb) and self.has(card, "can", text):
                     allowed = count
-        return allowed - self.state.usage.get(self.action_key(index, plan, card, player), 0)
+        return allowed - self.state.limits.get(self.action_key(index, plan, card, player), 0)
 
-    def usage_key(self, ability: Activated, player: int) -> str:
+    def used(self, key: tuple) -> bool:
+        """Whether a per-period limit's key has been counted."""
+        return key in self.state.limits
+
+    def count_use(self, key: tuple) -> None:
+        """Count one use against a per-period limit."""
+        self.state.limits[key] = self.state.limits.get(key, 0) + 1
+
+    def usage_key(self, ability: Activated, player: int) -> AbilityUse:
         """What a once-per limit counts: the ability's card name, for the
         player using it, in this period (so every card of theirs with the
         same name shares it; the Rival's copies have their own)."""
-        period = ability.once_per
-        return f"{ability.key}|{ability.index or ability.program.rsplit(':', 1)[1]}|{player}|{period}|" \
-               f"{self.state.period_counts.get(period, 0)}"
+        return self.ability_use(ability.key,
+                                ability.index or ability.program.rsplit(":", 1)[1],
+                                player, ability.once_per)
+
+    def ability_use(self, card: str, ability: str, player: int, period: str) -> AbilityUse:
+        """The key of an ability's once-per limit in the current ``period``."""
+        return AbilityUse(card, ability, player, period, self.state.period_counts.get(period, 0))
 
     def play_program_for(self, card: int, player: int, paying: bool) -> str | None:
         """Which action that counts as "played" plays this card (the first
