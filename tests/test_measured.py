@@ -206,3 +206,28 @@ def test_any_target_is_a_card_or_a_player(tmp_path, pick, life, knight_damage):
     knight = match.state.zone("board", 1)[0]
     assert match.state.counter(1, "Life") == life
     assert match.state.cards[knight].counter("damage") == knight_damage
+
+
+def test_a_status_begins_and_ends_by_a_statement(tmp_path):
+    # Lore's verbs "Exert {cards}: {cards} become exerted." and a status
+    # ending ("... are no longer exhausted"): statements, in any game
+    loaded = duel(tmp_path, creature("Frostcaller", "When this is played: Each Creature your "
+                                     "Rival controls becomes exhausted.")
+                  + creature("Bugler", "When this is played: Each Creature you control is no "
+                             "longer exhausted."))
+    assert loaded.problems == []
+    zones = {("board", 0): [("Knight", ("exhausted",))], ("board", 1): [("Squire", ())],
+             ("hand", 0): [("Frostcaller", ()), ("Bugler", ())],
+             ("deck", 0): [("Squire", ())] * 5, ("deck", 1): [("Squire", ())] * 5}
+    match = Match.from_position(compile_game(loaded), 2, 1, zones, {}, 3, 0, "Main")
+
+    def statuses(player, name):
+        card = next(c for c in match.state.zone("board", player)
+                    if match.state.cards[c].name == name)
+        return match.state.cards[card].statuses
+
+    for card in ("cast Frostcaller", "cast Bugler"):
+        match.apply_action(next(a for a in match.legal_actions()
+                                if match.action_to_string(a).startswith(card)))
+    assert "exhausted" in statuses(1, "Squire")
+    assert "exhausted" not in statuses(0, "Knight")

@@ -136,6 +136,12 @@ class CombatSteps:
             self.select(selector, you)
             self.each_chosen(lambda m, f, c: m.set_status(c, status, True))
             return True
+        if form == "no_longer" and not lasting:
+            # "{cards} are no longer exerted"
+            status = statement.args[0]
+            self.select(selector, you)
+            self.each_chosen(lambda m, f, c: m.set_status(c, status, False))
+            return True
         if form == "counts_as":
             value = statement.args[0]
             until = None

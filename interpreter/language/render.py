@@ -465,6 +465,8 @@ def _statement(s: ast.Statement, plural: bool) -> str:
         return "must " + _capability(a[0])
     if f == "becomes":
         return ("are " if plural else "is ") + _state(a[0])
+    if f == "no_longer":
+        return ("are" if plural else "is") + f" no longer {a[0]}"
     if f == "card_deals":
         return ("deal " if plural else "deals ") + f"{_amount(a[0])} damage to {_target(a[1])}"
     if f == "card_prevents":
