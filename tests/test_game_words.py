@@ -153,3 +153,24 @@ def test_a_declaration_missing_its_meaning_is_reported_at_its_line(tmp_path):
         ("E546", line + 1, 'adjective "hostile" has no meaning', None),
         ("E523", line + 2, 'unknown zone "graveyrd" for the cards a full "well" does not take',
          'did you mean "graveyard"?')]
+
+
+def test_an_opponent_is_any_of_them(tmp_path):
+    # Lore's "adjective opposing: that an opponent controls"
+    words = WORDS.replace("that your opponent controls", "that an opponent controls")
+    loaded = game(tmp_path, words=words, cards=CARDS + '''
+card "Sweep"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: If an opponent controls a Creature, draw a card.
+''')
+    assert loaded.problems == []
+    match = position(compile_game(loaded), ["Purge", "Sweep"], board_1=["Knight"],
+                     board_2=["Squire", "Knight"])
+    cast(match, "Purge")
+    assert names(match, "board", 1) == []
+    assert names(match, "board", 0) == ["Knight", "Purge"]
+    match = position(compile_game(loaded), ["Sweep"], board_2=["Knight"])
+    cast(match, "Sweep")
+    assert names(match, "hand", 0) == ["Squire"]             # drew: an opponent has one

@@ -27,6 +27,10 @@ def compile_condition(cond: ast.Condition) -> Callable:
             # "If your opponent controls ...": any opponent, unless one is chosen
             return _count_test(selection, lambda m, f, c: m.is_opponent(
                 f, m.state.cards[c].controller))
+        if cond.args[0].form == "an_opponent":
+            # "If an opponent controls ...": any of them
+            return _count_test(selection, lambda m, f, c: m.state.cards[c].controller
+                               != f.locals["you"])
         return _count_test(selection, lambda m, f, c: m.state.cards[c].controller == who(m, f))
     if form == "has_cards":
         who = compile_player(cond.args[0])

@@ -19,7 +19,7 @@ def compile_player(node) -> Callable:
     if node is None or node.form == "you":
         return lambda m, f: f.locals["you"]
     form = node.form
-    if form == "rival" or form == "each_rival":
+    if form in ("rival", "each_rival", "an_opponent"):
         # "your opponent": the opponent chosen for this effect, if any (see
         # StepCompiler.choose_opponent), else the only one (the next player)
         return lambda m, f: m.opponent(f)

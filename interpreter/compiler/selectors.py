@@ -313,6 +313,9 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
             # "a Character your opponent controls": any opponent's, unless
             # this effect has chosen one (several opponents: see choose_opponent)
             return None, lambda m, f, c: m.is_opponent(f, m.state.cards[c].controller)
+        if q.args[0].form == "an_opponent":
+            # "a character that an opponent controls": any opponent's
+            return None, lambda m, f, c: m.state.cards[c].controller != f.locals["you"]
         who = compile_player(q.args[0])
         return None, lambda m, f, c: m.state.cards[c].controller == who(m, f)
     if form == "with_stat":

@@ -18,7 +18,8 @@ def _player(p: ast.Player) -> str:
         return f"the {_ORDINALS[p.args[0]]} player"
     return {
         "you": "you", "rival": "your Rival", "each_player": "each player",
-        "each_rival": "each rival", "turn_player": "the turn player",
+        "each_rival": "each rival", "an_opponent": "an opponent",
+        "turn_player": "the turn player",
         "their_rival": "their Rival",
         "that_player": "that player", "any_player": "a player",
         "owner": "its owner", "controller": "its controller",
