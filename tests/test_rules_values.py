@@ -210,3 +210,37 @@ def test_lines_after_a_phase_steps_close_it_and_a_for_each_block_holds_steps_onl
     [run] = rules.phases
     assert [s.text for s in run.sentences] == ["Draw a card."]
     assert [s.text for s in run.closing] == ["Draw 2 cards."]
+
+
+def test_a_step_skipped_on_the_first_turn_of_the_game(tmp_path):
+    import shutil
+
+    from interpreter.engine import Match, compile_game
+    from interpreter.language.games import load_game
+
+    minions = ROOT / "tests" / "fixtures" / "minions"
+    shutil.copytree(minions / "rules", tmp_path / "rules")
+    shutil.copytree(minions / "cards", tmp_path / "cards")
+    rules = tmp_path / "rules" / "minions.rules"
+    text = rules.read_text(encoding="utf-8")
+    drawing = "    # 5.1\n    The turn player draws a card.\n"
+    assert drawing in text
+    rules.write_text(text.replace(drawing, "    step Draw\n      skip: on the first turn "
+                                  "of the game\n      The turn player draws a card.\n"),
+                     encoding="utf-8")
+    game = load_game("minions", tmp_path)
+    assert game.problems == []
+    [start] = [p for p in game.rules.phases if p.name == "Start"]
+    assert start.steps[0].skip_first_turn
+    match = Match.start(compile_game(game), [game.decks[0], game.decks[1]], seed=2)
+    while match.state.turn < 1:          # the setup's choice of the first player
+        match.apply_action(match.legal_actions()[0])
+    first = match.state.first_player
+    # the first player drew 3 cards in the setup and none in the first turn
+    assert len(match.state.zones[("hand", first)]) == 3
+    text = "\n".join(match.narration())
+    if "-- Turn 2" in text:              # the next turn has the step
+        turn_one, later = text.split("-- Turn 2", 1)
+        assert "Draw (step)" not in turn_one and "Draw (step)" in later
+    else:
+        assert "Draw (step)" not in text

@@ -343,6 +343,9 @@ def _compile_turn(game: CompiledGame) -> None:
                 game.step_phase[step.name] = phase.name
 
                 def step_body(step=step):
+                    skipped = e.label()
+                    if step.skip_first_turn:
+                        e.jump_unless(lambda m, f: m.state.turn > 1, skipped)
                     e.emit(lambda m, f, name=step.name: m.start_period("step", name))
                     if step.hold_triggers:
                         e.emit(lambda m, f: m.hold_triggers())
@@ -357,6 +360,7 @@ def _compile_turn(game: CompiledGame) -> None:
                     if step.hold_triggers:
                         e.emit(lambda m, f: m.release_triggers(f))
                     e.emit(lambda m, f, name=step.name: m.end_period("step", name))
+                    e.place(skipped)
                 _taken_by(game, e, step.taken_by, step.name, step_body)
             if places is not None:
                 places()

@@ -372,6 +372,8 @@ class StepDecl:
     # "taken by: each player in turn, starting with PLAYER": the step is
     # taken by each player in turn (see PhaseDecl.taken_by)
     taken_by: Sentence | None = None
+    # "skip: on the first turn of the game" (the first player's first draw)
+    skip_first_turn: bool = False
 
 
 @attrs.frozen(slots=True)

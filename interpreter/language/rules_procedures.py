@@ -83,24 +83,22 @@ class ProcedureDeclarations(RulesReaderBase):
             for grandchild in grandchildren:
                 if grandchild.words[0].lower() == "step" and len(grandchild.head) == 2 \
                         and not grandchild.has_colon:
+                    fields = ("triggered abilities", "taken by", "skip")
                     lines = [g for g in grandchild.children
-                             if g.key.lower() not in ("triggered abilities", "taken by")]
+                             if g.key.lower() not in fields or not g.has_colon]
                     hold = any(g.key.lower() == "triggered abilities"
                                for g in grandchild.children)
                     step_taker = next((self.taken_by(g) for g in grandchild.children
                                        if g.key.lower() == "taken by"), None)
+                    step_skip = any(self.skip_setting(g) for g in grandchild.children
+                                    if g.key.lower() == "skip" and g.has_colon)
                     steps.append(StepDecl(grandchild.head[1].text,
                                           self.sentences(lines), grandchild.span, hold,
-                                          step_taker))
+                                          step_taker, step_skip))
                 elif grandchild.key.lower() == "taken by" and grandchild.has_colon:
                     taken_by = self.taken_by(grandchild)
                 elif grandchild.key.lower() == "skip":
-                    value = (grandchild.value or "").strip().rstrip(".").lower()
-                    if value != "on the first turn of the game":
-                        self.problem(grandchild.value_span or grandchild.span, "E519",
-                                     f'unknown skip condition "{value}"',
-                                     ("on the first turn of the game",))
-                    skip = True
+                    skip = self.skip_setting(grandchild)
                 elif grandchild.key.lower() == "triggered abilities":
                     value = (grandchild.value or "").strip().rstrip(".").lower()
                     if value != "wait until the end of the phase":
@@ -117,6 +115,15 @@ class ProcedureDeclarations(RulesReaderBase):
                                     child.span, tuple(steps), for_each, taken_by,
                                     hold_phase, self.sentences(closing)))
         self.rules.phases = tuple(phases)
+
+    def skip_setting(self, line: OutlineLine) -> bool:
+        """ "skip: on the first turn of the game" (a phase's or a step's)."""
+        value = (line.value or "").strip().rstrip(".").lower()
+        if value != "on the first turn of the game":
+            self.problem(line.value_span or line.span, "E519",
+                         f'unknown skip condition "{value}"',
+                         ("on the first turn of the game",))
+        return True
 
     def taken_by(self, line: OutlineLine) -> Sentence | None:
         """ "taken by: each player in turn, starting with PLAYER": the player
