@@ -231,3 +231,20 @@ def test_a_status_begins_and_ends_by_a_statement(tmp_path):
                                 if match.action_to_string(a).startswith(card)))
     assert "exhausted" in statuses(1, "Squire")
     assert "exhausted" not in statuses(0, "Knight")
+
+
+def test_chosen_creature_is_one_its_player_chooses(tmp_path):
+    # Lore 1.4: "Chosen character" means a character the player of the
+    # effect chooses as it resolves
+    loaded = duel(tmp_path, spell("Zap", "When this is played: Deal 2 damage to chosen "
+                                  "Creature."))
+    assert loaded.problems == []
+    zones = {("board", 0): [("Squire", ())], ("board", 1): [("Knight", ())],
+             ("hand", 0): [("Zap", ())],
+             ("deck", 0): [("Squire", ())] * 5, ("deck", 1): [("Squire", ())] * 5}
+    match = Match.from_position(compile_game(loaded), 2, 1, zones, {}, 3, 0, "Main")
+    for label in ("cast Zap", "Knight"):
+        match.apply_action(next(a for a in match.legal_actions()
+                                if match.action_to_string(a).startswith(label)))
+    knight = match.state.zone("board", 1)[0]
+    assert match.state.cards[knight].counter("damage") == 2
