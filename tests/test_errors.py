@@ -359,3 +359,21 @@ def test_rules_file_that_is_not_utf8(tmp_path):
     problems = load_game("saturday-wars", tmp_path).problems
     assert [(p.code, p.span.line, p.span.column, p.message) for p in problems] == [
         ("E106", 2, 14, "this file is not UTF-8 text")]
+
+
+def test_what_check_compiles_in_a_game_with_problems_shows_its_lines():
+    # The Lore fixture has a rules-file problem (an unknown declaration), and
+    # texts the grammar cannot read in its actions and verbs: check compiles
+    # them too, and each is shown with its line and caret
+    from interpreter.engine import compile_game
+    from interpreter.errors import CardrulesError
+
+    game = load_game("lore", REPO / "tests" / "fixtures" / "lore")
+    assert game.problems
+    with pytest.raises(CardrulesError) as raised:
+        compile_game(game)
+    problems = raised.value.problems
+    assert len(problems) > 1
+    for problem in problems:
+        assert problem.source_line, problem.render()
+        assert problem.render().splitlines()[1].lstrip().startswith(f"{problem.span.line} |")

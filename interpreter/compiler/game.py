@@ -115,6 +115,10 @@ def compile_game(game) -> CompiledGame:
         except Unsupported as err:
             problems.extend(p if p.span is not None or where is None
                             else attrs.evolve(p, span=where) for p in err.problems)
+        except CardrulesError as err:
+            # a text the grammar cannot read (in a game check reported other
+            # problems for): reported with the rest, its line shown
+            problems.extend(err.problems)
 
     for index, action in enumerate(rules.actions):
         guard(lambda a=action, i=index: _compile_action(compiled, a, i), action.span)
