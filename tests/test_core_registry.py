@@ -80,7 +80,8 @@ def _uses(section: str, game) -> bool:
     if section == "Numbers":
         return bool(forms & {"where_x", "plus", "minus", "twice", "half_up", "half_down",
                              "greater_of", "lesser_of", "its_stat", "number_of",
-                             "counter_measure", "total_stat"})
+                             "counter_measure", "total_stat", "stat_of", "shared_counter",
+                             "compare"})
     if section == "Values and choices of numbers":
         return any(c.value for c in rules.counters.values())
     if section == "Control":

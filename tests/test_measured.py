@@ -248,3 +248,44 @@ def test_chosen_creature_is_one_its_player_chooses(tmp_path):
                                 if match.action_to_string(a).startswith(label)))
     knight = match.state.zone("board", 1)[0]
     assert match.state.cards[knight].counter("damage") == 2
+
+
+def test_compare_reads_its_number_for_each_side(tmp_path):
+    # Saturday Wars' Strike ("adds the Purge Cost value of that card to the
+    # progress value") is this general step: the number is read with "it"
+    # each side in turn; "it" is then the lower one
+    loaded = duel(tmp_path, spell("Joust", "When this is played: Compare a Creature you control "
+                                  "against a Creature your Rival controls by its power plus the "
+                                  "cost of the top card of its controller's deck, then destroy it."))
+    assert loaded.problems == []
+    zones = {("board", 0): [("Squire", ())], ("board", 1): [("Squire", ())],
+             ("hand", 0): [("Joust", ())],
+             ("deck", 0): [("Knight", ())] * 3, ("deck", 1): [("Squire", ())] * 3}
+    match = Match.from_position(compile_game(loaded), 2, 1, zones, {}, 3, 0, "Main")
+    match.apply_action(next(a for a in match.legal_actions()
+                            if match.action_to_string(a).startswith("cast Joust")))
+    assert match.state.zone("board", 1) == []            # 1 + 0 against 1 + 1
+    assert "Squire" in [match.state.cards[c].name for c in match.state.zone("board", 0)]
+    assert "     Squire (2 power) against Squire (1 power)." in match.narration()
+
+
+def test_the_stat_of_one_card_is_a_number(tmp_path):
+    loaded = duel(tmp_path, spell("Tithe", "When this is played: Gain Mana equal to the cost "
+                                  "of the top card of your deck plus 1."))
+    assert loaded.problems == []
+    zones = {("hand", 0): [("Tithe", ())], ("deck", 0): [("Knight", ())] * 3,
+             ("deck", 1): [("Squire", ())] * 3}
+    match = Match.from_position(compile_game(loaded), 2, 1, zones, {}, 3, 0, "Main")
+    mana = match.state.counter(0, "Mana")
+    match.apply_action(next(a for a in match.legal_actions()
+                            if match.action_to_string(a).startswith("cast Tithe")))
+    assert match.state.counter(0, "Mana") == mana + 2
+
+
+def test_the_stat_of_a_card_to_choose_is_a_check_problem(tmp_path):
+    loaded = duel(tmp_path, spell("Tithe", "When this is played: Gain Mana equal to the cost "
+                                  "of a Creature you control."))
+    # the text reads; compiling it (as check does) says why it cannot run
+    with pytest.raises(CardrulesError) as error:
+        compile_game(loaded)
+    assert 'a card to choose in "the cost of ..."' in str(error.value)

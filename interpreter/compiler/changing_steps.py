@@ -13,7 +13,7 @@ from interpreter.compiler.players import (_it_or_this, compile_owner, compile_pl
                                           counter_on_card)
 from interpreter.compiler.program import unsupported
 from interpreter.compiler.selectors import (NAMED_NUMBERS, compile_amount, compile_measure,
-                                          compile_selector)
+                                          compile_selector, compile_stat_of)
 from interpreter.language import ast
 
 
@@ -209,15 +209,12 @@ class ChangingSteps:
         (0 when there is no such card)."""
         possessive, counter, stat, selector = action.args
         owner = compile_owner(possessive, who)
-        cards = compile_selector(selector, who)
-        if not cards.given and cards.how != "all":
-            raise unsupported(selector, "a card to choose in a stat to set a counter to")
+        value = compile_stat_of(stat, selector, who)
 
         def set_it(m, f):
-            found = cards.candidates(m, f)
-            player, value = owner(m, f), m.stat(found[-1], stat) if found else 0
-            if m.state.counter(player, counter) != value:
-                m.set_counter(player, counter, value)
+            player, number = owner(m, f), value(m, f)
+            if m.state.counter(player, counter) != number:
+                m.set_counter(player, counter, number)
             f.locals["did"] = True
         self.e.emit(set_it)
 

@@ -155,14 +155,12 @@ class MovingSteps:
         self.e.emit(gain)
 
     def do_compare(self, action, who):
-        """"Compare X against Y by power plus the cost of the top card of its
-        controller's deck": each side's stat, plus (when written) the stat of
-        the top card of that pile of its controller's, revealed and put back
-        at the bottom; "it" is the card with the lower total (none on a tie).
-        A side whose pile is empty needs a card from it (see the zone's
-        rules)."""
-        first, second, stat = action.args[:3]
-        bonus = action.args[3:5] if len(action.args) > 3 else None
+        """"Compare X against Y by its power plus ...": the number read for
+        each side with "it" that side; "it" is then the lower one (none on a
+        tie, and "if you do" reads false)."""
+        first, second, measure = action.args
+        value = compile_measure(measure)
+        label = _leading_stat(measure)
         keep = f"_cmp{len(self.e.program.instructions)}"
         self.select(first, who, who, "choose a card")
 
@@ -172,36 +170,21 @@ class MovingSteps:
         self.select(second, who, who, "choose a card")
 
         def compare(m, f):
-            one = f.locals.pop(keep, None)
-            other = f.locals.get("it")
-            one = one[0] if isinstance(one, tuple) and one else one
-            other = other[0] if isinstance(other, tuple) and other else other
+            one = _one_card(f.locals.pop(keep, None))
+            other = _one_card(f.locals.get("it"))
             f.locals["did"] = False
-            if one in (None, ()) or other in (None, ()):
-                f.locals["it"] = ()
+            f.locals["it"] = ()
+            if one is None or other is None:
                 return None
             totals = []
             for card in (one, other):
-                total = m.stat(card, stat)
-                if bonus is not None:
-                    pile_key = (bonus[1], m.state.cards[card].controller)
-                    pile = m.state.zones.get(pile_key, [])
-                    if not pile:
-                        m.needed_card_from(pile_key)
-                        if m.state.result is not None:
-                            return None
-                    else:
-                        top = pile[-1]
-                        m.reveal(top)
-                        total += m.stat(top, bonus[0])
-                        m.move(top, pile_key, top=False)
-                totals.append(total)
-            m.state.log.append(("compare", one, totals[0], other, totals[1], stat))
-            if totals[0] == totals[1]:
-                f.locals["it"] = ()
-                return None
-            f.locals["it"] = one if totals[0] < totals[1] else other
-            f.locals["did"] = True
+                f.locals["it"] = card
+                totals.append(value(m, f))
+            m.compared(one, totals[0], other, totals[1], label)
+            f.locals["it"] = ()
+            if totals[0] != totals[1]:
+                f.locals["it"] = one if totals[0] < totals[1] else other
+                f.locals["did"] = True
             return None
         self.e.emit(compare)
 
@@ -416,3 +399,18 @@ def _remember_seen(m, f):
     it = f.locals.get("it")
     cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
     f.locals["_seen"] = tuple((c, m.state.cards[c].entered) for c in cards)
+
+
+def _one_card(chosen):
+    """The card a selection chose (None when it chose none)."""
+    if isinstance(chosen, tuple):
+        return chosen[0] if chosen else None
+    return chosen
+
+
+def _leading_stat(measure: ast.Measure):
+    """The stat a compared number starts from ("its power plus 2" is told as
+    power), or None."""
+    while measure.form in ("plus", "minus"):
+        measure = measure.args[0]
+    return measure.args[0] if measure.form == "its_stat" else None

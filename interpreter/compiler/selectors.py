@@ -475,6 +475,20 @@ _HALF = {
 }
 
 
+def compile_stat_of(stat: str, selector: ast.Selector, who: Callable) -> Callable:
+    """"the cost of the top card of your deck": the stat of the one card the
+    words name, 0 when there is none. Words that make a player choose, or
+    that name several cards, are a check problem ("the total STAT of")."""
+    cards = compile_selector(selector, who)
+    if not cards.given and cards.how != "all":
+        raise unsupported(selector, f'a card to choose in "the {stat} of ..."')
+
+    def value(m, f):
+        found = cards.candidates(m, f)
+        return m.stat(found[-1], stat) if found else 0
+    return value
+
+
 def compile_measure(measure: ast.Measure) -> Callable:
     if measure.form == "excess":
         if "the excess" not in NAMED_NUMBERS.get():
@@ -499,6 +513,11 @@ def compile_measure(measure: ast.Measure) -> Callable:
         owner = compile_owner(measure.args[0], _they_or_you)
         name = measure.args[1]
         return lambda m, f: m.player_count(owner(m, f), name)
+    if measure.form == "stat_of":
+        return compile_stat_of(measure.args[0], measure.args[1], _they_or_you)
+    if measure.form == "shared_counter":
+        name = measure.args[0]
+        return lambda m, f: m.player_count(-1, name)
     if measure.form == "total_stat":
         stat = measure.args[0]
         selection = compile_selector(measure.args[1], _they_or_you)

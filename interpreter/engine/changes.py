@@ -396,6 +396,11 @@ class Changes:
         """Show a card to every player (or to ``to_player`` only)."""
         op.reveal(self.state, card, to_player)
 
+    def compared(self, one: int, first: int, other: int, second: int, label) -> None:
+        """Two cards' numbers were compared ("Compare X against Y by ...");
+        ``label`` names the stat the numbers start from, or is None."""
+        self.state.log.append(("compare", one, first, other, second, label))
+
     def shuffle(self, zone: tuple) -> None:
         op.shuffle(self.state, zone)
 

@@ -184,8 +184,9 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
         return f"   {_player(event[1])} passes."
     if kind == "compare":
         _, one, first, other, second, stat = event
-        return (f"     {state.cards[one].name} ({first} {stat}) against "
-                f"{state.cards[other].name} ({second} {stat}).")
+        unit = f" {stat}" if stat else ""
+        return (f"     {state.cards[one].name} ({first}{unit}) against "
+                f"{state.cards[other].name} ({second}{unit}).")
     if kind == "attach":
         card, host = event[1], event[2]
         c = state.cards[card]

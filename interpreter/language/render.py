@@ -352,10 +352,7 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('draw')} until {_player(x[0])} {_verb_for(x[0], 'have')} " \
                f"{_amount(x[1])} cards in hand"
     if f == "compare":
-        text = f"{v('compare')} {_selector(x[0])} against {_selector(x[1])} by {x[2]}"
-        if len(x) > 3:
-            text += f" plus the {x[3]} of the top card of its controller's {x[4]}"
-        return text
+        return f"{v('compare')} {_selector(x[0])} against {_selector(x[1])} by {_measure(x[2])}"
     if f == "choose_first_player":
         return "a random player chooses the first player"
     if f == "take_next_turn":
@@ -749,6 +746,10 @@ def _measure(m: ast.Measure) -> str:
         return f"{_possessive(a[0])} {a[1]}"
     if f == "total_stat":
         return f"the total {a[0]} of {_selector(a[1])}"
+    if f == "shared_counter":
+        return f"the {a[0]}"
+    if f == "stat_of":
+        return f"the {a[0]} of {_selector(a[1])}"
     if f in ("constant", "excess"):
         return str(a[0]) if a else "the excess"
     if f in ("plus", "minus"):

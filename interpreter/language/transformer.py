@@ -27,6 +27,7 @@ _CLASS_OF_RULE = {
     "adjective": ast.Adjective, "face_adj": ast.Adjective,
     "noun": ast.Noun, "qualifier": ast.Qualifier,
     "player_subject": ast.Player, "possessive": ast.Possessive,
+    "owner_possessive": ast.Possessive,
     "zone_ref": ast.ZoneRef, "period_ref": ast.PeriodRef,
     "duration": ast.Duration, "destination": ast.Destination,
     "comparison": ast.Comparison, "stat_change": ast.StatChange,
