@@ -96,6 +96,12 @@ def _uses(section: str, game) -> bool:
                    for c in rules.counters.values()) or any(
             z.none_loses or z.empty_loses for z in rules.zones.values()) or bool(
             forms & {"win", "lose_game"})
+    if section == "Statuses":
+        return bool(rules.opposites) or any(
+            node.form in ("exhaust", "rest", "ready", "no_longer") or (
+                node.form == "becomes" and node.args and getattr(node.args[0], "form", None)
+                == "status")
+            for tree in _trees(game) for node in tree.walk())
     if section == "Roles and nullify":
         return bool(forms & {"attacking", "defending", "the_attacking", "the_defending",
                              "nullify", "nullified"}) or any(

@@ -289,3 +289,50 @@ def test_the_stat_of_a_card_to_choose_is_a_check_problem(tmp_path):
     with pytest.raises(CardrulesError) as error:
         compile_game(loaded)
     assert 'a card to choose in "the cost of ..."' in str(error.value)
+
+
+def test_a_status_declared_the_opposite_of_another(tmp_path):
+    # Lore's "status ready: the opposite of exerted"; Saturday Wars' "All
+    # cards enter into play ready": ready is having none of the others
+    loaded = duel(tmp_path, spell("Rally", "When this is played: Ready each Creature you "
+                                  "control. Each Creature your Rival controls is no longer "
+                                  "ready.")
+                  + spell("Count", "When this is played: Gain Mana equal to the number of "
+                          "ready Creatures you control."))
+    assert loaded.problems == []
+    zones = {("board", 0): [("Knight", ("exhausted",)), ("Squire", ())],
+             ("board", 1): [("Squire", ())], ("hand", 0): [("Count", ()), ("Rally", ())],
+             ("deck", 0): [("Squire", ())] * 5, ("deck", 1): [("Squire", ())] * 5}
+    match = Match.from_position(compile_game(loaded), 2, 1, zones, {}, 3, 0, "Main")
+    mana = match.state.counter(0, "Mana")
+    for card in ("cast Count", "cast Rally"):
+        match.apply_action(next(a for a in match.legal_actions()
+                                if match.action_to_string(a).startswith(card)))
+    assert match.state.counter(0, "Mana") == mana + 1         # the Squire only
+    statuses = {match.state.cards[c].name + str(player): match.state.cards[c].statuses
+                for player in (0, 1) for c in match.state.zone("board", player)}
+    assert statuses["Knight0"] == () and statuses["Squire0"] == ()
+    assert statuses["Squire1"] == ("exhausted",)
+    assert "ready" not in statuses["Knight0"]                  # kept by no card
+
+
+def test_ready_without_a_ready_status_is_a_check_problem(tmp_path):
+    loaded = load_duel(tmp_path, rules_changes=[("status ready: the opposite of exhausted\n",
+                                                 "")])
+    with pytest.raises(CardrulesError) as error:
+        compile_game(loaded)
+    assert '"Ready" without the status "ready" (declare it: status ready: the opposite ' \
+        'of exhausted)' in str(error.value)
+
+
+@pytest.mark.parametrize("value, says", [
+    ("the opposite of exhaustd", 'status "ready" is the opposite of "exhaustd", which is '
+                                 'not a declared status'),
+    ("opposite exhausted", "unreadable status"),
+])
+def test_a_wrong_opposite_status_is_reported_at_its_line(tmp_path, value, says):
+    loaded = load_duel(tmp_path, rules_changes=[("status ready: the opposite of exhausted",
+                                                 f"status ready: {value}")])
+    assert [p.code for p in loaded.problems] == ["E546"]
+    assert says in loaded.problems[0].message
+    assert loaded.problems[0].span.line == 26

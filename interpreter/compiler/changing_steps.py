@@ -349,10 +349,10 @@ class ChangingSteps:
         self.each_chosen(lambda m, f, c: m.set_status(c, status, on))
 
     def do_exhaust(self, action, who):
-        self._status(action, who, "exhausted", True)
+        self._status(action, who, verb_status(self.game.rules, action), True)
 
     def do_rest(self, action, who):
-        self._status(action, who, "rested", True)
+        self._status(action, who, verb_status(self.game.rules, action), True)
 
     def do_nullify(self, action, who):
         if action.args[0].form == "that_effect":
@@ -371,12 +371,7 @@ class ChangingSteps:
         self._status(action, who, "nullified", True)
 
     def do_ready(self, action, who):
-        self.select(action.args[0], who)
-
-        def ready(m, f, c):
-            m.set_status(c, "exhausted", False)
-            m.set_status(c, "rested", False)
-        self.each_chosen(ready)
+        self._status(action, who, verb_status(self.game.rules, action), True)
 
     def do_flip(self, action, who):
         self.select(action.args[0], who)
@@ -413,3 +408,21 @@ class ChangingSteps:
             for kind, name, amount in changes:
                 m.add_modifier(card, kind, name, amount, f.locals.get("this"), end)
         self.each_chosen(modify)
+
+
+# The card language's verbs of a status: "Exhaust it" is "it becomes
+# exhausted". The game declares the status ("statuses: exhausted"; "status
+# ready: the opposite of exhausted").
+STATUS_OF_VERB = {"exhaust": "exhausted", "rest": "rested", "ready": "ready"}
+
+
+def verb_status(rules, action) -> str:
+    """The status a verb gives ("Rest" -> rested), declared by the game; a
+    game that declares none has a check problem at the verb."""
+    status = STATUS_OF_VERB[action.form]
+    if not any(s.lower() == status for s in rules.statuses):
+        how = (f"status ready: the opposite of {rules.statuses[0] if rules.statuses else 'exhausted'}"
+               if status == "ready" else f"statuses: {status}")
+        raise unsupported(action, f'"{action.form.capitalize()}" without the status '
+                          f'"{status}" (declare it: {how})')
+    return status

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from interpreter.compiler.changing_steps import STATUS_OF_VERB, verb_status
 from interpreter.compiler.players import compile_player
 from interpreter.compiler.program import Unsupported, unsupported
 from interpreter.compiler.selectors import compile_amount, compile_measure, compile_selector
@@ -70,9 +71,10 @@ def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]
             checks.append(lambda m, f, who=who, counter=counter, amount=amount:
                           m.can_pay(who(m, f), counter, amount(m, f)))
         elif form in ("exhaust", "rest") and action.args[0].form == "this":
-            status = "exhausted" if form == "exhaust" else "rested"
+            status = verb_status(rules, action) if rules is not None else \
+                STATUS_OF_VERB[form]
             checks.append(lambda m, f, status=status:
-                          status not in m.state.cards[f.locals["this"]].statuses)
+                          not m.has_status(f.locals["this"], status))
         elif form in ("exhaust", "rest", "reveal") and isinstance(action.args[0], ast.Selector):
             # "Rest 2 Gems in your Gem Area": enough such cards
             found = compile_selector(action.args[0], who)

@@ -379,6 +379,14 @@ class Changes:
     def set_status(self, card: int, status: str, on: bool) -> None:
         """A card gets (or loses) a status; a replacement may take the place
         of getting it ("If an exhausted card would be exhausted, ... instead")."""
+        opposites = self.rules.opposites.get(status)
+        if opposites is not None:
+            # "Ready it" removes exhausted (and the others); "it is no longer
+            # ready" gives the first
+            for other in (opposites if on else opposites[:1]):
+                if self.has_status(card, other) != (not on):
+                    self.set_status(card, other, not on)
+            return
         if on and self.game.replacements and self.replaced(status, card):
             return
         op.set_status(self.state, card, status, on)

@@ -316,10 +316,14 @@ class Views:
 
     def has_status(self, card: int, status: str) -> bool:
         """A status the card has: set on it, given by a modifier ("it is fresh
-        until your next turn"), or the status of paired cards."""
+        until your next turn"), or the status of paired cards; a status
+        declared the opposite of others while it has none of them."""
         c = self.state.cards[card]
         if status in c.statuses:
             return True
+        opposites = self.rules.opposites.get(status)
+        if opposites is not None:       # "ready": none of exhausted, ...
+            return not any(self.has_status(card, other) for other in opposites)
         for first, second, paired in self.game.pairs:
             if paired == status and c.zone[0] in (first, second):
                 other = (second if c.zone[0] == first else first, c.zone[1])

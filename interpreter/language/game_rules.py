@@ -458,6 +458,8 @@ class GameRules:
     verbs: list[PatternDecl] = attrs.Factory(list)
     events: list[EventDecl] = attrs.Factory(list)
     statuses: list[str] = attrs.Factory(list)
+    # "status ready: the opposite of exhausted": ready -> ("exhausted",)
+    opposites: dict[str, tuple[str, ...]] = attrs.Factory(dict)
     periods: list[str] = attrs.Factory(list)
     unique_mark: str | None = None
     title_separator: str | None = None

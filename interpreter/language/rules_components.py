@@ -508,6 +508,24 @@ class ComponentDeclarations(RulesReaderBase):
     def decl_statuses(self, line: OutlineLine, n: int) -> None:
         self.rules.statuses.extend(v for v, _ in self.names_list(line))
 
+    def decl_status(self, line: OutlineLine, n: int) -> None:
+        """ "status ready: the opposite of exhausted": a status no card keeps,
+        which a card has while it has none of the others; becoming ready
+        removes them."""
+        name = self.name_after(line, n)
+        if not name:
+            return
+        found = self.read(line, "opposite", "status", ("the opposite of STATUS",),
+                          code="E546", unknown="unreadable")
+        if found is None:
+            return
+        opposites = tuple(n.text for n in (found.find("names") or found).names())
+        self.rules.statuses.append(name)
+        self.rules.opposites[name] = opposites
+        if not hasattr(self, "_opposites"):
+            self._opposites = {}
+        self._opposites[name] = (opposites, line.value_span or line.span)
+
     def decl_periods(self, line: OutlineLine, n: int) -> None:
         self.rules.periods.extend(v for v, _ in self.names_list(line))
 

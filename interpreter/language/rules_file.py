@@ -31,7 +31,7 @@ _DECLARATIONS = (
     "game", "counter", "value", "zone", "values", "stat", "kind", "timing", "keyword",
     "verb", "event", "statuses", "periods", "unique mark", "title separator",
     "deck part", "setup", "turn", "action", "resolution", "wildcard", "simulation prefers",
-    "defense", "identical cards", "card effects", "rule", "noun", "adjective",
+    "defense", "identical cards", "card effects", "rule", "noun", "adjective", "status",
 )
 
 
@@ -93,7 +93,8 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
 
     # ---- after every declaration
 
-    VOCABULARY = ("counter", "value", "zone", "values", "stat", "kind", "statuses", "periods",
+    VOCABULARY = ("counter", "value", "zone", "values", "stat", "kind", "statuses", "status",
+                  "periods",
                   "keyword", "verb", "event", "noun", "adjective", "timing", "action")
 
     def grammar_clash(self, message: str) -> None:
@@ -148,6 +149,15 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
             if zone.lower() != "hand" and _lookup(rules.zones, zone) is None:
                 self.problem(span, "E523", f'unknown zone "{zone}" for kind "{kind}"',
                              (listing(rules.zones),), did_you_mean(zone, rules.zones))
+        for name, (opposites, span) in getattr(self, "_opposites", {}).items():
+            for status in opposites:
+                if status.lower() not in {s.lower() for s in rules.statuses} or \
+                        status.lower() in {o.lower() for o in rules.opposites}:
+                    self.problem(span, "E546", f'status "{name}" is the opposite of "{status}", '
+                                 'which is not a declared status',
+                                 (listing([s for s in rules.statuses
+                                           if s not in rules.opposites]),),
+                                 did_you_mean(status, rules.statuses))
         for noun in rules.nouns.values():
             for kind in noun.kinds:
                 if rules.kind(kind) is None and not any(
