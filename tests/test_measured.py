@@ -321,8 +321,11 @@ def test_ready_without_a_ready_status_is_a_check_problem(tmp_path):
                                                  "")])
     with pytest.raises(CardrulesError) as error:
         compile_game(loaded)
-    assert '"Ready" without the status "ready" (declare it: status ready: the opposite ' \
-        'of exhausted)' in str(error.value)
+    problem = error.value.problems[0]
+    assert problem.code == "E547"
+    assert problem.message == '"Ready" gives the status "ready", which the game does not declare'
+    assert problem.expected == ("in the rules file: status ready: the opposite of exhausted",)
+    assert problem.source_line.strip() == "The turn player readies each Creature they control."
 
 
 @pytest.mark.parametrize("value, says", [

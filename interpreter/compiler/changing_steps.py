@@ -11,9 +11,10 @@ from typing import Callable
 from interpreter.compiler.modifiers import compile_duration, statement_changes
 from interpreter.compiler.players import (_it_or_this, compile_owner, compile_player,
                                           counter_on_card)
-from interpreter.compiler.program import unsupported
+from interpreter.compiler.program import Unsupported, unsupported
 from interpreter.compiler.selectors import (NAMED_NUMBERS, compile_amount, compile_measure,
                                           compile_selector, compile_stat_of)
+from interpreter.errors import Problem
 from interpreter.language import ast
 
 
@@ -423,6 +424,8 @@ def verb_status(rules, action) -> str:
     if not any(s.lower() == status for s in rules.statuses):
         how = (f"status ready: the opposite of {rules.statuses[0] if rules.statuses else 'exhausted'}"
                if status == "ready" else f"statuses: {status}")
-        raise unsupported(action, f'"{action.form.capitalize()}" without the status '
-                          f'"{status}" (declare it: {how})')
+        raise Unsupported(Problem(
+            "E547", f'"{action.form.capitalize()}" gives the status "{status}", which the '
+            'game does not declare', getattr(action, "span", None),
+            expected=(f"in the rules file: {how}",)))
     return status
