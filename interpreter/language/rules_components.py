@@ -519,12 +519,12 @@ class ComponentDeclarations(RulesReaderBase):
                           code="E546", unknown="unreadable")
         if found is None:
             return
-        opposites = tuple(n.text for n in (found.find("names") or found).names())
+        opposites = tuple(status.text for status in (found.find("names") or found).names())
         self.rules.statuses.append(name)
         self.rules.opposites[name] = opposites
-        if not hasattr(self, "_opposites"):
-            self._opposites = {}
-        self._opposites[name] = (opposites, line.value_span or line.span)
+        # checked once every status is declared (see finish)
+        self._opposite_spans = getattr(self, "_opposite_spans", {})
+        self._opposite_spans[name] = line.value_span or line.span
 
     def decl_periods(self, line: OutlineLine, n: int) -> None:
         self.rules.periods.extend(v for v, _ in self.names_list(line))

@@ -149,10 +149,10 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
             if zone.lower() != "hand" and _lookup(rules.zones, zone) is None:
                 self.problem(span, "E523", f'unknown zone "{zone}" for kind "{kind}"',
                              (listing(rules.zones),), did_you_mean(zone, rules.zones))
-        for name, (opposites, span) in getattr(self, "_opposites", {}).items():
-            for status in opposites:
-                if status.lower() not in {s.lower() for s in rules.statuses} or \
-                        status.lower() in {o.lower() for o in rules.opposites}:
+        kept = {s.lower() for s in rules.statuses if s not in rules.opposites}
+        for name, span in getattr(self, "_opposite_spans", {}).items():
+            for status in rules.opposites[name]:
+                if status.lower() not in kept:
                     self.problem(span, "E546", f'status "{name}" is the opposite of "{status}", '
                                  'which is not a declared status',
                                  (listing([s for s in rules.statuses
