@@ -467,9 +467,25 @@ def _invariant_holds(violation, ruling, source, failures, when: str) -> bool:
     return False
 
 
+def _made_without_asking(unasked: list, choice) -> bool:
+    """Whether a play step that the decision now open does not offer names
+    a choice the engine made without asking (it had one option) since the
+    step before: the step is then used up, with every such choice before it.
+    (The open decision comes first: older rulings leave such choices out.)"""
+    wanted = choice.label.lower()
+    for at, (player, label) in enumerate(unasked):
+        if player == choice.player and wanted in (label.lower(), _strip_number(label).lower()):
+            del unasked[:at + 1]
+            return True
+    return False
+
+
 def _play_steps(ruling, match, source, failures, steps, watch) -> None:
+    unasked = list(match.unasked)
     for index, choice in enumerate(steps, 1):
         if match.is_terminal():
+            if _made_without_asking(unasked, choice):
+                continue
             for left in steps[index - 1:]:
                 failures.append(problem_at(
                     source, left.span, "E713",
@@ -477,6 +493,8 @@ def _play_steps(ruling, match, source, failures, steps, watch) -> None:
             return
         decision = match.state.decision
         if decision.player != choice.player:
+            if _made_without_asking(unasked, choice):
+                continue
             failures.append(problem_at(
                 source, choice.span, "E714",
                 f"play step {index}: player {choice.player + 1} has no decision to make; "
@@ -487,6 +505,8 @@ def _play_steps(ruling, match, source, failures, steps, watch) -> None:
         wanted = choice.label.lower()
         picks = [a for a, l in enumerate(labels) if l.lower() == wanted] or \
                 [a for a, l in enumerate(labels) if _strip_number(l).lower() == wanted]
+        if not picks and _made_without_asking(unasked, choice):
+            continue
         if not picks:
             shown = sorted(set(_strip_number(l) for l in labels))
             failures.append(problem_at(
@@ -496,6 +516,7 @@ def _play_steps(ruling, match, source, failures, steps, watch) -> None:
                 did_you_mean(choice.label, shown)))
             return
         match.apply_action(picks[0])
+        unasked = list(match.unasked)
         if not _invariant_holds(watch.check(), ruling, source, failures,
                                 f"after play step {index}"):
             return
@@ -617,9 +638,36 @@ def _check(expectation, match, game, source, trace) -> Problem | None:
         found = [c for c in state.cards if c.name == card]
         if not found:
             return fail(f'a card named "{card}"', "there is none in the game")
+        stat = rules.stat(name) if rules.counters.get(name) is None else None
+        if stat is not None and stat.type == "number":
+            # a stat as the engine sees it now, every modifier applied
+            views = Machine(match.game, state)
+            values = sorted({views.stat(i, stat.name) for i, c in enumerate(state.cards)
+                             if c.name == card})
+            if values != [n]:
+                return fail(f'"{card}" to have {n} {stat.name}',
+                            f"it has {' or '.join(map(str, values))}")
+            return None
         actual = max(c.counter(name) for c in found)
         if actual != n:
             return fail(f'"{card}" to have {n} {name}', f"it has {actual}")
+        return None
+    if kind in ("card_keyword", "card_lacks_keyword"):
+        card, name = str(args[0]).strip('"\u201c\u201d'), place_of(args[1])
+        keywords = [k.pattern.text for k in rules.keywords]
+        keyword = next((k for k in keywords if k.lower() == name.lower()), None)
+        if keyword is None:
+            return problem_at(source, expectation.span, "E721", f'unknown keyword "{name}"',
+                              (listing(keywords),), did_you_mean(name, keywords))
+        ids = [i for i, c in enumerate(state.cards) if c.name == card]
+        if not ids:
+            return fail(f'a card named "{card}"', "there is none in the game")
+        # printed or given by an effect, and not lost, as the engine sees it
+        views = Machine(match.game, state)
+        has = any(views.has_keyword(i, keyword) for i in ids)
+        if has != (kind == "card_keyword"):
+            return fail(f'"{card}" {"to have" if kind == "card_keyword" else "not to have"} '
+                        f"{keyword}", "it has it" if has else "it does not have it")
         return None
     if kind in ("can_choose", "cannot_choose"):
         # what the decision the play stopped at offers its player

@@ -228,3 +228,30 @@ def test_a_broken_engine_invariant_fails_the_ruling_whatever_it_expects(tmp_path
     assert "E722 the engine broke one of its invariants at the start: " \
            "the setup ran 2 times in one game" in result.output
     assert "Traceback" not in result.output
+
+
+def test_stats_keywords_and_choices_made_without_asking():
+    # "CARD has N STAT" reads the stat as the engine sees it (Banner's +1 and
+    # Tough's +1 on Wall); "has KEYWORD" / "does not have KEYWORD"; a play
+    # step naming the one card a choice could take (made without asking) is
+    # used up by that choice, not applied to a later decision
+    result = run("ruling", "--quiet", rel("stats_and_keywords.ruling"))
+    assert result.exit_code == 0, result.output
+    assert result.output.endswith("2 passed, 0 failed\n")
+
+
+def test_wrong_stat_and_unknown_keyword_are_reported_at_their_line(tmp_path):
+    text = (BAD / "stats_and_keywords.ruling").read_text()
+    text = text.replace('"Wall" has 2 power', '"Wall" has 3 power')
+    text = text.replace('"Wall" has Guard', '"Wall" has Gaurd')
+    text = text.replace("    player 1: Trainer\n", "    player 1: Banner\n")
+    path = tmp_path / "wrong.ruling"
+    path.write_text(text.replace("../engine/rules/duel.rules",
+                                 str(HERE / "fixtures" / "engine" / "rules" / "duel.rules")))
+    result = run("ruling", "--quiet", str(path))
+    assert result.exit_code == 1
+    assert f'{path}:13:5: E720 expected "Wall" to have 3 power, but it has 2' in result.output
+    assert f'{path}:15:5: E721 unknown keyword "Gaurd"' in result.output
+    assert 'did you mean "Guard"?' in result.output
+    assert f'{path}:30:5: E715 play step 2: "Banner" is not a legal choice' in result.output
+    assert "Traceback" not in result.output

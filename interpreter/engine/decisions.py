@@ -27,6 +27,7 @@ class Decisions:
                 # nothing left to choose: the asking instruction runs again
                 # and reads the answer (every decision is asked that way)
                 frame.locals[store] = options[0]
+                self.unasked.append((player, labels[0] if labels else str(options[0])))
                 return JUMPED
         self.state.decision = Decision(player, kind, prompt, tuple(options), store,
                                        tuple(labels))
@@ -186,6 +187,7 @@ class Decisions:
         if how == "one":
             if len(candidates) == 1:
                 locals_["it"] = candidates[0]
+                self.unasked.append((chooser, self.card_label(candidates[0])))
                 return None
             return self.ask(frame, chooser, "target", prompt, tuple(candidates), store,
                             tuple(self.card_label(c) for c in candidates))
@@ -195,6 +197,7 @@ class Decisions:
             return None
         if kind == "exactly" and len(candidates) <= limit:
             locals_["it"] = tuple(candidates)
+            self.unasked.extend((chooser, self.card_label(c)) for c in candidates)
             return None
         done = ("done",) if kind == "up to" else ()
         return self.ask(frame, chooser, "target", prompt, tuple(candidates) + done, store,

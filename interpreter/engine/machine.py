@@ -38,7 +38,7 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
     concern, in the classes it is made of)."""
 
     __slots__ = ("game", "state", "steps", "_asking", "_in_play", "quiet", "_continuous_seen",
-                 "touched", "_granting", "_in_force")
+                 "touched", "_granting", "_in_force", "unasked")
 
     def __init__(self, game: CompiledGame, state: GameState):
         self.game = game
@@ -53,6 +53,10 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
         self._continuous_seen: tuple[int, dict] = (-1, {})
         self.quiet = False    # moves "without triggering abilities" (one instruction)
         self.touched: set = set()   # zones an effect took cards from, to shuffle after it
+        # Choices made without asking (one option only), as (player, label):
+        # read by the ruling runner, so that a script may name them; never
+        # part of the state (a game plays the same whether anyone reads it).
+        self.unasked: list = []
 
     @property
     def rules(self) -> GameRules:

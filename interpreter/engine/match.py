@@ -29,6 +29,9 @@ class Match:
     def __init__(self, game: CompiledGame, state: GameState):
         self.game = game
         self.state = state
+        # the choices the engine made without asking since the last answer
+        # (one option only), as (player, label): what a ruling may script
+        self.unasked: list = []
 
     @classmethod
     def start(cls, game: CompiledGame, decks: list, seed: int = 0) -> "Match":
@@ -128,7 +131,9 @@ class Match:
         return match
 
     def _advance(self) -> None:
-        Machine(self.game, self.state).run()
+        machine = Machine(self.game, self.state)
+        machine.run()
+        self.unasked = machine.unasked
 
     # ---- OpenSpiel-shaped API
 

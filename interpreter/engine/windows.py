@@ -45,6 +45,7 @@ class Windows:
         options, labels = self.legal_actions_for(frame, player)
         if not options:
             locals_.pop(count_key, None)
+            self.unasked.append((player, "pass"))
             return None
         return self.ask_or_pass(frame, player, options, labels, store)
 
@@ -92,6 +93,7 @@ class Windows:
                                                      off_turn=current != player)
             if not options:
                 locals_[passes] += 1         # nothing to use: no question
+                self.unasked.append((current, "pass"))
                 locals_[whose] = after(current)
                 continue
             return self.ask_or_pass(frame, current, options, labels, store)
