@@ -551,9 +551,10 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
 
 
 def _room_checks(game: CompiledGame, sentences, sacrifices=None) -> list[Callable]:
-    """An action whose effect puts its card into a zone of slots can be
-    taken only while that zone has a free slot, counting the slots its
-    sacrifices free (a summon that sacrifices a card in that zone)."""
+    """An action whose effect puts its card into a zone of slots, or a zone
+    of "at most N cards", can be taken only while that zone has room,
+    counting the room its sacrifices free (a summon that sacrifices a card
+    in that zone)."""
     checks = []
     for sentence in sentences:
         for link in sentence.args:
@@ -570,11 +571,15 @@ def _room_checks(game: CompiledGame, sentences, sacrifices=None) -> list[Callabl
             if zone_ref.form == "zone_slot":
                 continue
             decl = game.rules.zones.get(zone_ref.args[1])
-            if decl is None or decl.slots is None:
+            # (a full zone that sends what enters it elsewhere has room for
+            # the action: "a card put into it when it is full goes to ...")
+            sizes = [n for n in (decl.slots, None if decl.overflow else decl.capacity)
+                     if n is not None] if decl else []
+            if not sizes:
                 continue
             key = compile_zone(zone_ref, lambda m, f: f.locals["you"])
 
-            def room(m, f, key=key, slots=decl.slots):
+            def room(m, f, key=key, slots=min(sizes)):
                 cards = m.state.zones.get(key(m, f), ())
                 if len(cards) < slots:
                     return True
@@ -586,16 +591,20 @@ def _room_checks(game: CompiledGame, sentences, sacrifices=None) -> list[Callabl
 
 def _compile_declaration(e: Emitter, action, target) -> None:
     """An action that declares (an attack): the chosen card takes its role
-    ("as: attacker") and announces its event; then the target is chosen,
-    takes its role and announces its event, and what that triggers resolves
-    before the action goes on (a Defend before damage)."""
+    ("as: attacker"); the target, if any, is chosen and takes its role; then
+    the chosen card announces its event and the target its own, and what
+    they trigger resolves before the action goes on (a Defend before
+    damage). The announcement waits for the target: "Whenever this attacks,
+    Freeze the defending character" names a defender, even where a
+    triggered ability resolves at once."""
     if action.role or action.announces or target is not None:
-        def declare(m, f, role=action.role, event=action.announces):
+        def declare(m, f, role=action.role, event=action.announces,
+                    announce_now=target is None):
             card = f.locals.get("it")
             f.locals["chosen"] = card
             if card is not None and role:
                 m.set_status(card, role, True)
-            if card is not None and event:
+            if card is not None and event and announce_now:
                 m.event(event, card, f.locals["you"])
         e.emit(declare)
     if target is None:
@@ -605,12 +614,16 @@ def _compile_declaration(e: Emitter, action, target) -> None:
         return m.pick(f, target, f.locals["you"], "choose a target", "_target")
     e.emit(pick_target)
 
-    def aim(m, f, role=action.target_role, event=action.target_announces):
+    def aim(m, f, role=action.target_role, event=action.target_announces,
+            announces=action.announces):
         card = f.locals.get("it")
+        chosen = f.locals.get("chosen")
         f.locals["target"] = card
-        f.locals["it"] = f.locals.get("chosen")    # "it" stays the action's card
+        f.locals["it"] = chosen    # "it" stays the action's card
         if card is not None and role:
             m.set_status(card, role, True)
+        if chosen is not None and announces:
+            m.event(announces, chosen, f.locals["you"])
         if card is not None and event:
             m.event(event, card, m.state.cards[card].controller)
     e.emit(aim)

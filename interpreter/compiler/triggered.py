@@ -284,6 +284,11 @@ def _paid_program(game: CompiledGame, name: str, costs, resolution, timing,
     e = Emitter(name)
     steps = StepCompiler(e, game)
     done = e.label()
+    if kind is not None and kind.after_use:
+        # where the card's text starts (a spell cast from the hand, a code in
+        # play): it goes to its after-use zone from there, unless it left
+        e.emit(lambda m, f: f.locals.__setitem__("_used_in",
+                                                 m.state.cards[f.locals["this"]].zone))
     if not costs:
         skip = _ask_to_use(e, timing)
         steps.sentences(resolution)
@@ -303,5 +308,6 @@ def _paid_program(game: CompiledGame, name: str, costs, resolution, timing,
             steps.sentences(resolution)
     e.place(done)
     if kind is not None and kind.after_use:
-        e.emit(lambda m, f, zone=kind.after_use: m.used_up(f.locals["this"], zone))
+        e.emit(lambda m, f, zone=kind.after_use: m.used_up(f.locals["this"], zone,
+                                                           f.locals.get("_used_in")))
     game.programs[name] = e.finish()

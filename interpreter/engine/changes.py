@@ -261,15 +261,17 @@ class Changes:
         ``source`` card is its event "deals damage to" (the damaged card its
         object: "Whenever this deals damage to a character")."""
         state = self.state
+        if amount <= 0:
+            return 0        # damage of 0 is not dealt: no event, nothing to prevent
         if not battle and self.forbidden(state.cards[card].controller,
                                          "be damaged by effects", card):
             state.log.append(("prevented", "be damaged by effects", card))
             return 0
-        if self.game.replacements and amount > 0 and self.replaced("dealt damage", card, amount):
+        if self.game.replacements and self.replaced("dealt damage", card, amount):
             return 0        # "If this would be dealt damage, prevent that damage ..."
         before = state.cards[card].counter("damage")
         op.set_card_counter(state, card, "damage", before + amount)
-        if source is not None and amount > 0:
+        if source is not None:
             state.log.append(("event", "deals damage to", source,
                               state.cards[source].controller, card))
         for stat in self.rules.stats.values():

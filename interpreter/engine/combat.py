@@ -434,8 +434,10 @@ class CombatWindows:
             if status and isinstance(card, int) and status in self.state.cards[card].statuses:
                 self.set_status(card, status, False)
 
-    def used_up(self, card: int, zone: str) -> None:
-        """A card whose kind is used up after use goes to its owner's zone."""
+    def used_up(self, card: int, zone: str, used_in: tuple | None) -> None:
+        """A card whose kind is used up after use ("after use: ZONE") goes to
+        its owner's zone, from where its text started (``used_in``: in play,
+        or the hand a spell is cast from); a card its own text moved stays."""
         c = self.state.cards[card]
-        if c.zone[0] in self.game.in_play:
+        if c.zone == used_in:
             self.move(card, (zone, c.owner), face_up=True)

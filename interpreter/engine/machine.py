@@ -142,19 +142,17 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
 
     def state_rules(self) -> None:
         state = self.state
+        losers = {}
         for zone in self.game.none_loses:
             # "a player with no cards in it loses", once the game is set up
             for player in range(state.players):
-                if not state.out[player] and state.turn > 0 and \
+                if not state.out[player] and player not in losers and state.turn > 0 and \
                         not state.zones.get((zone, player)):
-                    self.eliminate(player, f"no cards in their {zone}")
-                    if state.result is not None:
-                        return
-        if self.game.state_rules and state.turn > 0:
+                    losers[player] = f"no cards in their {zone}"
+        if self.game.state_rules and state.turn > 0 and not losers:
             self.rules_in_force()
             if state.result is not None:
                 return
-        losers = {}
         for counter in self.rules.counters.values():
             if counter.loses_at is None or counter.scope != "player":
                 continue

@@ -1,0 +1,44 @@
+"""The rulings of the fixture games written on the second edition's core.
+
+Minions (tests/fixtures/minions) is a game of its own -- Heroes, Mana
+Crystals, minions, spells -- whose rules and rulings were written from its
+rulebook (tests/fixtures/minions/RULES.md) and the language reference, not
+from a shipped game. Every one of its rulings must pass: their `expect:`
+lines are what its rulebook says. (Fixture folders are not collected as
+ruling files, so that deliberately broken fixtures stay out of the run;
+this module runs the ones that must hold.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter.rulings import load_ruling_file, run_ruling
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+GAMES = ("minions",)
+
+
+def _rulings():
+    for game in GAMES:
+        for path in sorted((FIXTURES / game / "rulings").glob("*.ruling")):
+            source, rulings, problems = load_ruling_file(path)
+            assert problems == [], [p.render() for p in problems]
+            for ruling in rulings:
+                yield pytest.param(source, ruling, id=f"{game}/{path.stem}/{ruling.name}")
+
+
+@pytest.mark.parametrize(("source", "ruling"), list(_rulings()))
+def test_fixture_ruling_passes(source, ruling):
+    result = run_ruling(ruling, source)
+    assert result.passed, "\n".join(["\n".join(result.trace)] +
+                                    [p.render() for p in result.failures])
+
+
+def test_every_minions_ruling_file_is_run():
+    # the rulebook's sections each have rulings: none is dropped silently
+    files = sorted(p.stem for p in (FIXTURES / "minions" / "rulings").glob("*.ruling"))
+    assert files == ["combat", "damage", "drawing", "mana", "minions", "spells", "winning"]
+    assert len(list(_rulings())) == 49
