@@ -347,6 +347,30 @@ def _is_state_rule(node) -> bool:
             and all(isinstance(i, ast.Step) for i in items[1:]))
 
 
+def _while_statement(resolution):
+    """(test, statements) for one sentence "While CONDITION, STATEMENTS."
+    ("it" in them: the card the condition is about, when that is this
+    card), or None."""
+    if len(resolution) != 1 or len(resolution[0].args) < 2:
+        return None
+    first, *rest = resolution[0].args
+    condition = first.args[0]
+    if not (isinstance(condition, ast.Condition) and condition.form == "while_") or \
+            not _is_statement((attrs.evolve(resolution[0], args=tuple(rest)),)):
+        return None
+    about = condition.args[0].args[0] if condition.args[0].args else None
+    links = []
+    for index, link in enumerate(rest):
+        step = link.args[0]
+        if isinstance(about, ast.Selector) and about.form == "this" and \
+                step.form == "state_change" and step.args[0].form == "it":
+            step = attrs.evolve(step, args=(about,) + step.args[1:])
+        links.append(attrs.evolve(link, form="first" if index == 0 else link.form,
+                                  args=(step,)))
+    sentence = attrs.evolve(resolution[0], args=tuple(links))
+    return compile_condition(condition.args[0]), (sentence,)
+
+
 def _is_statement(resolution) -> bool:
     """Sentences that only say how cards or players are ("A frozen character
     can't attack."): a continuous change."""
@@ -395,14 +419,16 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
         decl = next((k for k in game.rules.keywords if k.pattern.text == use.form), None)
         if decl is None or decl.definition is None:
             return
-        defined = parse_ability(game.rules, decl.definition, game.rules.path,
-                                decl.definition_span)
-        if use.args:
-            # "Drive 2": the definition with its slots filled, as for verbs
-            defined = fill_slots(defined, dict(zip(use_slots(decl.pattern.text), use.args)),
-                                 use)
-        _compile_ability(game, card, index, attrs.evolve(ability, ability=defined),
-                         use.form if use.form in game.losable_keywords else None)
+        for number, (text, span) in enumerate(decl.definitions()):
+            defined = parse_ability(game.rules, text, game.rules.path, span)
+            if use.args:
+                # "Drive 2": the definition with its slots filled, as for verbs
+                defined = fill_slots(defined, dict(zip(use_slots(decl.pattern.text),
+                                                       use.args)), use)
+            # ("also:" abilities: programs of their own, "3.1" beside "3")
+            _compile_ability(game, card, index if number == 0 else f"{index}.{number}",
+                             attrs.evolve(ability, ability=defined),
+                             use.form if use.form in game.losable_keywords else None)
         return
     node = _trigger_with_a_comma(node)
     label, conditions, costs, resolution = node.args
@@ -418,6 +444,15 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
         return
     if card.kind == RULE_KIND and _is_state_rule(node):
         _compile_state_rule(game, card, name, ability)
+        return
+    while_gate = _while_statement(resolution) if not conditions and not costs else None
+    if while_gate is not None:
+        # "While this character is challenging, it gets +2 Strength.": a
+        # continuous change in force while the condition holds
+        test, resolution = while_gate
+        node = attrs.evolve(node, args=(label, conditions, costs, resolution))
+        _compile_static(game, card, node, test if kept is None else (
+            lambda m, f: kept(m, f) and test(m, f)))
         return
     if not conditions and not costs and _is_statement(resolution) and (
             card.kind == RULE_KIND or (label is None and not (kind and kind.text_event))):
@@ -496,6 +531,12 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
             c.form == "when" for c in conditions):
         _compile_activated(game, card, index, node, ability)
         return
+    if label is None and costs and all(c.form in ("once_per", "during") for c in conditions):
+        # "Exert this, pay 1 ink: Draw a card.": COST: EFFECT with no timing
+        # is an activated ability its controller may use whenever they may
+        # take an action
+        _compile_activated(game, card, index, node, ability)
+        return
     if any(c.form == "after" for c in conditions):
         # "After X: ...": triggers on X, resolving after the "When X" ones
         game.after_triggers.add(name)
@@ -563,6 +604,13 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
             if card_test is None:
                 raise unsupported(action.args[1], "this kind of card in a trigger")
             events = {"player_did": word}
+        if action.form in ("player_plays", "player_discards", "player_reveals") and \
+                action.args and isinstance(action.args[0], ast.Selector):
+            # "When you play this character", "Whenever you play an action":
+            # only the cards the words name
+            card_test = compile_selector(action.args[0], lambda m, f: f.locals["you"]).test
+            if card_test is None:
+                raise unsupported(action.args[0], "this kind of card in a trigger")
         if action.form not in events:
             raise unsupported(action, f'the event "{action.form.replace("_", " ")}"')
         whose = {"you": "you", "rival": "rival", "each_rival": "rival",
@@ -584,7 +632,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
     if event.form != "card_event":
         raise unsupported(event, f'the event "{event.form.replace("_", " ")}"')
     subject, action = event.args
-    object_test = None
+    object_test = zone_gate = None
     if action.form == "deals_damage" and action.args:
         # "Whenever this deals damage to a character": any damage its card
         # deals (effect or battle), to what the trigger names
@@ -595,6 +643,21 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
             action.form]
     elif action.form == "acts" and len(action.args) == 1 and isinstance(action.args[0], str):
         # "When a Being your Rival controls attacks": an event an action announces
+        word = action.args[0]
+    elif action.form in ("enters_zone", "leaves_zone") and action.args[0].form != "zone_slot":
+        # "Whenever a character enters play": a move into (out of) that zone
+        whose, zone = action.args[0].args
+        word = ("enters " if action.form == "enters_zone" else "leaves ") + zone
+        if whose.form not in ("bare", "each_players") and not (
+                action.form == "enters_zone" and whose.form in ("your", "rivals")):
+            raise unsupported(action, f'the event "{action.form.replace("_", " ")}" of '
+                              f'{whose.form.replace("_", " ")} zone')
+        if whose.form in ("your", "rivals"):
+            mine = whose.form == "your"
+            zone_gate = (lambda m, f, c, mine=mine:
+                         (m.state.cards[c].zone[1] == f.locals["you"]) == mine)
+    elif action.form == "game_event_verb" and isinstance(action.args[0], str):
+        # "Whenever this character quests": a declared event (event "quests")
         word = action.args[0]
     elif action.form != "event_action":
         raise unsupported(action, f'the event "{action.form.replace("_", " ")}"')
@@ -609,6 +672,8 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
     if name not in game.programs:     # not already built with its costs
         _compile_trigger_program(game, name, ability, resolution, timing)
     test = selection.test
+    if zone_gate is not None:
+        test = (lambda m, f, c, t=test: zone_gate(m, f, c) and t(m, f, c))
     if gate is not None:
         test = (lambda m, f, c, t=test: gate(m, f) and t(m, f, c))
     game.triggers.setdefault(card.name, []).append(

@@ -109,13 +109,45 @@ class ChangingSteps:
         counter, selector = action.args
         self._remove_counter(action, who, counter, selector, None)
 
-    def _remove_counter(self, action, who, counter, selector, amount):
+    def do_remove_up_to(self, action, who):
+        """ "Remove up to 3 damage from chosen character": the acting player
+        chooses how many, from 0 to the amount (at most what the card has;
+        no question when it has none)."""
+        n, counter, selector = action.args
+        amount = compile_amount(n, action)
+        self._remove_counter(action, who, counter, selector, amount, ask=True)
+
+    def _remove_counter(self, action, who, counter, selector, amount, ask=False):
         decl = self.game.rules.counters.get(counter)
         if decl is not None and (decl.scope == "player" or decl.per_player):
             raise unsupported(action, f'removing {counter} (a counter of players: '
                               '"lose" it)' if decl.scope == "player" else
                               f'removing {counter} (each player has their own on a card)')
+        if ask and compile_selector(selector, who).how != "one" and selector.form not in (
+                "this", "it", "that", "named"):
+            raise unsupported(action, '"up to" removed from several cards at once')
         self.select(selector, who)
+        if ask:
+            store = f"_upto{len(self.e.program.instructions)}"
+
+            def remove_chosen(m, f):
+                it = f.locals.get("it")
+                card = (it[0] if it else None) if isinstance(it, tuple) else it
+                if card is None:
+                    return None
+                if store in f.locals:
+                    taken = f.locals.pop(store)
+                    m.add_card_counter(card, counter, -taken)
+                    f.locals["did"] = taken > 0
+                    return None
+                most = min(m.state.cards[card].counter(counter), amount(m, f))
+                if most <= 0:
+                    return None
+                return m.ask(f, who(m, f), "number", f"remove how many {counter}",
+                             tuple(range(most + 1)), store,
+                             tuple(str(k) for k in range(most + 1)))
+            self.e.emit(remove_chosen)
+            return
 
         def remove(m, f, c):
             on = m.state.cards[c].counter(counter)
@@ -230,7 +262,7 @@ class ChangingSteps:
             return lambda m, f: _it_or_this(f)
         return lambda m, f: f.locals.get("this")
 
-    def _deal(self, action, who, amount, target):
+    def _deal(self, action, who, amount, target, per_card=False):
         source = self.damage_source()
         if isinstance(target, ast.Node) and target.form == "any_target":
             self._deal_any(action, amount)
@@ -264,14 +296,26 @@ class ChangingSteps:
             else:
                 deal_to(compile_player(target))
             return
-        # the amount is read before the target is chosen: "its" in "damage
-        # equal to its AP to a Being" is the card before the target
-        measured = amount
+        if per_card:
+            # read for each damaged card, that card being "it"
+            measured = amount
 
-        def measure(m, f):
-            f.locals["_amount"] = measured(m, f)
-        self.e.emit(measure)
-        amount = (lambda m, f: f.locals.get("_amount", 0))
+            def amount(m, f, c=None):
+                it = f.locals.get("it")
+                f.locals["it"] = c
+                try:
+                    return measured(m, f)
+                finally:
+                    f.locals["it"] = it
+        else:
+            # the amount is read before the target is chosen: "its" in "damage
+            # equal to its AP to a Being" is the card before the target
+            measured = amount
+
+            def measure(m, f):
+                f.locals["_amount"] = measured(m, f)
+            self.e.emit(measure)
+            amount = (lambda m, f, c=None: f.locals.get("_amount", 0))
         self.select(target, who, prompt="choose a card to damage")
         excess = getattr(self, "_excess", None)
         # damage written in a rules file's action is battle damage; card text
@@ -282,13 +326,13 @@ class ChangingSteps:
             owner = compile_owner(possessive, lambda m, f: m.state.cards[_it_or_this(f)].controller)
 
             def deal_with_excess(m, f, c):
-                over = m.damage_card(c, amount(m, f), battle, source(m, f))
+                over = m.damage_card(c, amount(m, f, c), battle, source(m, f))
                 if over > 0:
                     player = owner(m, f)
                     m.set_counter(player, counter, m.state.counter(player, counter) - over)
             self.each_chosen(deal_with_excess)
             return
-        self.each_chosen(lambda m, f, c: m.damage_card(c, amount(m, f), battle, source(m, f)))
+        self.each_chosen(lambda m, f, c: m.damage_card(c, amount(m, f, c), battle, source(m, f)))
 
     def _deal_any(self, action, amount) -> None:
         """ "Deal 2 damage to any target": the acting player picks a card in
@@ -340,6 +384,15 @@ class ChangingSteps:
         measure, target = action.args
         self._excess_suffix(action)
         self._deal(action, who, compile_measure(measure), target)
+
+    def do_deal_each_measured(self, action, who):
+        """ "Deal damage to each opposing character equal to their Lore":
+        each damaged card is "it" while its amount is read."""
+        target, measure = action.args
+        if not isinstance(target, ast.Selector):
+            raise unsupported(action, "damage to players equal to a number read per player")
+        self._excess_suffix(action)
+        self._deal(action, who, compile_measure(measure), target, per_card=True)
 
     def do_destroy(self, action, who):
         self.select(action.args[0], who, prompt="choose a card to destroy")

@@ -103,7 +103,9 @@ class CombatSteps:
         one = compile_selector(first, lambda m, f: f.locals["you"])
         other = compile_selector(second, lambda m, f: f.locals["you"])
         for node, selection in ((first, one), (second, other)):
-            if not selection.given:
+            # "the challenging character": the one card with that role
+            definite = node.form == "owned" and node.args[0].form == "the"
+            if not selection.given and not definite:
                 # a card to pick: the step would have to choose it first
                 raise unsupported(node, 'a card to choose in "... to each other" (choose it '
                                   'first: "Choose a Minion. This and it deal damage ...")')

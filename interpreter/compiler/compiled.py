@@ -152,6 +152,8 @@ class TriggerIndex:
     player_events: frozenset = frozenset()   # event names of player triggers
     period_edges: frozenset = frozenset()    # (period name, "start"/"end")
     watching: dict = attrs.Factory(dict)     # trigger kind -> card names with one
+    # card events "enters ZONE" / "leaves ZONE" watched: moves are matched
+    zone_moves: bool = False
 
     @classmethod
     def of(cls, triggers: dict) -> "TriggerIndex":
@@ -162,7 +164,9 @@ class TriggerIndex:
         return cls(frozenset(t.event for _, t in every if t.kind == "card"),
                    frozenset(t.event for _, t in every if t.kind == "player"),
                    frozenset((t.event, t.edge) for _, t in every if t.kind == "period"),
-                   {kind: frozenset(names) for kind, names in watching.items()})
+                   {kind: frozenset(names) for kind, names in watching.items()},
+                   any(t.kind == "card" and t.event.startswith(("enters ", "leaves "))
+                       for _, t in every))
 
 
 @attrs.define
@@ -221,6 +225,11 @@ class CompiledGame:
     intent_kinds: set = attrs.Factory(set)      # the kinds of those triggers
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
+    # "can't be challenged by characters without Evasive": "can't" text -> a
+    # test of the card doing it (the prohibition holds only against those)
+    capability_actors: dict = attrs.Factory(dict)
+    reduces_damage: bool = False      # some text reduces the damage dealt to cards
+    limits_choosing: bool = False     # some text says a card "can't be chosen"
     musts: set = attrs.Factory(set)           # "must" texts ("must attack")
     draws_replaced: bool = False              # some text replaces drawing a card
     winning_counters: tuple = ()              # counters "a player at N or more wins"

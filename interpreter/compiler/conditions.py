@@ -92,9 +92,9 @@ def _count_test(selection: Selection, extra) -> Callable:
         if how == ("exactly", 0):
             return not cards
         if isinstance(how, tuple) and how[0] in ("exactly", "at least"):
-            return len(cards) >= how[1]
+            return len(cards) >= selection.count(m, f)
         if isinstance(how, tuple) and how[0] == "at most":
-            return len(cards) <= how[1]
+            return len(cards) <= selection.count(m, f)
         return bool(cards)
     return test
 

@@ -13,7 +13,8 @@ from typing import Callable
 from interpreter.compiler.changing_steps import STATUS_OF_VERB, verb_status
 from interpreter.compiler.players import compile_player
 from interpreter.compiler.program import Unsupported, unsupported
-from interpreter.compiler.selectors import compile_amount, compile_measure, compile_selector
+from interpreter.compiler.selectors import (compile_amount, compile_measure,
+                                           compile_selector, naming)
 from interpreter.compiler.verb_slots import fill_slots, use_slots
 from interpreter.language import ast
 from interpreter.language.game_rules import parse_ability
@@ -21,9 +22,26 @@ from interpreter.language.game_rules import parse_ability
 
 def _cost_checks(sentences, rules=None, card_cost=False) -> list[Callable]:
     """Whether a cost written as sentences can be paid, without paying it
-    (``card_cost``: an action's cost for its card, which cost changes apply to)."""
-    return _cost_checks_for_costs(rules=rules, costs=[link.args[0] for sentence in sentences
-                                   for link in sentence.args], card_cost=card_cost)
+    (``card_cost``: an action's cost for its card, which cost changes apply to).
+    A sentence that says "where X is ..." ("Pay X ink, where X is its cost")
+    reads X before its checks, as the sentence itself does."""
+    checks = []
+    for sentence in sentences:
+        steps = [link.args[0] for link in sentence.args]
+        where = [s for s in steps if isinstance(s, ast.Modifier) and s.form == "where_x"]
+        if not where:
+            checks.extend(_cost_checks_for_costs(steps, rules, card_cost))
+            continue
+        measure = compile_measure(where[0].args[0])
+        with naming("X"):
+            inner = _cost_checks_for_costs([s for s in steps if s is not where[0]], rules,
+                                           card_cost)
+
+        def check(m, f, inner=inner, measure=measure):
+            f.locals["X"] = measure(m, f)
+            return all(c(m, f) for c in inner)
+        checks.append(check)
+    return checks
 
 
 def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]:
@@ -51,8 +69,12 @@ def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]
             _optional, use, _suffixes = step.args
             for arg in use.args:
                 if isinstance(arg, ast.Selector):
+                    # enough of them: "Exert X ready cards in your inkwell"
                     found = compile_selector(arg, lambda m, f: f.locals["you"])
-                    checks.append(lambda m, f, found=found: bool(found.candidates(m, f)))
+                    counted = isinstance(found.how, tuple) and found.how[0] == "exactly"
+                    checks.append(lambda m, f, found=found, counted=counted:
+                                  len(found.candidates(m, f)) >= (
+                                      found.count(m, f) if counted else 1))
             continue
         if not isinstance(step, ast.Step) or step.form != "act":
             raise unsupported(step, "this cost")
@@ -78,9 +100,9 @@ def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]
         elif form in ("exhaust", "rest", "reveal") and isinstance(action.args[0], ast.Selector):
             # "Rest 2 Gems in your Gem Area": enough such cards
             found = compile_selector(action.args[0], who)
-            need = found.how[1] if isinstance(found.how, tuple) else 1
-            checks.append(lambda m, f, found=found, need=need:
-                          len(found.candidates(m, f)) >= need)
+            counted = isinstance(found.how, tuple)
+            checks.append(lambda m, f, found=found, counted=counted:
+                          len(found.candidates(m, f)) >= (found.count(m, f) if counted else 1))
         elif form == "discard":
             checks.append(lambda m, f, who=who: bool(m.hand_of(who(m, f))))
         else:

@@ -27,7 +27,7 @@ from interpreter.compiler.players import compile_player, compile_zone
 from interpreter.compiler.program import Emitter, Program, Unsupported, unsupported
 from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.steps import StepCompiler
-from interpreter.compiler.verb_slots import use_slots
+from interpreter.compiler.verb_slots import keyword_instance, use_slots
 from interpreter.errors import CardrulesError, CouldNotRun, Problem
 from interpreter.language import ast
 from interpreter.language.game_rules import GameRules, parse_ability, taker_sentence
@@ -215,8 +215,7 @@ def _keyword_cards(rules: GameRules, compiled: CompiledGame) -> list[CardDefinit
         if decl.definition is None:
             continue
         if use_slots(decl.pattern.text):
-            compiled.ungrantable_keywords[decl.pattern.text] = "it has slots"
-            continue
+            continue        # a card for each value an effect gives: below
         span = decl.span
         try:
             ability = parser.parse(decl.pattern.text, span.path, span.line, span.column)
@@ -225,6 +224,25 @@ def _keyword_cards(rules: GameRules, compiled: CompiledGame) -> list[CardDefinit
         cards.append(CardDefinition(
             keyword_card_name(decl.pattern.text), KEYWORD_KIND, (), (),
             (CardAbility("text", ability, decl.pattern.text, span),), span.path, span))
+    # a keyword with slots ("Challenger +{n}") given by an effect: a card for
+    # each value given ("Challenger +2"), whose ability is the keyword as
+    # printed with that value
+    slotted = {d.pattern.text for d in rules.keywords
+               if d.definition is not None and use_slots(d.pattern.text)}
+    given: dict[str, ast.KeywordUse] = {}
+    for card in compiled.cards.values():
+        for ability in card.abilities:
+            for node in ability.ability.walk():
+                if isinstance(node, ast.Statement) and node.form == "has_keyword" and \
+                        node.args[0].form in slotted and node.args[0].args and \
+                        all(isinstance(a, int) for a in node.args[0].args):
+                    given.setdefault(keyword_instance(node.args[0]), node.args[0])
+    for name, use in sorted(given.items()):
+        span = use.span
+        cards.append(CardDefinition(
+            keyword_card_name(name), KEYWORD_KIND, (), (),
+            (CardAbility("text", ast.Ability("keyword", (use,), span), name, span),),
+            span.path if span else rules.path, span))
     return cards
 
 
@@ -233,10 +251,9 @@ def _losable_keywords(rules: GameRules, cards) -> frozenset:
     card text or in the definitions of keywords and verbs."""
     trees = [ability.ability for card in cards for ability in card.abilities]
     for decl in (*rules.keywords, *rules.verbs):
-        if decl.definition is not None:
+        for text, span in decl.definitions():
             try:
-                trees.append(parse_ability(rules, decl.definition, rules.path,
-                                           decl.definition_span))
+                trees.append(parse_ability(rules, text, rules.path, span))
             except CardrulesError:
                 pass            # reported when the rules file was read
     return frozenset(node.args[0].form for tree in trees for node in tree.walk()
@@ -297,9 +314,16 @@ def _sentences(rules: GameRules, sentence) -> tuple:
     return ability.resolution
 
 
+def _forget_it(m, f) -> None:
+    f.locals.pop("it", None)
+
+
 def _procedure_line(steps: StepCompiler, rules: GameRules, line) -> None:
     """One line of a procedure (setup, a phase, a step); what cannot run and
     has no place of its own ("Repeat this.") is reported at the line."""
+    # "it" is what this line names: a card the line before named is not held
+    # on to (it would tell two cards apart: see Decisions.one_of_each)
+    steps.e.emit(_forget_it)
     try:
         steps.sentences(_sentences(rules, line))
     except Unsupported as err:
@@ -512,9 +536,13 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         # the cost of the action's card: changed by "costs 1 less Mana"
         cost = _sentences(rules, action.cost)
         checks.extend(_cost_checks(cost, rules, card_cost=True))
+        # "it" in the effect is still the action's card, whatever cards the
+        # cost picked ("cost: Exert 2 ready cards in your inkwell")
+        e.emit(lambda m, f: f.locals.__setitem__("#chosen", f.locals.get("it")))
         steps.card_cost = True
         steps.sentences(cost)
         steps.card_cost = False
+        e.emit(lambda m, f: f.locals.__setitem__("it", f.locals.pop("#chosen")))
     if action.requires is not None:
         condition = parse_ability(rules, "If " + action.requires.text.rstrip(".") + ".",
                                   action.requires.span.path, action.requires.span, len("If "))

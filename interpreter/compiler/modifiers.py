@@ -16,6 +16,7 @@ import attrs
 from interpreter.compiler.players import _it_or_this, compile_owner
 from interpreter.compiler.program import unsupported
 from interpreter.compiler.selectors import compile_selector
+from interpreter.compiler.verb_slots import keyword_instance
 from interpreter.language import ast
 from interpreter.language.render import _capability
 
@@ -37,11 +38,26 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
             out.append(("stat", stat, amount))
         return out
     if form == "has_keyword":
-        keyword = statement.args[0].form
-        why = game.ungrantable_keywords.get(keyword) if game is not None else None
+        use = statement.args[0]
+        keyword = use.form
+        # "gains Challenger +2": the keyword, and that value of it (whose
+        # abilities the card is lent: see compiler.game._keyword_cards)
+        if use.args and not all(isinstance(a, int) for a in use.args):
+            raise unsupported(statement, f'giving "{keyword}" with a number read from the game')
+        instance = keyword_instance(use) if use.args else keyword
+        why = game.ungrantable_keywords.get(instance) if game is not None else None
         if why is not None:
-            raise unsupported(statement, f'giving "{keyword}" by an effect ({why})')
+            raise unsupported(statement, f'giving "{instance}" by an effect ({why})')
+        if instance != keyword:
+            return [("keyword", keyword, 1), ("keyword", instance, 1)]
         return [("keyword", keyword, 1)]
+    if form == "reduces_damage":
+        amount = statement.args[0]
+        if not isinstance(amount, int):
+            raise unsupported(statement, f'damage reduced by "{amount}"')
+        if game is not None:
+            game.reduces_damage = True      # damage to cards looks for it
+        return [("reduce", "damage", amount)]
     if form == "loses_keyword":
         return [("lost keyword", statement.args[0].form, 1)]
     if form in ("costs_less", "costs_more"):
@@ -92,9 +108,30 @@ def register_capability(game, capability: ast.Capability) -> str:
     name starts with the verb ("can't attack" forbids the action "attack"
     with that card); "can't be destroyed" stops the operation itself."""
     name = capability_name(capability)
+    if str(capability.args[0] if capability.args else "").lower() in ("be chosen",
+                                                                       "be targeted"):
+        game.limits_choosing = True
     if name not in game.capabilities:
         if capability.form == "be_participle":
             game.capabilities[name] = (name.split(" ")[0] + " " + capability.args[0], None)
+        elif capability.form == "act_by_player":
+            # "can't be chosen by your opponents": the player choosing is
+            # passed as -1 - player (see Views.forbidden's "by")
+            verb, who = str(capability.args[0]).lower(), capability.args[1]
+            if verb not in ("be chosen", "be targeted") or who.form not in (
+                    "each_rival", "you", "each_player"):
+                raise unsupported(capability, f'"{verb} by" a player (only "be chosen by '
+                                  'your opponents" or "by you")')
+            game.capabilities[name] = (verb, None)
+            game.capability_actors[name] = {
+                "each_rival": lambda m, f, by: by < 0 and -1 - by != f.locals["you"],
+                "you": lambda m, f, by: by < 0 and -1 - by == f.locals["you"],
+                "each_player": lambda m, f, by: by < 0}[who.form]
+        elif capability.form == "be_participle_by":
+            game.capabilities[name] = ("be " + capability.args[0], None)
+            cards = compile_selector(capability.args[1], lambda m, f: f.locals["you"]).test
+            game.capability_actors[name] = (lambda m, f, by, cards=cards:
+                                            by is not None and by >= 0 and cards(m, f, by))
         elif capability.form == "pay_counter":
             # "can't pay Mana": no cost in that counter can be paid
             game.capabilities[name] = (name.lower(), None)

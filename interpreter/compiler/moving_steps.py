@@ -298,11 +298,15 @@ class MovingSteps:
         face_up = None if face is None else face == "face up"
         top = form != "to_bottom"
 
+        # "to its owner's hand" said of several cards ("Return each Creature
+        # to its owner's hand"): each card to its own owner's (controller's) zone
+        whose = dest.args[0].args[0].form if dest.args[0].form != "zone_slot" else None
+        per_card = {"the": "owner", "owners": "owner", "controllers": "controller"}.get(whose)
+
         def where(m, f, card):
             key = zone(m, f)
-            if key[0] in m.rules.zones and key[1] >= 0 and dest.args[0].args[0].form in (
-                    "the",):
-                key = (key[0], m.state.cards[card].owner)
+            if per_card is not None and key[0] in m.rules.zones and key[1] >= 0:
+                key = (key[0], getattr(m.state.cards[card], per_card))
             up = face_up
             if up is None:
                 up = m.rules.zones[key[0]].visibility == "public"

@@ -43,7 +43,24 @@ def compile_player(node) -> Callable:
         return lambda m, f: m.player_with_most(counter)
     if form == "nth_player":
         return _nth_player(node.args[0])
+    if form == "random_player":
+        return _random_player(node)
     raise unsupported(node, f'the player "{form.replace("_", " ")}" here')
+
+
+def _random_player(node) -> Callable:
+    """ "A random player chooses ...": a player still in the game, picked
+    with the game's random numbers the first time the step asks, and the
+    same player for the rest of that step (it may ask again on answering)."""
+    key = f"_random{node.span.line}:{node.span.column}" if node.span else "_random"
+
+    def pick(m, f):
+        if key not in f.locals:
+            alive = [p for p in range(m.state.players) if not m.state.out[p]]
+            f.locals[key] = alive[m.state.rng.below(len(alive))]
+            m.state.log.append(("note", f"Player {f.locals[key] + 1} is picked at random."))
+        return f.locals[key]
+    return pick
 
 
 def _nth_player(index: int) -> Callable:
@@ -102,6 +119,9 @@ def compile_owner(possessive, subject: Callable) -> Callable:
         return _nth_player(possessive.args[0])
     if form == "the":
         return lambda m, f: -1
+    if form == "bare":
+        # "Put it into play": the zone of the player doing the step
+        return subject
     raise unsupported(possessive, f'"{form}" zones')
 
 

@@ -32,7 +32,10 @@ class Selection:
 
     ``candidates(machine, frame)`` lists card ids; ``how`` is "all" (every
     candidate), "one", ("exactly", n) or ("up to", n) — the player picks;
-    ``given`` is set when the selector names cards already known (this, it).
+    n is a number, or a function of (machine, frame) for a number read as
+    the step runs ("Exert X ready cards", X named by the sentence: see
+    :meth:`count`). ``given`` is set when the selector names cards already
+    known (this, it).
     """
 
     candidates: Callable
@@ -43,6 +46,11 @@ class Selection:
     # "with a total cost of 4": (stat, amount function); cards are
     # picked while the total stays within it, never two of one unique title
     budget: tuple | None = None
+
+    def count(self, m, f) -> int:
+        """The n of ("exactly", n) / ("up to", n) ..., read now."""
+        n = self.how[1]
+        return n(m, f) if callable(n) else n
 
 
 def compile_selector(node, subject: Callable, default_zone: Callable | None = None
@@ -171,6 +179,8 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
     if any(isinstance(p, ast.Adjective) and p.form == "random" for p in args):
         # "a random card": the engine picks, not a player
         how = ("random", 1 if how in ("one", "all") else how[1])
+        if callable(how[1]):
+            raise unsupported(node, "a random number of cards read from the game")
     for part in args:
         if isinstance(part, ast.Adjective):
             tests.append(_adjective_test(part))
@@ -205,7 +215,12 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
         if zones:
             pool = []
             for zone in zones:
-                pool.extend(m.state.zones.get(zone(m, f), ()))
+                key = zone(m, f)
+                if type(key) is list:        # a zone of every player ("in play")
+                    for each in key:
+                        pool.extend(m.state.zones.get(each, ()))
+                else:
+                    pool.extend(m.state.zones.get(key, ()))
         else:
             pool = m.in_play()
         return [c for c in pool if passes(m, f, c)]
@@ -240,14 +255,10 @@ def _how_many(quantity: ast.Quantity):
         return "all" if form != "any_number" else ("up to", 10 ** 6)
     if form == "count":
         n = quantity.args[0]
-        if not isinstance(n, int):
-            raise unsupported(quantity, f'"{n}" cards')
-        return ("exactly", n)
+        return ("exactly", n if isinstance(n, int) else compile_amount(n, quantity))
     if form == "up_to":
         n = quantity.args[0]
-        if not isinstance(n, int):
-            raise unsupported(quantity, f'"up to {n}" cards')
-        return ("up to", n)
+        return ("up to", n if isinstance(n, int) else compile_amount(n, quantity))
     if form == "no_count":
         return ("exactly", 0)
     if form == "at_least_count" and isinstance(quantity.args[0], int):
@@ -306,6 +317,16 @@ def _noun_test(noun: ast.Noun):
 def _qualifier(q: ast.Qualifier, subject: Callable):
     """(zone function or None, test or None)."""
     form = q.form
+    if form in ("located_in", "taken_from") and q.args[0].form != "zone_slot" and \
+            q.args[0].args[0].form == "bare":
+        # "a character in play": that zone of every player (a shared zone: the one)
+        name = q.args[0].args[1]
+
+        def every_players(m, f):
+            if m.rules.zones[name].scope == "shared":
+                return [(name, -1)]
+            return [(name, p) for p in range(m.state.players)]
+        return every_players, None
     if form in ("located_in", "taken_from"):
         return compile_zone(q.args[0], subject), None
     if form == "controlled_by":
@@ -321,9 +342,13 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
     if form == "with_stat":
         comparison = q.args[0]
         n, stat = comparison.args
-        if not isinstance(n, int):
-            raise unsupported(q, f'"{n}" in a comparison')
         relation = comparison.form
+        if not isinstance(n, int):
+            # "with cost X or more, where X is its cost": read as it is tested
+            amount = compile_amount(n, q)
+            compare = {"stat_at_least": lambda a, b: a >= b,
+                       "stat_at_most": lambda a, b: a <= b}.get(relation, lambda a, b: a == b)
+            return None, lambda m, f, c: compare(m.stat(c, stat), amount(m, f))
         if relation == "stat_at_least":
             return None, lambda m, f, c: m.stat(c, stat) >= n
         if relation == "stat_at_most":
@@ -353,6 +378,16 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
         # its controller) doing that
         what = str(q.args[0]).lower()
         return None, lambda m, f, c: not m.forbidden(m.state.cards[c].controller, what, c)
+    if form == "that_can_by":
+        # "that can be challenged by it": no "can't" in force stops it,
+        # against that card
+        what = "be " + str(q.args[0]).lower()
+
+        def can_by(m, f, c):
+            by = f.locals.get("it")
+            by = (by[0] if by else None) if isinstance(by, tuple) else by
+            return not m.forbidden(m.state.cards[c].controller, what, c, by=by)
+        return None, can_by
     if form == "that_can":
         what = "be " + str(q.args[0]).lower()
 

@@ -105,6 +105,11 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                     self._paying = False
             elif isinstance(item, ast.Modifier) and item.form in ("paying_all_costs",):
                 continue
+            elif isinstance(item, ast.Modifier) and item.form == "without_paying" and \
+                    index > 0 and isinstance(links[index - 1].args[0], ast.Step) and \
+                    links[index - 1].args[0].form == "act" and \
+                    links[index - 1].args[0].args[2].form == "play":
+                continue          # playing a card is without its cost already
             else:
                 raise unsupported(item, f'"{item.form.replace("_", " ")}"')
 
@@ -136,6 +141,12 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             self.choose_opponent()
         if step.form == "act":
             subject, optional, action, suffixes = step.args
+            if any(s.form == "for_free" for s in suffixes):
+                # playing a card is without its cost ("for free") unless the
+                # text says "paying all costs"
+                if action.form != "play":
+                    raise unsupported(step, '"for free" on a step other than playing a card')
+                suffixes = tuple(s for s in suffixes if s.form != "for_free")
             ways = {s.form for s in suffixes if s.form in ("one_at_a_time", "quietly")}
             self._suffixes = tuple(s for s in suffixes if s.form == "excess_to" or (
                 s.form == "lasting" and action.form == "nullify"))

@@ -31,3 +31,14 @@ def fill_slots(node, values: dict, use):
             return values[node.args[0]]
         return attrs.evolve(node, args=fill_slots(node.args, values, use))
     return node
+
+
+def keyword_instance(use: ast.KeywordUse) -> str:
+    """A keyword with its slots filled, as a card prints it ("Challenger +2")."""
+    text = use.form
+    for slot, value in zip(use_slots(text), use.args):
+        if isinstance(value, int) and value < 0 and "+" + slot in text:
+            text = text.replace("+" + slot, str(value), 1)
+        else:
+            text = text.replace(slot, str(value), 1)
+    return text

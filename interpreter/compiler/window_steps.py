@@ -37,9 +37,26 @@ class WindowSteps:
         self.game.first_chosen = True
         self.e.emit(lambda m, f: m.choose_first_player(f, store))
 
+    def do_choose_player(self, action, who):
+        """ "A random player chooses a player": a decision among the players
+        still in the game; the chosen player is "that player" (they) in the
+        steps after."""
+        store = f"_player{len(self.e.program.instructions)}"
+
+        def choose(m, f):
+            if store in f.locals:
+                f.locals["they"] = f.locals.pop(store)
+                f.locals["did"] = True
+                return None
+            alive = tuple(p for p in range(m.state.players) if not m.state.out[p])
+            return m.ask(f, who(m, f), "player", "choose a player", alive, store,
+                         tuple(f"Player {p + 1}" for p in alive))
+        self.e.emit(choose)
+
     def do_take_next_turn(self, action, who):
         """The player takes the next turn (whatever the seat order says); in
-        the setup, that player goes first, and the log says so."""
+        the setup, that player goes first (the first player of the steps
+        after), and the log says so."""
         first = self.in_setup
         if first:
             self.game.first_chosen = True    # not known when the game starts
@@ -49,6 +66,8 @@ class WindowSteps:
             m.take_next_turn(player)
             if first:
                 m.state.log.append(("note", f"Player {player + 1} goes first."))
+                m.state.turn_player = player
+                f.locals["first"] = player
             f.locals["did"] = True
         self.e.emit(take)
 

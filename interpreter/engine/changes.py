@@ -261,6 +261,9 @@ class Changes:
         ``source`` card is its event "deals damage to" (the damaged card its
         object: "Whenever this deals damage to a character")."""
         state = self.state
+        if self.game.reduces_damage:
+            # "Damage that would be dealt to this is reduced by 1" (Resist)
+            amount -= self.damage_reduction(card)
         if amount <= 0:
             return 0        # damage of 0 is not dealt: no event, nothing to prevent
         if not battle and self.forbidden(state.cards[card].controller,

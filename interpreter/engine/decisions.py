@@ -93,7 +93,8 @@ class Decisions:
         return (c.name, c.owner, c.controller, c.zone, c.face_up, tuple(sorted(c.statuses)),
                 counters, position, modifiers, hosts)
 
-    _CARD_LOCALS = ("it", "this", "chosen", "target", "_subject", "_trigger_it", "_defense")
+    _CARD_LOCALS = ("it", "this", "chosen", "#chosen", "target", "_subject", "_trigger_it",
+                    "_defense")
 
     def _referred_cards(self) -> set:
         """Cards something in progress refers to: stack entries, waiting
@@ -147,10 +148,12 @@ class Decisions:
             chosen = chosen + (picked,)
             how = selection.how
             if isinstance(how, tuple):
-                limit = how[1]
+                limit = selection.count(self, frame)
                 # (before "it" becomes the chosen cards: "2 of them" picks
                 # among the cards "it" still names)
                 remaining = [c for c in selection.candidates(self, frame) if c not in chosen]
+                if self.game.limits_choosing and not frame.program.startswith("action:"):
+                    remaining = self.choosable(chooser, remaining)
                 if selection.budget is not None:
                     remaining = self.within_budget(selection, frame, chosen, remaining)
                 if len(chosen) < limit and remaining:
@@ -164,6 +167,11 @@ class Decisions:
             return None
         candidates = selection.candidates(self, frame)
         how = selection.how
+        if self.game.limits_choosing and (how == "one" or (
+                isinstance(how, tuple) and how[0] != "random")) and not selection.given \
+                and not frame.program.startswith("action:"):
+            # "can't be chosen (by your opponents)": not among an effect's choices
+            candidates = self.choosable(chooser, candidates)
         if isinstance(how, tuple) and how[0] == "random":
             # "a random card": the engine picks, not a player
             pool = list(candidates)
@@ -191,7 +199,7 @@ class Decisions:
                 return None
             return self.ask(frame, chooser, "target", prompt, tuple(candidates), store,
                             tuple(self.card_label(c) for c in candidates))
-        kind, limit = how
+        kind, limit = how[0], selection.count(self, frame)
         if limit == 0:
             locals_["it"] = ()
             return None

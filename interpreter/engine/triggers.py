@@ -31,13 +31,22 @@ class Triggers:
             state.cursor = len(log)
             return
         fired = []
-        watchers = None
+        watchers: list = []      # the cards in play watching card events, once looked up
         watched = self.game.trigger_index
         for index in range(state.cursor, len(log)):
             event = log[index]
             if event[0] == "period":
                 if (event[2], event[4]) in watched.period_edges:
                     fired.extend(self.period_triggers(event))
+                continue
+            if event[0] == "move" and watched.zone_moves:
+                # "Whenever a character enters play" / "leaves play": a move
+                # is the event "enters ZONE" of the card (and "leaves ZONE")
+                _, card, source, destination = event[:4]
+                if source[0] != destination[0] or source[1] != destination[1]:
+                    for name in (f"enters {destination[0]}", f"leaves {source[0]}"):
+                        if name in watched.card_events:
+                            self._card_event(name, card, None, watchers, fired)
                 continue
             if event[0] != "event":
                 continue
@@ -49,43 +58,9 @@ class Triggers:
                 fired.extend(self.player_triggers(name, card, actor))
             if name not in watched.card_events:
                 continue
-            cards = card if isinstance(card, tuple) else (card,)
-            for c in cards:
-                if c is None:
-                    continue
-                if watchers is None:
-                    names = watched.watching.get("card", ())
-                    watchers = [w for w in self.ability_sources()
-                                if state.cards[w].name in names and self.working(w)]
-                sources = set(watchers)
-                sources.add(c)
-                for source in sorted(sources):
-                    for trigger in self.game.triggers.get(state.cards[source].name, ()):
-                        if trigger.event != name or trigger.kind != "card":
-                            continue
-                        if trigger.self_only:
-                            if source != c:
-                                continue
-                        elif source == c and source not in watchers:
-                            continue
-                        user = self.user_of(source, state.cards[c].controller)
-                        probe = Frame("probe", 0, {"you": user,
-                                                   "this": source})
-                        if trigger.object_test is not None and (
-                                target is None or not trigger.object_test(self, probe, target)):
-                            continue
-                        if trigger.test(self, probe, c):
-                            if trigger.once_per:
-                                key = TriggerUse(source, trigger.program, trigger.once_per,
-                                                 state.period_counts.get(trigger.once_per, 0))
-                                if key in state.limits:
-                                    continue
-                                state.limits[key] = 1
-                            # "Whenever this deals damage to a Creature,
-                            # destroy that Creature": "it" is the damaged card
-                            it = target if trigger.object_test is not None \
-                                and target >= 0 else c
-                            fired.append((trigger.program, source, user, it))
+            for c in (card if isinstance(card, tuple) else (card,)):
+                if c is not None:
+                    self._card_event(name, c, target, watchers, fired)
         state.cursor = len(log)
         if fired and self.game.trigger_gates:
             gates = self.game.trigger_gates
@@ -170,6 +145,45 @@ class Triggers:
         if trigger.whose == "rival":
             return player != controller
         return True
+
+    def _card_event(self, name: str, c: int, target, watchers: list, fired: list) -> None:
+        """The triggered abilities an event of card ``c`` fires: the card's
+        own ("When this ...") and those of the cards in play watching every
+        card ("Whenever a Being is destroyed"); ``watchers`` is filled the
+        first time it is needed."""
+        state = self.state
+        if not watchers:
+            names = self.game.trigger_index.watching.get("card", ())
+            watchers.append([w for w in self.ability_sources()
+                             if state.cards[w].name in names and self.working(w)])
+        sources = set(watchers[0])
+        sources.add(c)
+        for source in sorted(sources):
+            for trigger in self.game.triggers.get(state.cards[source].name, ()):
+                if trigger.event != name or trigger.kind != "card":
+                    continue
+                if trigger.self_only:
+                    if source != c:
+                        continue
+                elif source == c and source not in watchers[0]:
+                    continue
+                user = self.user_of(source, state.cards[c].controller)
+                probe = Frame("probe", 0, {"you": user, "this": source})
+                if trigger.object_test is not None and (
+                        target is None or not trigger.object_test(self, probe, target)):
+                    continue
+                if trigger.test(self, probe, c):
+                    if trigger.once_per:
+                        key = TriggerUse(source, trigger.program, trigger.once_per,
+                                         state.period_counts.get(trigger.once_per, 0))
+                        if key in state.limits:
+                            continue
+                        state.limits[key] = 1
+                    # "Whenever this deals damage to a Creature, destroy
+                    # that Creature": "it" is the damaged card
+                    it = target if trigger.object_test is not None \
+                        and target >= 0 else c
+                    fired.append((trigger.program, source, user, it))
 
     def period_triggers(self, event) -> list:
         """ "At the start of your turn": a period began or ended."""

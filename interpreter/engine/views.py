@@ -171,6 +171,13 @@ class Views:
                         total += self.stat(other, stat)
         return total
 
+    def damage_reduction(self, card: int) -> int:
+        """How much less damage the card is dealt ("Damage that would be
+        dealt to this is reduced by 1"), every such text added up."""
+        total = sum(m.amount for m in self.state.modifiers
+                    if m.target == card and m.kind == "reduce" and m.name == "damage")
+        return total + sum(amount for _kind, amount in self.continuous(card, ("reduce", "damage")))
+
     def continuous(self, card: int, wanted: tuple | None = None):
         """(kind, amount) of every continuous ability in play applying to
         ``card``; only those that can change ``wanted`` (kind, name) if given.
@@ -257,21 +264,28 @@ class Views:
                 return True
         return any(True for _ in self.continuous(card, (kind, name)))
 
-    def forbidden(self, player: int, verb: str, card: int | None) -> bool:
+    def forbidden(self, player: int, verb: str, card: int | None, by: int | None = None
+                  ) -> bool:
         """Whether a "can't" in force stops ``player`` doing ``verb`` (an
-        action's name, or "be destroyed" ...) with ``card``. "Can't" beats
-        "can": nothing a card is allowed to do lifts a prohibition."""
+        action's name, or "be destroyed" ...) with ``card``; ``by``: the card
+        doing it to ``card`` (or -1 - player, a player choosing it), which
+        "can't be challenged by characters without Evasive" and "can't be
+        chosen by your opponents" look at (such a "can't" holds only against
+        what it names). "Can't" beats "can": nothing a card is allowed to do lifts
+        a prohibition."""
         capabilities = self.game.capabilities
         if not capabilities:
             return False
         verb = verb.lower()
         you = -1 - player
         probe = None
+        actors = self.game.capability_actors    # "can't be X by ..."
         for modifier in self.state.modifiers:
             if modifier.kind != "cannot" or modifier.target not in (card, you):
                 continue
             forbids, test = capabilities[modifier.name]
-            if not verb.startswith(forbids):
+            if not verb.startswith(forbids) or (
+                    actors and not self._against(modifier.name, by, player)):
                 continue
             if modifier.target == card or test is None:
                 return True
@@ -282,6 +296,7 @@ class Views:
         if card is not None and self.game.statics:
             for name in self.game.static_prohibitions():
                 if verb.startswith(capabilities[name][0]) and \
+                        (not actors or self._against(name, by, player)) and \
                         self.continuous(card, ("cannot", name)):
                     return True
         if self.game.player_statics:
@@ -294,11 +309,31 @@ class Views:
                 probe = Frame("probe", 0, {"you": state.cards[source].controller,
                                            "this": source})
                 for test, name, condition in found:
-                    if verb.startswith(capabilities[name][0]) and (
+                    if verb.startswith(capabilities[name][0]) and \
+                            (not actors or self._against(name, by, player)) and (
                             condition is None or condition(self, probe)) and \
                             test(self, probe, player):
                         return True
         return False
+
+    def _against(self, name: str, by: int | None, player: int) -> bool:
+        """Whether the "can't" ``name`` holds against the card ``by``: one
+        with no "by ..." always; one with it only against a card it names."""
+        test = self.game.capability_actors.get(name)
+        if test is None:
+            return True
+        return by is not None and test(self, Frame("probe", 0, {"you": player}), by)
+
+    def choosable(self, chooser: int, cards: list) -> list:
+        """The cards a player may choose for an effect: not those that
+        "can't be chosen" (by that player: "by your opponents"). Choosing a
+        target for one of the game's actions (an attack) is not this."""
+        if not self.game.capabilities:
+            return cards
+        state = self.state
+        return [c for c in cards if not (
+            self.forbidden(state.cards[c].controller, "be chosen", c, by=-1 - chooser) or
+            self.forbidden(state.cards[c].controller, "be targeted", c, by=-1 - chooser))]
 
     def has_value(self, card: int, value: str) -> bool:
         """Whether a printed stat of the card has this value ("a Red Ally");

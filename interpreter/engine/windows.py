@@ -403,7 +403,8 @@ class Windows:
                 probe.locals["it"] = card
                 if ability.can_pay(self, probe):
                     options.append(("ability", card, number))
-                    labels.append(f"use {ability.label} of {self.card_label(card)}")
+                    labels.append(f"use {ability.label} of {self.card_label(card)}"
+                                  if ability.label else f"use {self.card_label(card)}")
         return options, labels
 
     def action_key(self, index: int, plan: ActionPlan, card, player: int) -> ActionUse:

@@ -271,6 +271,16 @@ class PatternDecl:
     definition_span: Span | None
     # a verb's "counts as: EVENT" line: the event of each card it acted on
     event: str | None = None
+    # a keyword's "also: ABILITY" lines: more abilities of the keyword, each
+    # (text, span) ("Bodyguard": it may enter play exerted; and challengers
+    # must choose it)
+    more: tuple = ()
+
+    def definitions(self) -> tuple:
+        """Every ability of the definition, as (text, span): the one after
+        the colon, then each "also:" line."""
+        first = ((self.definition, self.definition_span),) if self.definition else ()
+        return first + self.more
 
 
 @attrs.frozen(slots=True)

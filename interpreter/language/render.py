@@ -10,7 +10,8 @@ in the order of the grammar (grammar/effect.lark).
 from __future__ import annotations
 
 from interpreter.language import ast
-from interpreter.language.render_terms import _duration, _period_ref, _player, _possessive, _zone
+from interpreter.language.render_terms import _duration, _period_ref, _possessive, _zone
+from interpreter.language.render_terms import _player as _named_player
 
 
 def render_ability(ability: ast.Ability) -> str:
@@ -251,6 +252,9 @@ def _step(step: ast.Step) -> str:
         return " ".join(words)
     if step.form == "state_change":
         selector, statement, suffixes = step.args
+        if statement.form == "reduces_damage":
+            return (f"damage that would be dealt to {_selector(selector)} is reduced by "
+                    f"{_amount(statement.args[0])}")
         words = [_selector(selector), _statement(statement, _is_plural(selector))]
         words.extend(_suffix(s) for s in suffixes)
         return " ".join(words)
@@ -279,6 +283,8 @@ def _suffix(s: ast.Suffix) -> str:
         return "for each " + _selector(s.args[0])
     if s.form == "instead":
         return "instead"
+    if s.form == "for_free":
+        return "for free"
     if s.form == "times_suffix":
         return "that many times"
     if s.form == "one_at_a_time":
@@ -344,6 +350,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('prevent')} that damage"
     if f == "remove_counter":
         return f"{v('remove')} {_amount(x[0])} {x[1]} from {_selector(x[2])}"
+    if f == "remove_up_to":
+        return f"{v('remove')} up to {_amount(x[0])} {x[1]} from {_selector(x[2])}"
     if f == "remove_all_counters":
         return f"{v('remove')} all {x[0]} from {_selector(x[1])}"
     if f == "create":
@@ -355,12 +363,16 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('compare')} {_selector(x[0])} against {_selector(x[1])} by {_measure(x[2])}"
     if f == "choose_first_player":
         return "a random player chooses the first player"
+    if f == "choose_player":
+        return f"{v('choose')} a player"
     if f == "take_next_turn":
         return f"{v('take')} the next turn"
     if f == "draw_measured":
         return f"{v('draw')} cards equal to {_measure(x[0])}"
     if f in ("gain_measured", "lose_measured", "pay_measured"):
         return f"{v(f.split('_')[0])} {x[0]} equal to {_measure(x[1])}"
+    if f == "deal_each_measured":
+        return f"{v('deal')} damage to {_target(x[0])} equal to {_measure(x[1])}"
     if f == "deal_measured":
         return f"{v('deal')} damage equal to {_measure(x[0])} to {_target(x[1])}"
     if f == "gain_stat_values":
@@ -486,6 +498,10 @@ def _stat_change(c: ast.StatChange) -> str:
 def _capability(c: ast.Capability) -> str:
     if c.form == "pay_counter":
         return f"pay {c.args[0]}"
+    if c.form == "act_by_player":
+        return f"{c.args[0]} by {'your opponents' if c.args[1].form == 'each_rival' else _player(c.args[1])}"
+    if c.form == "be_participle_by":
+        return f"be {c.args[0]} by {_selector(c.args[1])}"
     if c.form == "be_participle":
         text = "be " + c.args[0]
         return text + (" " + _times(c.args[1]) if len(c.args) > 1 else "")
@@ -720,6 +736,8 @@ def _qualifier(q: ast.Qualifier) -> str:
         return f"with as many {a[0]} as its {a[1]}"
     if f == "total_budget":
         return f"with a total {a[0]} of {_amount(a[1])}"
+    if f == "that_can_by":
+        return f"that can be {a[0]} by it"
     if f == "that_can":
         return "that can be " + a[0]
     if f == "that_can_act":
@@ -760,6 +778,12 @@ def _measure(m: ast.Measure) -> str:
     if f in ("greater_of", "lesser_of"):
         return f"the {f[:-3]} of {_measure(a[0])} and {_measure(a[1])}"
     return "the number of " + _selector(a[0])
+
+
+def _player(p: ast.Player) -> str:
+    if p.form == "a_player_with":     # "a player with 20 or more lore"
+        return f"a player with {_comparison(p.args[0])} {p.args[1]}"
+    return _named_player(p)
 
 
 def _amount(n) -> str:

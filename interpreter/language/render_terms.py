@@ -22,6 +22,7 @@ def _player(p: ast.Player) -> str:
         "turn_player": "the turn player",
         "their_rival": "their Rival",
         "that_player": "that player", "any_player": "a player",
+        "random_player": "a random player",
         "owner": "its owner", "controller": "its controller",
         "player_slot": "{player}", "next_player": "the next player",
     }[p.form]
@@ -41,6 +42,8 @@ def _possessive(p: ast.Possessive) -> str:
 def _zone(z) -> str:
     if z.form == "zone_slot":
         return z.args[0]
+    if z.args[0].form == "bare":
+        return z.args[1]
     return f"{_possessive(z.args[0])} {z.args[1]}"
 
 

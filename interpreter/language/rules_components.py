@@ -446,9 +446,31 @@ class ComponentDeclarations(RulesReaderBase):
                            line.value_span if definition else None)
 
     def decl_keyword(self, line: OutlineLine, n: int) -> None:
+        """A keyword; its lines: "also: ABILITY" (one more ability of its
+        definition), "instances: add up" (what two of it on one card do:
+        their numbers add up, as every change does)."""
         decl = self.pattern_decl(line, n)
-        if decl:
-            self.rules.keywords.append(decl)
+        if not decl:
+            return
+        more = []
+        for child in line.children:
+            key = child.key.lower()
+            if key == "also" and child.value:
+                if decl.definition is None:
+                    self.problem(child.span, "E513", f'keyword "{decl.pattern.text}" has a '
+                                 "description: an \"also:\" ability needs a definition in "
+                                 "the card language after the colon")
+                    continue
+                more.append((child.value, child.value_span))
+            elif key == "instances":
+                if (child.value or "").strip().lower() != "add up":
+                    self.problem(child.value_span or child.span, "E505",
+                                 f'unknown property "{child.value}"', ("add up",))
+            else:
+                self.unknown_field(child, ("also", "instances"))
+        if more:
+            decl = attrs.evolve(decl, more=tuple(more))
+        self.rules.keywords.append(decl)
 
     def decl_verb(self, line: OutlineLine, n: int) -> None:
         decl = self.pattern_decl(line, n)

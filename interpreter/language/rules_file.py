@@ -246,14 +246,14 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
                     err, self.source, rule.text.text, rule.text.span.line,
                     rule.text.span.column))
         for decl in (*rules.keywords, *rules.verbs):
-            if decl.definition is None or decl.definition_span is None:
-                continue
-            try:
-                parser.parse(decl.definition)
-            except UnexpectedInput as err:
-                self.problems.append(parser.problem(
-                    err, self.source, decl.definition, decl.definition_span.line,
-                    decl.definition_span.column))
+            for text, span in decl.definitions():
+                if span is None:
+                    continue
+                try:
+                    parser.parse(text)
+                except UnexpectedInput as err:
+                    self.problems.append(parser.problem(
+                        err, self.source, text, span.line, span.column))
 
 
 def _names_word(line: OutlineLine, word: str) -> bool:

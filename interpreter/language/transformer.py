@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+import attrs
 from lark import Token, Transformer, Tree
 
 from interpreter.language import ast
@@ -22,7 +23,7 @@ from interpreter.source import Span
 
 _CLASS_OF_RULE = {
     "selector": ast.Selector, "selector_target": ast.Selector,
-    "object_selector": ast.Selector,
+    "object_selector": ast.Selector, "by_selector": ast.Selector,
     "quantity": ast.Quantity, "comparison_quantity": ast.Quantity,
     "adjective": ast.Adjective, "face_adj": ast.Adjective,
     "noun": ast.Noun, "qualifier": ast.Qualifier,
@@ -48,7 +49,8 @@ _ACTION_RULES = {
     "ready", "rest", "exhaust", "nullify", "flip", "attach", "choose", "play", "remove", "prevent", "choose_value",
     "win", "lose_game", "repeat", "end_period", "take_actions", "alternate",
     "take_next_turn", "compare", "choose_first_player", "use", "respond", "defend_against", "resolve_waiting",
-    "any_time_window", "create", "set_counter_to", "set_counter_stat",
+    "any_time_window", "create", "set_counter_to", "set_counter_stat", "choose_player",
+    "remove_up_to",
 }
 _ORDINALS = ("first", "second", "third", "fourth")
 _NUMBER_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -175,6 +177,16 @@ class _ToAst(Transformer):
             decl = self.rules.adjectives.get(args[0]) if self.rules is not None else None
             qualifiers = decl.qualifiers if decl is not None else None
             return ast.Adjective(name, (args[0], qualifiers or ()), self.span(children))
+        if name == "deal_each_their":   # "... equal to their Lore": each card's own
+            span = self.span(children)
+            return ast.Action("deal_each_measured", (
+                args[0], ast.Measure("its_stat", (args[1],), span)), span)
+        if name == "bare_zone":         # "into play": no player's possessive
+            span = self.span(children)
+            return ast.ZoneRef("zone_ref", (ast.Possessive("bare", (), span), args[0]), span)
+        if name == "of_yours":          # "chosen character of yours": you control it
+            return ast.Qualifier("controlled_by", (ast.Player("you", (), None),),
+                                 self.span(children))
         if name == "damage_counter":    # the damage on a card is a counter of its own
             return "damage"
         if name == "its_amount":    # "Mill its cost": a number read from the card
@@ -246,6 +258,14 @@ class _ToAst(Transformer):
         selector = ast.Selector("every", tuple(words), self.span(words))
         return self.state_change([selector, *children[index:]])
 
+    def damage_reduced(self, children):
+        """ "Damage that would be dealt to this is reduced by 1" reads as a
+        statement about the card: it takes that much less damage."""
+        selector, amount = children
+        span = self.span(children)
+        statement = ast.Statement("reduces_damage", (self.value(amount),), span)
+        return ast.Step("state_change", (selector, statement, ()), span)
+
     def give(self, children):
         """ "Give a Minion +2 Attack" reads as "A Minion gets +2 Attack"."""
         selector, change, *suffixes = children
@@ -283,6 +303,20 @@ class _ToAst(Transformer):
             if item in ("and", "then"):
                 join = item
                 continue
+            subject = item.args[0] if isinstance(item, ast.Step) and item.form == "act" \
+                else None
+            if isinstance(subject, ast.Player) and subject.form == "a_player_with":
+                # "A player with 20 or more lore wins": "If a player has 20 or
+                # more lore, they win" (a state rule in a rules file's rule)
+                comparison, counter = subject.args
+                test = ast.Condition("has_counter", (
+                    ast.Player("any_player", (), subject.span), comparison, counter),
+                    subject.span)
+                links.append(ast.Link(join, (ast.Condition("if_", (test,), subject.span),),
+                                      subject.span))
+                join = "and"
+                item = attrs.evolve(item, args=(ast.Player("that_player", (), subject.span),)
+                                    + item.args[1:])
             links.append(ast.Link(join, (item,), getattr(item, "span", None)))
             join = "and"
         spans = [l.span for l in links if l.span]

@@ -287,7 +287,7 @@ def base_effect_grammar() -> str:
 @lru_cache(maxsize=None)
 def _act_verb() -> re.Pattern:
     """The verbs the base grammar itself reads after "can't" (ACT_VERB)."""
-    found = re.search(r"^ACT_VERB: /(.*)/i$", base_effect_grammar(), re.M)
+    found = re.search(r"^ACT_VERB(?:\.\d+)?: /(.*)/i$", base_effect_grammar(), re.M)
     return re.compile(found.group(1), re.I)
 
 
