@@ -361,14 +361,26 @@ def test_rules_file_that_is_not_utf8(tmp_path):
         ("E106", 2, 14, "this file is not UTF-8 text")]
 
 
-def test_what_check_compiles_in_a_game_with_problems_shows_its_lines():
-    # The Lore fixture has a rules-file problem (an unknown declaration), and
-    # texts the grammar cannot read in its actions and verbs: check compiles
-    # them too, and each is shown with its line and caret
+def test_what_check_compiles_in_a_game_with_problems_shows_its_lines(tmp_path):
+    # A copy of the Lore fixture with a rules-file problem (an unknown
+    # declaration), and texts the grammar cannot read in an action and a
+    # verb: check compiles them too, and each is shown with its line and caret
+    import shutil
     from interpreter.engine import compile_game
     from interpreter.errors import CardrulesError
 
-    game = load_game("lore", REPO / "tests" / "fixtures" / "lore")
+    root = tmp_path / "lore"
+    shutil.copytree(REPO / "tests" / "fixtures" / "lore", root)
+    rules = root / "rules" / "lore.rules"
+    text = rules.read_text()
+    for old, new in (("  effect: Put it into your inkwell face down.",
+                      "  effect: Put it into your inkwel face down."),
+                     ('verb "Banish {cards}": Move {cards} to their owner\'s discard.',
+                      'verb "Banish {cards}": Move {cards} to their owner\'s discardd.')):
+        assert old in text, old
+        text = text.replace(old, new)
+    rules.write_text(text + "\ngizmo Foo\n")
+    game = load_game("lore", root)
     assert game.problems
     with pytest.raises(CardrulesError) as raised:
         compile_game(game)

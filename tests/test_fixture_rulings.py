@@ -1,10 +1,11 @@
 """The rulings of the fixture games written on the second edition's core.
 
-Minions (tests/fixtures/minions) is a game of its own -- Heroes, Mana
-Crystals, minions, spells -- whose rules and rulings were written from its
-rulebook (tests/fixtures/minions/RULES.md) and the language reference, not
-from a shipped game. Every one of its rulings must pass: their `expect:`
-lines are what its rulebook says. (Fixture folders are not collected as
+Minions (tests/fixtures/minions: Heroes, Mana Crystals, minions, spells) and
+Lore (tests/fixtures/lore: ink, quests, challenges, a race to 20 lore) are
+games of their own whose rules and rulings were written from their
+rulebooks (RULES.md beside each) and the language reference, not from a
+shipped game. Every one of their rulings must pass: their `expect:` lines
+are what the rulebook says. (Fixture folders are not collected as
 ruling files, so that deliberately broken fixtures stay out of the run;
 this module runs the ones that must hold.)
 """
@@ -18,7 +19,7 @@ import pytest
 from interpreter.rulings import load_ruling_file, run_ruling
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-GAMES = ("minions",)
+GAMES = ("minions", "lore")
 
 
 def _rulings():
@@ -37,8 +38,11 @@ def test_fixture_ruling_passes(source, ruling):
                                     [p.render() for p in result.failures])
 
 
-def test_every_minions_ruling_file_is_run():
-    # the rulebook's sections each have rulings: none is dropped silently
-    files = sorted(p.stem for p in (FIXTURES / "minions" / "rulings").glob("*.ruling"))
-    assert files == ["combat", "damage", "drawing", "mana", "minions", "spells", "winning"]
-    assert len(list(_rulings())) == 49
+def test_every_fixture_ruling_file_is_run():
+    # the rulebooks' sections each have rulings: none is dropped silently
+    files = {game: sorted(p.stem for p in (FIXTURES / game / "rulings").glob("*.ruling"))
+             for game in GAMES}
+    assert files == {
+        "minions": ["combat", "damage", "drawing", "mana", "minions", "spells", "winning"],
+        "lore": ["card-text", "challenge", "ink", "playing", "quest", "turn"]}
+    assert len(list(_rulings())) == 49 + 48

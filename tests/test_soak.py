@@ -24,6 +24,8 @@ PLAYABLE = [
     # an original game in the second edition's words (not a renamed copy of
     # a shipped game): heroes, mana crystals, minions, tokens, Fatigue
     (FIXTURES / "minions", "minions", 2),
+    # another: ink, quests, challenges, keywords with numbers, a race to 20 lore
+    (FIXTURES / "lore", "lore", 2),
 ]
 
 
@@ -34,7 +36,7 @@ def test_soak_200_games(root, game_id, players):
     assert game.problems == []
     compiled = compile_game(game)
     decks = [game.decks[i % len(game.decks)] for i in range(players)]
-    games = {"loops": 40, "minions": 100}.get(game_id, 200)
+    games = {"loops": 40, "minions": 100, "lore": 60}.get(game_id, 200)
     report = soak(compiled, decks, games, seed=1)
     assert report.violations == [], "\n".join(v.render() for v in report.violations)
     assert report.games == games
