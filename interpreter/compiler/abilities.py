@@ -31,6 +31,7 @@ from interpreter.compiler.verb_slots import fill_slots, use_slots
 from interpreter.language import ast
 from interpreter.language.cards import Exchange
 from interpreter.language.game_rules import parse_ability
+from interpreter.language.transformer import BASE_PARTICIPLES
 
 
 def _compile_exchanges(game: CompiledGame, card) -> None:
@@ -347,6 +348,17 @@ def _is_state_rule(node) -> bool:
             and all(isinstance(i, ast.Step) for i in items[1:]))
 
 
+def _when_this_is(participle: str, span) -> ast.Condition:
+    """ "When this is cast": the condition a kind's "text happens: when this
+    is cast" gives its plain text (as the grammar reads those words)."""
+    form = participle.replace(" ", "_")
+    inner = ast.EventAction(form, (), span) if form in BASE_PARTICIPLES else \
+        ast.EventAction("event_participle", (participle,), span)
+    event = ast.Event("card_event", (ast.Selector("this", (), span),
+                                     ast.EventAction("event_action", (inner,), span)), span)
+    return ast.Condition("when", (event, None), span)
+
+
 def _while_statement(resolution):
     """(test, statements) for one sentence "While CONDITION, STATEMENTS."
     ("it" in them: the card the condition is about, when that is this
@@ -483,20 +495,21 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
     if timing is not None and timing.use == "triggered" and timing.when is not None \
             and not when_conditions:
         # the label's own event ("DEFEND: ...": when a Being at this card is attacked)
-        implied = parse_ability(game.rules, timing.when.text.rstrip(".") + ": Draw a card.",
-                                timing.when.span.path)
-        conditions = tuple(implied.conditions) + tuple(conditions)
+        implied = parse_ability(game.rules, timing.when.text, timing.when.span.path,
+                                timing.when.span, start="when_line")
+        if implied.form not in ("when", "at_start", "at_end"):
+            raise unsupported(implied, f'"{implied.form.rstrip("_")}" as a timing\'s event '
+                              '(write "When ..." or "At the start of ...")')
+        conditions = (implied,) + tuple(conditions)
         node = attrs.evolve(node, args=(label, conditions, costs, resolution))
     elif timing is None and not conditions and kind is not None and kind.text_event:
         # plain text of a kind whose text happens on an event of the card
-        implied = parse_ability(game.rules, f"When this is {kind.text_event}: Draw a card.",
-                                game.rules.path)
-        conditions = tuple(implied.conditions)
+        conditions = (_when_this_is(kind.text_event, ability.span),)
         node = attrs.evolve(node, args=(label, conditions, costs, resolution))
     if timing is not None and timing.unless is not None:
-        unless = parse_ability(game.rules, "If " + timing.unless.text.rstrip(".") + ".",
-                               timing.unless.span.path)
-        test = compile_condition(unless.resolution[0].args[0].args[0].args[0])
+        unless = parse_ability(game.rules, timing.unless.text, timing.unless.span.path,
+                               timing.unless.span, start="condition_line")
+        test = compile_condition(unless)
         outer = gate
         gate = (lambda m, f, test=test, outer=outer: not test(m, f) and
                 (outer is None or outer(m, f)))
@@ -721,8 +734,8 @@ def _compile_used_as(game: CompiledGame, card, index: int, node, ability, timing
     "YOUR MOVE" while the Rival has no moves left), its "if" conditions and
     the condition gating it; a "once per" limit is shared with the trigger."""
     as_label, sentence = timing.used_as
-    parsed = parse_ability(game.rules, sentence.text, sentence.span.path)
-    tests = [compile_condition(parsed.resolution[0].args[0].args[0].args[0])]
+    tests = [compile_condition(parse_ability(game.rules, sentence.text, sentence.span.path,
+                                             sentence.span, start="condition_line"))]
     label, conditions, costs, resolution = node.args
     kept = []
     for c in conditions:

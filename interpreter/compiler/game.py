@@ -30,7 +30,7 @@ from interpreter.compiler.steps import StepCompiler
 from interpreter.compiler.verb_slots import keyword_instance, use_slots
 from interpreter.errors import CardrulesError, CouldNotRun, Problem
 from interpreter.language import ast
-from interpreter.language.game_rules import GameRules, parse_ability, taker_sentence
+from interpreter.language.game_rules import GameRules, parse_ability
 from interpreter.language.cards import CardAbility, CardDefinition
 from interpreter.language.games import read_source
 from interpreter.source import Span
@@ -154,8 +154,9 @@ def compile_game(game) -> CompiledGame:
         for labels, condition in rules.prefer:
             test = None
             if condition is not None:
-                parsed = parse_ability(rules, condition.text, condition.span.path, condition.span)
-                test = compile_condition(parsed.resolution[0].args[0].args[0].args[0])
+                test = compile_condition(parse_ability(
+                    rules, condition.text, condition.span.path, condition.span,
+                    start="condition_line"))
             tiers.append((labels, test))
         compiled.prefer = tuple(tiers)
     guard(preferences)
@@ -412,10 +413,8 @@ def _taken_by(game: CompiledGame, e: Emitter, taken_by, name: str, body) -> None
     if taken_by is None:          # no "taken by:": the body runs once, as written
         body()
         return
-    sentence = taker_sentence(taken_by)
-    ability = parse_ability(game.rules, sentence.text, sentence.span.path,
-                            sentence.span)
-    who = compile_player(ability.resolution[0].args[0].args[0].args[0])
+    who = compile_player(parse_ability(game.rules, taken_by.text, taken_by.span.path,
+                                       taken_by.span, start="player_line"))
     key = f"#takers{len(e.program.instructions)}"
     top, done = e.label(), e.label()
 
@@ -509,10 +508,9 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
     name = f"action:{index}"
     choose = None
     if action.choose is not None:
-        ability = parse_ability(rules, "Choose " + action.choose.text, action.choose.span.path,
-                                action.choose.span, len("Choose "))
-        step = ability.resolution[0].args[0].args[0]
-        choose = compile_selector(step.args[2].args[0], lambda m, f: f.locals["you"])
+        chosen = parse_ability(rules, action.choose.text, action.choose.span.path,
+                               action.choose.span, start="selection")
+        choose = compile_selector(chosen, lambda m, f: f.locals["you"])
     e = Emitter(name, action.span)
     steps = StepCompiler(e, game)
     if action.event:
@@ -520,10 +518,9 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
     checks = []
     target = None
     if action.target is not None:
-        ability = parse_ability(rules, "Choose " + action.target.text, action.target.span.path,
-                                action.target.span, len("Choose "))
-        step = ability.resolution[0].args[0].args[0]
-        target = compile_selector(step.args[2].args[0], lambda m, f: f.locals["you"])
+        aimed = parse_ability(rules, action.target.text, action.target.span.path,
+                              action.target.span, start="selection")
+        target = compile_selector(aimed, lambda m, f: f.locals["you"])
         checks.append(lambda m, f, t=target: bool(t.candidates(m, f)))
     _compile_declaration(e, action, target)
     if action.effect is not None:
@@ -544,9 +541,9 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         steps.card_cost = False
         e.emit(lambda m, f: f.locals.__setitem__("it", f.locals.pop("#chosen")))
     if action.requires is not None:
-        condition = parse_ability(rules, "If " + action.requires.text.rstrip(".") + ".",
-                                  action.requires.span.path, action.requires.span, len("If "))
-        checks.append(compile_condition(condition.resolution[0].args[0].args[0].args[0]))
+        condition = parse_ability(rules, action.requires.text, action.requires.span.path,
+                                  action.requires.span, start="condition_line")
+        checks.append(compile_condition(condition))
     if action.exchange is not None:
         checks.append(lambda m, f, stat=action.exchange: m.can_exchange(f, stat))
         e.emit(lambda m, f, stat=action.exchange: m.exchange(f, stat))

@@ -602,10 +602,12 @@ class GameRules:
 
 
 def parse_ability(rules: GameRules, text: str, path: str = "<text>",
-                  at: Span | None = None, shift: int = 0):
+                  at: Span | None = None, shift: int = 0, start: str = "start"):
     """One effect text in this game's language, as an AST Ability; ``at``
     is where the text is written (its nodes' spans point there), ``shift``
-    the length of words put before it ("Choose " + a choose: line).
+    the length of words put before it. ``start`` reads a part of a rules
+    file instead: "selection" (an action's "choose:"), "condition_line" (a
+    "requires:"), "when_line" (a timing's "when:").
 
     Raises CardrulesError (never a lark error) with a positioned problem.
     """
@@ -621,7 +623,7 @@ def parse_ability(rules: GameRules, text: str, path: str = "<text>",
     parser = rules.parser()
     line, column = (at.line, max(1, at.column - shift)) if at is not None else (1, 1)
     try:
-        return parser.parse(text, path, line, column)
+        return parser.parse(text, path, line, column, start=start)
     except UnexpectedInput as err:
         problem = parser.problem(err, source, text, line, column)
         if at is not None:
@@ -639,29 +641,28 @@ def _lookup(table: dict, name: str):
     return None
 
 
-def taker_sentence(taken_by: Sentence) -> Sentence:
-    """The player of a "taken by" line as a sentence the card grammar reads."""
-    return Sentence(f"{taken_by.text} takes the next turn.", taken_by.span)
+def takers(rules: GameRules):
+    """The "taken by" players of phases and steps (Sentences the card
+    grammar reads with its "player_line" start)."""
+    for phase in rules.phases:
+        if phase.taken_by is not None:
+            yield phase.taken_by
+        for step in phase.steps:
+            if step.taken_by is not None:
+                yield step.taken_by
 
 
 def _procedure_sentences(rules: GameRules):
     yield from rules.setup
     for phase in rules.phases:
         yield from phase.sentences
-        if phase.taken_by is not None:
-            yield taker_sentence(phase.taken_by)
         for step in phase.steps:
             yield from step.sentences
-            if step.taken_by is not None:
-                yield taker_sentence(step.taken_by)
         yield from phase.closing
     for action in rules.actions:
         for sentence in (action.choose, action.cost, action.effect):
             if sentence is not None and action.choose is not sentence:
                 yield sentence
-    for _labels, condition in rules.prefer:
-        if condition is not None:
-            yield condition
     for kind in rules.kinds.values():
         if kind.when_used is not None:
             yield kind.when_used

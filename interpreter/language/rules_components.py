@@ -414,8 +414,7 @@ class ComponentDeclarations(RulesReaderBase):
                 as_label, condition = found.names()
                 self._used_as = getattr(self, "_used_as", [])
                 self._used_as.append((as_label.text, as_label.span))
-                used_as = (as_label.text, Sentence("If " + condition.text + ".",
-                                                   condition.span))
+                used_as = (as_label.text, Sentence(condition.text, condition.span))
             else:
                 self.unknown_field(child, ("meaning", "when", "unless", "used as"))
         self.add(self.rules.timings, label,

@@ -19,7 +19,7 @@ import attrs
 from lark.exceptions import UnexpectedInput
 
 from interpreter.errors import Problem, did_you_mean, listing
-from interpreter.language.game_rules import GameRules, _lookup
+from interpreter.language.game_rules import GameRules, _lookup, takers
 from interpreter.language.rules_components import ComponentDeclarations
 from interpreter.language.rules_procedures import ProcedureDeclarations
 from interpreter.language.syntax import OutlineLine, parse_outline
@@ -183,9 +183,12 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
                     err, self.source, decl.text, decl.span.line, decl.span.column))
                 continue
             rules.adjectives[name] = attrs.evolve(decl, qualifiers=tuple(found.args))
-        for sentence in self.procedure_sentences():
+        conditions = [(c, "condition_line") for _labels, c in rules.prefer if c is not None]
+        players = [(taker, "player_line") for taker in takers(rules)]
+        for sentence, start in [(s, "start") for s in self.procedure_sentences()] + \
+                conditions + players:
             try:
-                parser.parse(sentence.text)
+                parser.parse(sentence.text, start=start)
             except UnexpectedInput as err:
                 self.problems.append(parser.problem(
                     err, self.source, sentence.text, sentence.span.line,

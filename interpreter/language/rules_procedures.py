@@ -358,9 +358,7 @@ class ProcedureDeclarations(RulesReaderBase):
             elif item.form == "more_label":
                 labels.append(item.name().text)
             else:
-                # the sentence starts at its "if"
-                rest = item.name().span
-                before = self.source.line(rest.line)[:rest.column - 1].rstrip()
-                condition = Sentence("If " + item.name().text + ".",
-                                     attrs.evolve(rest, column=len(before) - 1))
+                # the condition after "if" (read with the card grammar's
+                # "condition_line" when the game is compiled)
+                condition = Sentence(item.name().text, item.name().span)
         self.rules.prefer = self.rules.prefer + ((tuple(labels), condition),)

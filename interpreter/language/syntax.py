@@ -404,7 +404,8 @@ class EffectParser:
         self.categories = categories
         self._whole_words = _WholeWords()
         self._start = "start"
-        self.lark = Lark(grammar, parser="lalr", lexer="contextual", start=["start", "qualifiers"],
+        self.lark = Lark(grammar, parser="lalr", lexer="contextual", start=["start", "qualifiers", "selection", "condition_line",
+                                "when_line", "player_line"],
                          propagate_positions=False, maybe_placeholders=False,
                          strict=strict, postlex=self._whole_words,
                          transformer=transformer,

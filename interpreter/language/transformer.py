@@ -55,16 +55,20 @@ _ACTION_RULES = {
 _ORDINALS = ("first", "second", "third", "fourth")
 _NUMBER_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
-_BASE_PARTICIPLES = {"played", "destroyed", "discarded", "drawn", "revealed", "attacked",
-                     "defended", "nullified", "readied", "rested", "exhausted",
-                     "activated", "moved", "returned", "chosen", "targeted"}
+# The participles the grammar itself reads after "is" ("When this is
+# played"), by their forms (the game's own are read as its words).
+BASE_PARTICIPLES = {"played", "destroyed", "discarded", "drawn", "revealed", "attacked",
+                    "defended", "nullified", "readied", "rested", "exhausted",
+                    "activated", "moved", "returned", "chosen", "targeted",
+                    "flipped_face_up", "flipped_face_down"}
 
 # Rules that only wrap an alternative of their own (no alias at this level).
 _TRANSPARENT = {"adjective", "quantity", "possessive_control"}
 
 # Rules whose value is simply their only child (or a word).
 _PASSTHROUGH = {"card_counter", "target", "from_zone", "placement", "capability_object",
-                "keyword_ref", "action", "period_ref"}
+                "keyword_ref", "action", "period_ref", "selection", "condition_line", "when_line",
+                "player_line"}
 
 # Vocabulary rules: their value is the declared word itself.
 _WORD_RULES = {"timing_label", "zone_name", "counter_name", "kind_noun",
@@ -208,7 +212,7 @@ class _ToAst(Transformer):
             pattern = self.keywords[int(name[8:])]
             return ast.KeywordUse(pattern.text, args, self.span(children))
         if name == "acts" and isinstance(args[0], str) and args[0].startswith("be ") \
-                and args[0][3:] in _BASE_PARTICIPLES and len(args) == 1:
+                and args[0][3:] in BASE_PARTICIPLES and len(args) == 1:
             # "would be played" lexes as the verb "be played"; it means the event
             inner = ast.EventAction(args[0][3:].replace(" ", "_"), (), self.span(children))
             return ast.EventAction("event_action", (inner,), self.span(children))
