@@ -128,6 +128,26 @@ def test_explain_prints_structure_and_exit_codes():
     assert 'E902 unknown game "nope"' in unknown.output
 
 
+def test_explain_says_what_a_step_after_an_if_depends_on():
+    # issue "Rules fidelity": "If X, Y" was shown as a step "independent of
+    # the step before it", which reads as if Y were unconditional
+    result = CliRunner().invoke(main, [
+        "explain", "ryft", "If you control a BLAZE Being, draw a card and gain 1 Synergy, then "
+        "discard a card. Otherwise, draw 2 cards. Draw a card."])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()[-7:]
+    assert lines == [
+        "  1. condition: if you control a BLAZE Being",
+        "  2. step: draw a card  [only if you control a BLAZE Being]",
+        "  3. step: gain 1 Synergy  [only if you control a BLAZE Being; "
+        "independent of the step before it]",
+        "  4. step: discard a card  [only if you control a BLAZE Being; "
+        "only if the step before it happened]",
+        "  5. condition: otherwise",
+        '  6. step: draw 2 cards  [only if the "if" of the sentence before did not hold]',
+        "  7. step: draw a card"]
+
+
 def test_games_lists_every_shipped_game():
     result = CliRunner().invoke(main, ["games"])
     assert result.exit_code == 0

@@ -48,16 +48,26 @@ def explain_ability(rules: GameRules, ability: ast.Ability) -> str:
     out.append("resolution:")
     number = 0
     for sentence in resolution:
-        for link in sentence.args:
+        # "If X, A, then B.": every step after the "if" waits for it
+        gate = None
+        for index, link in enumerate(sentence.args):
             number += 1
             item = link.args[0]
-            how = ""
+            depends = []
+            if gate is not None and not isinstance(item, ast.Condition):
+                depends.append(gate)
+            after_gate = index > 0 and isinstance(sentence.args[index - 1].args[0],
+                                                  ast.Condition)
             if link.form == "then" or (link.form == "first" and sentence.form == "then"):
-                how = "  [only if the step before it happened]"
-            elif link.form == "and":
-                how = "  [independent of the step before it]"
-            what = _kind_of(item)
-            out.append(f"  {number}. {what}: {_item(item)}{how}")
+                depends.append("only if the step before it happened")
+            elif link.form == "and" and not after_gate:
+                depends.append("independent of the step before it")
+            if isinstance(item, ast.Condition) and item.form == "if_":
+                gate = f"only if {_item(item)[len('if '):]}"
+            elif isinstance(item, ast.Condition) and item.form == "otherwise":
+                gate = "only if the \"if\" of the sentence before did not hold"
+            how = f"  [{'; '.join(depends)}]" if depends else ""
+            out.append(f"  {number}. {_kind_of(item)}: {_item(item)}{how}")
     return "\n".join(out)
 
 
