@@ -423,3 +423,19 @@ keyword Guardian: ALWAYS: This gets +1 power.
 ''')
     assert [(p.code, p.message) for p in loaded.problems] == [("E504", 'unknown field "alsoo"')]
     assert loaded.problems[0].suggestion == 'did you mean "also"?'
+
+
+def test_choose_one_with_a_colon_and_a_game_verb_after_a_player(tmp_path):
+    # "Choose one:" (Lore, HS) reads as "Choose one —"; "Your Rival Musters
+    # 1": a game verb conjugated for its subject
+    from interpreter.language.game_rules import parse_ability
+    from interpreter.language.render import render_ability
+    loaded = load_duel(tmp_path)
+    colon = parse_ability(loaded.rules, "Choose one: Draw a card; or Gain 2 Mana.")
+    dash = parse_ability(loaded.rules, "Choose one — Draw a card; or Gain 2 Mana.")
+    assert render_ability(colon) == render_ability(dash)
+    ability = parse_ability(loaded.rules, "Your Rival Musters 1.")
+    step = ability.resolution[0].args[0].args[0]
+    assert (step.form, step.args[0].form, step.args[2].form) == (
+        "player_verb_step", "rival", "Muster {n}")
+    assert render_ability(ability) == "Your Rival Musters 1."

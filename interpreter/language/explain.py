@@ -81,5 +81,7 @@ def _kind_of(item) -> str:
         if item.form in ("verb_step", "player_verb_step"):
             optional = " (optional)" if item.args[item.form == "player_verb_step"] else ""
             return f"game verb{optional}"
+        if item.form == "choose_mode":
+            return "choice of one mode"
         return "continuous change"
     return "modifier"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from interpreter.language import ast
 from interpreter.language.render_terms import _duration, _period_ref, _possessive, _zone
 from interpreter.language.render_terms import _player as _named_player
+from interpreter.language.vocabulary import third_person
 
 
 def render_ability(ability: ast.Ability) -> str:
@@ -270,7 +271,12 @@ def _step(step: ast.Step) -> str:
         else:
             optional, use, suffixes = step.args
             words = ["you may"] if optional else []
-        words.append(_verb_use(use))
+        text = _verb_use(use)
+        if step.form == "player_verb_step" and not optional and \
+                player.form not in ("you", "that_player", "player_slot"):
+            first = text.split(" ")[0]      # "Your Rival Dumps 2"
+            text = third_person(first) + text[len(first):]
+        words.append(text)
         words.extend(_suffix(s) for s in suffixes)
         return " ".join(words)
     raise TypeError(step.form)

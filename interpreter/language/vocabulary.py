@@ -68,15 +68,22 @@ class Pattern:
     def bad_slots(self) -> list[str]:
         return [s for s in self.slots if s not in SLOT_RULES]
 
-    def grammar_alternative(self, slot_rules: dict[str, str] | None = None) -> str:
-        """The pattern as a sequence of lark symbols."""
+    def grammar_alternative(self, slot_rules: dict[str, str] | None = None,
+                            conjugated: bool = False) -> str:
+        """The pattern as a sequence of lark symbols; ``conjugated``: its
+        first word also as a player subject's verb ("Your opponent Mills 2")."""
         slot_rules = slot_rules or SLOT_RULES
         symbols = []
         words: list[str] = []
 
         def flush():
             if words:
-                symbols.append(_literal(" ".join(words)))
+                text = " ".join(words)
+                if conjugated and not symbols:
+                    other = " ".join([third_person(words[0])] + words[1:])
+                    symbols.append(f"({_literal(text)} | {_literal(other)})")
+                else:
+                    symbols.append(_literal(text))
                 words.clear()
 
         for part in self.parts:
@@ -161,6 +168,16 @@ class Vocabulary:
         return table
 
 
+def third_person(verb: str) -> str:
+    """ "mill" -> "mills", "pass" -> "passes", "carry" -> "carries"."""
+    lowered = verb.lower()
+    if lowered.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if lowered.endswith("y") and len(lowered) > 1 and lowered[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
 def _literal(word: str, case_insensitive: bool = True) -> str:
     if case_insensitive:
         # one terminal per word whatever its case: "Pay" and "pay" are one word
@@ -220,13 +237,13 @@ def _choice(terms: _Terminals, rule: str, words: Iterable[str],
 
 
 def _patterns(rule: str, patterns: Iterable[Pattern], alias: str,
-              slot_rules: dict[str, str] | None = None) -> str:
+              slot_rules: dict[str, str] | None = None, conjugated: bool = False) -> str:
     patterns = list(patterns)
     if not patterns:
         terminal = f"_NO_{rule.upper()}"
         return f"{rule}: {terminal}\n%declare {terminal}\n"
     alternatives = "\n    | ".join(
-        f"{p.grammar_alternative(slot_rules)} -> {alias}_{i}"
+        f"{p.grammar_alternative(slot_rules, conjugated)} -> {alias}_{i}"
         for i, p in enumerate(patterns))
     return f"{rule}: {alternatives}\n"
 
@@ -239,7 +256,7 @@ def generated_rules(vocab: Vocabulary) -> str:
         _choice(t, "timing_label", (f"{label}:" for label in vocab.timing_labels),
                 case_insensitive=False),
         _patterns("keyword_use", vocab.keywords, "keyword", KEYWORD_SLOT_RULES),
-        _patterns("game_verb_use", vocab.verbs, "verb"),
+        _patterns("game_verb_use", vocab.verbs, "verb", conjugated=True),
         _choice(t, "zone_name", vocab.zones),
         _choice(t, "counter_name", (*vocab.counters, *vocab.counter_plurals)),
         _choice(t, "kind_noun", (*vocab.kinds, *vocab.kind_plurals)),
