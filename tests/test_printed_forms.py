@@ -439,3 +439,16 @@ def test_choose_one_with_a_colon_and_a_game_verb_after_a_player(tmp_path):
     assert (step.form, step.args[0].form, step.args[2].form) == (
         "player_verb_step", "rival", "Muster {n}")
     assert render_ability(ability) == "Your Rival Musters 1."
+
+
+def test_another_is_never_the_card_itself(tmp_path):
+    # issue "Card text as printed": "another" included the card itself
+    # ("Destroy another Creature you control" could destroy itself)
+    game = compiled(tmp_path, creature("Echo", "DRILL: Destroy another Creature you control."))
+    match = position(game, board_1=["Echo", "Squire", "Knight"])
+    take(match, "use DRILL of Echo")
+    assert sorted(l.split(" #")[0] for l in labels(match)) == ["Knight", "Squire"]
+    match = position(game, board_1=["Echo"])
+    assert not any(l.startswith("use DRILL") for l in labels(match)) or (
+        take(match, "use DRILL of Echo") is None and
+        [match.state.cards[c].name for c in match.state.zone("board", 0)] == ["Echo"])

@@ -176,6 +176,9 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
     zones: list[Callable] = []
     plural = False
     budget = None
+    if node.form == "some" and node.args[0].form == "another":
+        # "another Creature": not the card whose text it is
+        tests.append(lambda m, f, c: c != f.locals.get("this"))
     if any(isinstance(p, ast.Adjective) and p.form == "random" for p in args):
         # "a random card": the engine picks, not a player
         how = ("random", 1 if how in ("one", "all") else how[1])
