@@ -452,3 +452,19 @@ def test_another_is_never_the_card_itself(tmp_path):
     assert not any(l.startswith("use DRILL") for l in labels(match)) or (
         take(match, "use DRILL of Echo") is None and
         [match.state.cards[c].name for c in match.state.zone("board", 0)] == ["Echo"])
+
+
+def test_a_stat_change_and_a_keyword_in_one_sentence(tmp_path):
+    # issue "Card text as printed": "gets +20 AP and has Double Strike"
+    from interpreter.engine.machine import Machine
+    game = compiled(tmp_path, spell(
+        "Anthem", "When this is played: A Creature you control gets +2 power and has Guard "
+                  "until the end of this turn."))
+    match = position(game, hand_1=["Anthem"], board_1=["Knight"])
+    knight = match.state.zone("board", 0)[0]
+    take(match, "cast Anthem")
+    views = Machine(match.game, match.state)
+    assert views.stat(knight, "power") == 4 and views.has_keyword(knight, "Guard")
+    match.apply_action(labels(match).index("pass"))     # the turn ends: so does the change
+    views = Machine(match.game, match.state)
+    assert views.stat(knight, "power") == 2 and not views.has_keyword(knight, "Guard")

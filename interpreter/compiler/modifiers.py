@@ -31,6 +31,11 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
     if form == "gets":
         out = []
         for change in statement.args:
+            if isinstance(change, ast.KeywordUse):
+                # "... and has Double Strike" joined to the change
+                out.extend(statement_changes(
+                    ast.Statement("has_keyword", (change,), change.span), game))
+                continue
             amount, stat = change.args
             if not isinstance(amount, int):
                 raise unsupported(change, f'"{amount}" outside the definition of a keyword '
@@ -85,11 +90,14 @@ def joined_stat_changes(sentence: ast.Sentence) -> ast.Sentence:
     index = 1
     while index < len(links):
         item, before = links[index].args[0], links[index - 1].args[0]
-        if isinstance(item, ast.Modifier) and item.form == "more_stat" and \
-                isinstance(before, ast.Step) and before.form == "state_change" and \
+        if isinstance(item, ast.Modifier) and item.form in ("more_stat", "more_keyword") \
+                and isinstance(before, ast.Step) and before.form == "state_change" and \
                 before.args[1].form == "gets":
             selector, statement, suffixes = before.args
-            statement = attrs.evolve(statement, args=statement.args + item.args)
+            joined, lasting = item.args[:1], item.args[1:]
+            statement = attrs.evolve(statement, args=statement.args + joined)
+            if lasting:         # "... and has Double Strike until the end of turn"
+                suffixes = tuple(suffixes) + (ast.Suffix("lasting", lasting, item.span),)
             links[index - 1] = attrs.evolve(links[index - 1], args=(
                 attrs.evolve(before, args=(selector, statement, suffixes)),))
             del links[index]

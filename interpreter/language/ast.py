@@ -175,7 +175,8 @@ class Suffix(Node):
 
 @attrs.frozen(slots=True)
 class Modifier(Node):
-    """A modifier item after a comma: paying_all_costs, without_paying, more_stat."""
+    """A modifier item after a comma: paying_all_costs, without_paying, more_stat,
+    more_keyword."""
 
 
 @attrs.frozen(slots=True)

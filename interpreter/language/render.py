@@ -10,7 +10,8 @@ in the order of the grammar (grammar/effect.lark).
 from __future__ import annotations
 
 from interpreter.language import ast
-from interpreter.language.render_terms import _duration, _period_ref, _possessive, _zone
+from interpreter.language.render_terms import (_duration, _period_ref, _possessive,
+                                                _stat_change, _zone)
 from interpreter.language.render_terms import _player as _named_player
 from interpreter.language.vocabulary import third_person
 
@@ -53,7 +54,7 @@ def _sentence(sentence: ast.Sentence) -> str:
         elif link.form == "then":
             out.append(", then " + item)
         elif isinstance(link.args[0], ast.Modifier) and link.args[0].form in (
-                "more_stat", "more_counter"):
+                "more_stat", "more_counter", "more_keyword"):
             out.append(" and " + item)
         else:
             out.append(", " + item)
@@ -70,10 +71,12 @@ def _item(item) -> str:
         return _condition(item)
     if isinstance(item, ast.StatChange):
         return _stat_change(item)
-    if isinstance(item, ast.Modifier) and item.form == "more_stat":
-        return _stat_change(item.args[0])
-    if isinstance(item, ast.Modifier) and item.form == "more_counter":
-        return f"{_amount(item.args[0])} {item.args[1]}"
+    if isinstance(item, ast.Modifier) and item.form in ("more_stat", "more_counter",
+                                                          "more_keyword"):
+        text = {"more_stat": _stat_change, "more_keyword": lambda k: "has " + _keyword(k)}.get(
+            item.form, lambda n: f"{_amount(n)} {item.args[1]}")(item.args[0])
+        return text + "".join(" " + _duration(d) for d in item.args[1:]
+                              if isinstance(d, ast.Duration))
     if isinstance(item, ast.Modifier):
         if item.form == "where_x":
             return f"where X is {_measure(item.args[0])}"
@@ -494,13 +497,6 @@ def _statement(s: ast.Statement, plural: bool) -> str:
     raise TypeError(f)
 
 
-def _stat_change(c: ast.StatChange) -> str:
-    n, stat = c.args
-    if not isinstance(n, int):
-        return f"+{n} {stat}"             # "+{n}" in a keyword's definition
-    return f"{'+' if n >= 0 else '-'}{abs(n)} {stat}"
-
-
 def _capability(c: ast.Capability) -> str:
     if c.form == "pay_counter":
         return f"pay {c.args[0]}"
@@ -786,10 +782,9 @@ def _measure(m: ast.Measure) -> str:
     return "the number of " + _selector(a[0])
 
 
-def _player(p: ast.Player) -> str:
-    if p.form == "a_player_with":     # "a player with 20 or more lore"
-        return f"a player with {_comparison(p.args[0])} {p.args[1]}"
-    return _named_player(p)
+def _player(p: ast.Player) -> str:      # "a player with 20 or more lore": a comparison
+    return f"a player with {_comparison(p.args[0])} {p.args[1]}" \
+        if p.form == "a_player_with" else _named_player(p)
 
 
 def _amount(n) -> str:

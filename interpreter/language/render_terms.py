@@ -68,3 +68,10 @@ def _duration(d: ast.Duration) -> str:
     if f == "until_after_action":
         return f"until after {_possessive(a[0])} next action"
     raise TypeError(f)
+
+
+def _stat_change(c: ast.StatChange) -> str:
+    n, stat = c.args
+    if not isinstance(n, int):
+        return f"+{n} {stat}"             # "+{n}" in a keyword's definition
+    return f"{'+' if n >= 0 else '-'}{abs(n)} {stat}"
