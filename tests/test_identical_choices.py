@@ -114,3 +114,14 @@ def test_minions_offers_two_fresh_recruits_as_one_attack():
     match = Match.from_position(compiled, 2, 1, zones, {}, 3, 0, "Main")
     attacks = [label for label in labels(match) if label.startswith("attack")]
     assert sum("Shieldwall Sentry" in label for label in attacks) == 2, attacks
+
+
+def test_a_limit_tells_apart_only_the_card_it_counts(compiled):
+    # "sacrifice" is once per turn for the player: its limit names the player
+    # (0) and the action, not a card; card 0 (a Squire) is not told apart by it
+    match = position(compiled, [("Squire", ()), ("Squire", ()), ("Knight", ())])
+    first, second, knight = match.state.zones[("board", 0)]
+    assert first == 0
+    match.apply_action(labels(match).index(next(l for l in labels(match)
+                                                 if l.startswith("sacrifice Knight"))))
+    assert sum(label.startswith("attack Squire") for label in labels(match)) == 1

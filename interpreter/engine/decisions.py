@@ -11,7 +11,7 @@ from __future__ import annotations
 from interpreter.compiler.program import JUMPED, WAIT
 from interpreter.compiler.selectors import Selection
 from interpreter.engine import operations as op
-from interpreter.engine.state import Decision, Frame
+from interpreter.engine.state import ActionUse, Decision, ExchangeUse, Frame, TriggerUse
 
 
 class Decisions:
@@ -99,9 +99,10 @@ class Decisions:
     def _referred_cards(self) -> set:
         """Cards something in progress refers to: stack entries, waiting
         effects, the cards a running program holds ("it", "this", cards
-        picked so far), and per-period limits (every number a limit's key
-        holds but the period's count). A number that is not a card only
-        makes two cards look different: never the other way round."""
+        picked so far), and the cards the limits of the current periods
+        count (an action per card, a triggered ability's once per period, a
+        place's exchanges). A number that is not a card only makes two cards
+        look different: never the other way round."""
         state = self.state
         out: set = set()
 
@@ -126,11 +127,18 @@ class Decisions:
                 if key in self._CARD_LOCALS or key.endswith("+"):
                     add(value)
         for key in state.limits:
-            for part in key[:-1]:
-                if isinstance(part, str) and part.isdigit():
-                    out.add(int(part))
-                elif isinstance(part, int) and not isinstance(part, bool):
-                    out.add(part)
+            # a card a limit of this period counts ("a Recruit that has
+            # attacked"): the limits name their card (players and actions
+            # are numbers too, never cards)
+            if isinstance(key, ExchangeUse):
+                out.add(key.place)          # a place of the step's exchanges
+                continue
+            if key.count != state.period_counts.get(key.period, 0):
+                continue
+            if isinstance(key, ActionUse) and key.card is not None:
+                out.add(key.card)
+            elif isinstance(key, TriggerUse):
+                out.add(key.source)
         return out
 
     # ---- picking cards
