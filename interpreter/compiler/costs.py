@@ -71,10 +71,8 @@ def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]
                 if isinstance(arg, ast.Selector):
                     # enough of them: "Exert X ready cards in your inkwell"
                     found = compile_selector(arg, lambda m, f: f.locals["you"])
-                    counted = isinstance(found.how, tuple) and found.how[0] == "exactly"
-                    checks.append(lambda m, f, found=found, counted=counted:
-                                  len(found.candidates(m, f)) >= (
-                                      found.count(m, f) if counted else 1))
+                    checks.append(_enough_cards(found, isinstance(found.how, tuple) and
+                                                found.how[0] == "exactly"))
             continue
         if not isinstance(step, ast.Step) or step.form != "act":
             raise unsupported(step, "this cost")
@@ -100,14 +98,18 @@ def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]
         elif form in ("exhaust", "rest", "reveal") and isinstance(action.args[0], ast.Selector):
             # "Rest 2 Gems in your Gem Area": enough such cards
             found = compile_selector(action.args[0], who)
-            counted = isinstance(found.how, tuple)
-            checks.append(lambda m, f, found=found, counted=counted:
-                          len(found.candidates(m, f)) >= (found.count(m, f) if counted else 1))
+            checks.append(_enough_cards(found, isinstance(found.how, tuple)))
         elif form == "discard":
             checks.append(lambda m, f, who=who: bool(m.hand_of(who(m, f))))
         else:
             raise unsupported(action, f'the cost "{form.replace("_", " ")}"')
     return checks
+
+
+def _enough_cards(found, counted: bool) -> Callable:
+    """Payable while the selection finds its number of cards (read now:
+    it may be X), or one card when ``counted`` is false."""
+    return lambda m, f: len(found.candidates(m, f)) >= (found.count(m, f) if counted else 1)
 
 
 def _doable_checks(sentences, rules) -> list:
