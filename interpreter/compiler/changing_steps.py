@@ -85,8 +85,7 @@ class ChangingSteps:
 
         def reveal(m, f):
             player = who(m, f)
-            m.state.log.append(("revealed value", player, name,
-                                m.state.counter(player, name)))
+            m.value_revealed(player, name)
             f.locals["did"] = True
         self.e.emit(reveal)
 

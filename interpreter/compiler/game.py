@@ -437,7 +437,7 @@ def _taken_by(game: CompiledGame, e: Emitter, taken_by, name: str, body) -> None
         taker = order[index]
         m.state.turn_player = taker
         f.locals["you"] = f.locals["they"] = taker
-        m.state.log.append(("taker", taker, name))
+        m.taken_by(taker, name)
         return True
     e.jump_unless(bind, done)
     body()
@@ -478,7 +478,6 @@ def _each_place(game: CompiledGame, e: Emitter, phase):
         if f.locals["#place"] >= len(cards):
             return False
         f.locals["this"] = cards[f.locals["#place"]]
-        m.state.log.append(("place", cards[f.locals["#place"]]))
         m.arrive_at_place(cards[f.locals["#place"]])
         return True
     e.jump_unless(bind, done)

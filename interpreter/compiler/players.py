@@ -58,7 +58,7 @@ def _random_player(node) -> Callable:
         if key not in f.locals:
             alive = [p for p in range(m.state.players) if not m.state.out[p]]
             f.locals[key] = alive[m.state.rng.below(len(alive))]
-            m.state.log.append(("note", f"Player {f.locals[key] + 1} is picked at random."))
+            m.note(f"Player {f.locals[key] + 1} is picked at random.")
         return f.locals[key]
     return pick
 

@@ -113,8 +113,7 @@ def compile_intent(game, card, name: str, ability, label, conditions, costs, res
         e.emit(ask)
         e.jump_unless(lambda m, f: f.locals.pop(store), end)
     shown_label = timing.label if timing is not None else ""
-    e.emit(lambda m, f: m.state.log.append(("activate", f.locals["you"], shown_label,
-                                            f.locals["this"])))
+    e.emit(lambda m, f: m.ability_used(f.locals["you"], shown_label, f.locals["this"]))
     if once is not None:
         e.emit(lambda m, f: m.count_use(once(m, f)))
     held = "_trigger_it"

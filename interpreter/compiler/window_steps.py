@@ -65,7 +65,7 @@ class WindowSteps:
             player = who(m, f)
             m.take_next_turn(player)
             if first:
-                m.state.log.append(("note", f"Player {player + 1} goes first."))
+                m.note(f"Player {player + 1} goes first.")
                 m.state.turn_player = player
                 f.locals["first"] = player
             f.locals["did"] = True

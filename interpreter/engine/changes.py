@@ -11,6 +11,9 @@ shuffling, periods, events, and the end of the game.
 from __future__ import annotations
 
 from interpreter.engine import operations as op
+from interpreter.engine.events import (
+    AbilityUsed, Attached, Compared, Kept, Occurred, Prevented, Replaced, ReplacedForPlayer,
+    Taken, ValueRevealed, ZoneFull)
 from interpreter.engine.limits import GameOver
 from interpreter.compiler.compiled import OUTSIDE_ZONE, RULES_ZONE
 from interpreter.engine.state import Frame, Modifier
@@ -30,12 +33,12 @@ class Changes:
         state = self.state
         source = state.cards[card].zone
         if source != zone and source[0] in self.game.keeping:
-            state.log.append(("kept", card, source))   # "cards never leave it"
+            state.log.append(Kept(card, source))   # "cards never leave it"
             return
         if self.game.staying_kinds and source[0] in self.game.in_play and \
                 zone[0] not in self.game.in_play and \
                 self.definition(card).kind in self.game.staying_kinds:
-            state.log.append(("prevented", "leave play", card))   # "leaves play: never"
+            state.log.append(Prevented("leave play", card))   # "leaves play: never"
             return False
         if source != zone and source[0] in self.game.reshuffled:
             self.touched.add(source)
@@ -45,7 +48,7 @@ class Changes:
         if decl is not None and source != zone and \
                 len(state.zones.get(zone, ())) >= min(decl.slots or decl.capacity or 10 ** 9,
                                                       decl.capacity or 10 ** 9):
-            state.log.append(("full", card, zone))   # every slot taken: it stays
+            state.log.append(ZoneFull(card, zone))   # every slot taken: it stays
             if decl.overflow is not None:
                 # "... when it is full goes to its owner's graveyard"
                 return self.move(card, self.overflow_zone(decl, card), face_up=True)
@@ -119,7 +122,7 @@ class Changes:
         state.cards[card].attached_to = host
         state.cards[card].controller = target.controller
         self.game.attaching = True
-        state.log.append(("attach", card, host))
+        state.log.append(Attached(card, host, True))
 
     def shuffle_touched(self) -> None:
         """Shuffle the zones "shuffled after an effect takes cards from it"
@@ -181,7 +184,7 @@ class Changes:
         """Whether the card "can't" undergo this ("be destroyed"): then the
         operation does not happen, and the log says why."""
         if self.forbidden(self.state.cards[card].controller, what, card):
-            self.state.log.append(("prevented", what, card))
+            self.state.log.append(Prevented(what, card))
             return True
         return False
 
@@ -215,7 +218,7 @@ class Changes:
                 if not taken:
                     continue
                 for card in taken:
-                    state.log.append(("replace", event, card, source))
+                    state.log.append(Replaced(event, card, source, False))
                 state.pending_replacements = state.pending_replacements + (
                     (replacement.program, source, state.cards[source].controller, taken),)
                 left = tuple(c for c in left if c not in taken)
@@ -241,8 +244,8 @@ class Changes:
                 probe = Frame("probe", 0, {"you": state.cards[source].controller,
                                            "this": source})
                 if replacement.test(self, probe, card):   # alone: a group of one
-                    state.log.append(("replace", event, card, source,
-                                      event in state.cards[card].statuses))
+                    state.log.append(Replaced(event, card, source,
+                                               event in state.cards[card].statuses))
                     entry = (replacement.program, source, state.cards[source].controller, card)
                     # the event's amount ("that much damage"), when it has one
                     state.pending_replacements = state.pending_replacements + (
@@ -268,15 +271,15 @@ class Changes:
             return 0        # damage of 0 is not dealt: no event, nothing to prevent
         if not battle and self.forbidden(state.cards[card].controller,
                                          "be damaged by effects", card):
-            state.log.append(("prevented", "be damaged by effects", card))
+            state.log.append(Prevented("be damaged by effects", card))
             return 0
         if self.game.replacements and self.replaced("dealt damage", card, amount):
             return 0        # "If this would be dealt damage, prevent that damage ..."
         before = state.cards[card].counter("damage")
         op.set_card_counter(state, card, "damage", before + amount)
         if source is not None:
-            state.log.append(("event", "deals damage to", source,
-                              state.cards[source].controller, card))
+            state.log.append(Occurred("deals damage to", source,
+                                       state.cards[source].controller, card))
         for stat in self.rules.stats.values():
             if stat.lethal_damage:
                 limit = self.stat(card, stat.name)
@@ -301,8 +304,8 @@ class Changes:
         if counter is not None:
             self.set_counter(player, counter, state.counter(player, counter) - amount)
             if source is not None:
-                state.log.append(("event", "deals damage to", source,
-                                  state.cards[source].controller, -1 - player))
+                state.log.append(Occurred("deals damage to", source,
+                                           state.cards[source].controller, -1 - player))
 
     def player_replacement(self, event: str, player: int):
         """The replacement about a player ("If a player would be dealt
@@ -329,7 +332,7 @@ class Changes:
             return False
         replacement, source, user = found
         state = self.state
-        state.log.append(("replace player", event, player, source, amount))
+        state.log.append(ReplacedForPlayer(event, player, source, amount))
         state.frames.append(Frame(replacement.program, 0, {
             "you": user, "this": source, "they": player, "amount": amount, **more}))
         return True
@@ -412,7 +415,7 @@ class Changes:
     def compared(self, one: int, first: int, other: int, second: int, label) -> None:
         """Two cards' numbers were compared ("Compare X against Y by ...");
         ``label`` names the stat the numbers start from, or is None."""
-        self.state.log.append(("compare", one, first, other, second, label))
+        self.state.log.append(Compared(one, first, other, second, label))
 
     def shuffle(self, zone: tuple) -> None:
         op.shuffle(self.state, zone)
@@ -424,8 +427,23 @@ class Changes:
     def mark(self, what: str) -> None:
         op.mark(self.state, what)
 
+    def note(self, text: str) -> None:
+        """A line for the log's readers ("Player 2 goes first.")."""
+        op.note(self.state, text)
+
+    def ability_used(self, player: int, label: str, card: int) -> None:
+        self.state.log.append(AbilityUsed(player, label, card))
+
+    def value_revealed(self, player: int, name: str) -> None:
+        """A player reveals a secret value they chose."""
+        self.state.log.append(ValueRevealed(player, name, self.state.counter(player, name)))
+
+    def taken_by(self, player: int, name: str) -> None:
+        """A phase or step taken by each player in turn is now ``player``'s."""
+        self.state.log.append(Taken(player, name))
+
     def event(self, name: str, card, player: int) -> None:
-        self.state.log.append(("event", name, card, player))
+        self.state.log.append(Occurred(name, card, player, None))
 
     # ---- the end of the game
 

@@ -30,6 +30,7 @@ from itertools import combinations
 from interpreter.compiler.compiled import AFTER_USE
 from interpreter.compiler.program import JUMPED
 from interpreter.engine import operations as op
+from interpreter.engine.events import Passed
 from interpreter.engine.state import Frame
 
 MAX_MOVES = 400                 # moves in one window before it is cut short
@@ -61,7 +62,7 @@ class CombatWindows:
             if store in L:
                 choice = L.pop(store)
                 if choice == ("pass",):
-                    state.log.append(("pass", mover))
+                    state.log.append(Passed(mover))
                     passes = list(L[store + "c"])
                     passes[mover] = 0 if L[store + "acted"] else passes[mover] + 1
                     L[store + "c"] = tuple(passes)
@@ -190,7 +191,7 @@ class CombatWindows:
 
     def use_response(self, player: int, card: int, number: int, subject, top) -> None:
         ability = self.game.cued[self.state.cards[card].name][number]
-        self.state.log.append(("activate", player, ability.label, card))
+        self.ability_used(player, ability.label, card)
         self.state.frames.append(Frame(ability.program, 0, {
             "you": player, "this": card, "it": subject, "_subject": subject,
             "responding_to": top}))
@@ -236,7 +237,7 @@ class CombatWindows:
             L.pop(store + "!", None)
             answer = L.pop(store)
             if answer == ("pass",):
-                state.log.append(("pass", responder))
+                state.log.append(Passed(responder))
                 return None
             _, card, number = answer
             if not state.stack:
@@ -317,7 +318,7 @@ class CombatWindows:
             f.locals.pop(store + "!", None)
             answer = f.locals.pop(store)
             if not answer:
-                state.log.append(("pass", defender))
+                state.log.append(Passed(defender))
                 return None
             self._defend_with(f, defender, attacker, answer)
             return None

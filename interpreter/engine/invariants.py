@@ -13,7 +13,8 @@ expect lines say.
 - there is a legal action unless the game is over;
 - the setup runs at most once per game; the turn number never goes down; the
   log only grows (what happened stays what happened); a result, once there,
-  never changes.
+  never changes; every entry of the log is an event of
+  ``interpreter.engine.events``.
 
 :func:`deep_checks` is dearer and is run at chosen points: a clone equals its
 original, the JSON round trip keeps the state, and every legal action applies
@@ -24,18 +25,20 @@ from __future__ import annotations
 
 import json
 
+from interpreter.engine.events import Event, Marked
 from interpreter.engine.state import GameState
 
 
 class Watch:
     """The invariants of one match, checked after each action."""
 
-    __slots__ = ("match", "log_length", "first_event", "turn", "result")
+    __slots__ = ("match", "log_length", "first_event", "turn", "result", "setups")
 
     def __init__(self, match) -> None:
         self.match = match
         state = match.state
-        self.log_length = len(state.log)
+        self.log_length = 0           # the events looked at so far
+        self.setups = 0
         self.first_event = state.log[0] if state.log else None
         self.turn = state.turn
         self.result = state.result
@@ -50,9 +53,13 @@ class Watch:
         log = state.log
         if len(log) < self.log_length or (log and log[0] != self.first_event):
             return "the log lost events that had happened"
-        setups = sum(1 for event in log if event[0] == "mark" and event[1] == "setup")
-        if setups > 1:
-            return f"the setup ran {setups} times in one game"
+        for event in log[self.log_length:]:
+            if not isinstance(event, Event):
+                return f"the log has an entry that is not an event: {event!r}"
+            if isinstance(event, Marked) and event.what == "setup":
+                self.setups += 1
+        if self.setups > 1:
+            return f"the setup ran {self.setups} times in one game"
         if state.turn < self.turn:
             return f"the turn number went down from {self.turn} to {state.turn}"
         if self.result is not None and state.result != self.result:

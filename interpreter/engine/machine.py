@@ -21,6 +21,7 @@ from interpreter.engine import operations as op
 from interpreter.engine.changes import Changes
 from interpreter.engine.combat import CombatWindows
 from interpreter.engine.decisions import Decisions
+from interpreter.engine.events import CounterChanged, Moved, PlayerOut
 from interpreter.engine.limits import MAX_EVENTS, MAX_STEPS, MAX_TURNS, GameOver
 from interpreter.engine.places import Places
 from interpreter.engine.resolution import Resolution
@@ -131,9 +132,9 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
                 # each player"): state rules and triggers look once it is done
                 return
             if (self.game.state_rules and state.turn > 0) or \
-                    any(e[0] == "counter" for e in state.log[state.cursor:]) or (
+                    any(e.kind == CounterChanged.KIND for e in state.log[state.cursor:]) or (
                     self.game.none_loses and state.turn > 0 and
-                    any(e[0] == "move" for e in state.log[state.cursor:])):
+                    any(e.kind == Moved.KIND for e in state.log[state.cursor:])):
                 self.state_rules()
             if state.result is None:
                 self.collect_triggers()
@@ -213,7 +214,7 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
         state = self.state
         for player, reason in losers.items():
             state.out[player] = True
-            state.log.append(("out", player, reason))
+            state.log.append(PlayerOut(player, reason))
         alive = [p for p in range(state.players) if not state.out[p]]
         if len(alive) == 1:
             player, reason = next(iter(losers.items()))

@@ -17,6 +17,8 @@ import hashlib
 
 from interpreter.compiler.compiled import RULES_ZONE, CompiledGame
 from interpreter.engine import operations as op
+from interpreter.engine.events import (
+    Chose, CounterChanged, SetUp, Started, ValueRevealed)
 from interpreter.engine.machine import Machine
 from interpreter.engine.narration import narrate, two_faced
 from interpreter.engine.state import CardState, Frame, GameState
@@ -67,7 +69,7 @@ class Match:
         state.turn_player = first
         # when the setup has the player picked at random choose the first
         # player, who goes first is not known yet
-        state.log.append(("start", players, seed, None if game.first_chosen else first))
+        state.log.append(Started(players, seed, None if game.first_chosen else first))
         state.frames.append(Frame("game", 0, {"you": first, "first": first}))
         match = cls(game, state)
         match._advance()
@@ -121,7 +123,7 @@ class Match:
         if phase in game.step_phase:      # starting at a step: inside its phase
             state.period["phase"] = game.step_phase[phase]
             state.period_counts[game.step_phase[phase]] = 1
-        state.log.append(("position", players, seed, turn, turn_player, phase))
+        state.log.append(SetUp(players, seed, turn, turn_player, phase))
         if game.pairs:
             Machine(game, state).refresh_pairs()
         state.frames.append(Frame("game", game.phase_starts[phase],
@@ -161,8 +163,7 @@ class Match:
                 "E806", f"illegal action {action}: the legal actions are 0 to "
                 f"{len(decision.options) - 1}"))
         label = decision.labels[action] if decision.labels else str(decision.options[action])
-        self.state.log.append(("choice", decision.player, decision.kind, decision.prompt,
-                               label))
+        self.state.log.append(Chose(decision.player, decision.kind, decision.prompt, label))
         frame = self.state.frames[-1]
         frame.locals[decision.store] = decision.options[action]
         self.state.decision = None
@@ -197,9 +198,11 @@ class Match:
             if not decl.secret or name not in seen:
                 continue
             for event in reversed(state.log):
-                if event[0] == "revealed value" and event[1:3] == (player, name):
+                if isinstance(event, ValueRevealed) and (event.player, event.name) == (
+                        player, name):
                     break
-                if event[0] == "counter" and event[1:3] == (player, name):
+                if isinstance(event, CounterChanged) and (event.player, event.name) == (
+                        player, name):
                     seen[name] = None
                     break
         return seen

@@ -1,24 +1,17 @@
 """Primitive operations: the only way a game state changes.
 
 Each operation changes :class:`~interpreter.engine.state.GameState` and appends one
-event to its log. Events are tuples of plain values, ``(kind, *details)``;
-they drive triggers and state rules and they *are* the game's log. Turning
-them into sentences is ``interpreter.engine.narration``'s job, done only when
+event to its log (the classes of ``interpreter.engine.events``). Events
+drive triggers and state rules and they *are* the game's log. Turning them
+into sentences is ``interpreter.engine.narration``'s job, done only when
 someone reads the log, never here.
-
-Event kinds: ``move`` (card, from zone, to zone, face up), ``shuffle``
-(zone), ``counter`` (player or -1, name, old, new), ``card-counter`` (card,
-name, old, new), ``status`` (card, status, on), ``flip`` (card, face up),
-``reveal`` (card, to player), ``modifier`` (card, kind, name, amount),
-``period`` (kind, name, number, "start" / "end"), ``create`` (card, name,
-owner: a token made, outside the game until moved in), ``turn`` (number,
-player), ``choice`` (player, prompt, label), ``pass`` (player), ``end``
-(result...), ``note`` (text). The engine adds a few of its own (``place``:
-a loop over places reaches a card; ``waits``: an amount kept for a place).
 """
 
 from __future__ import annotations
 
+from interpreter.engine.events import (
+    CardCounterChanged, CounterChanged, Created, Expired, Flipped, GameEnded, Marked, Modified,
+    Moved, Note, PeriodEdge, Revealed, Shuffled, StatusChanged, TurnStarted)
 from interpreter.engine.state import CardState, GameState, Modifier, ZoneKey
 
 
@@ -43,7 +36,7 @@ def move(state: GameState, card_id: int, to: ZoneKey, *, top: bool = True,
     if any(m.target == card_id for m in state.modifiers):
         # a card that changes zones is a new object: what applied to it ends
         state.modifiers = [m for m in state.modifiers if m.target != card_id]
-    state.log.append(("move", card_id, source, to, card.face_up))
+    state.log.append(Moved(card_id, source, to, card.face_up))
 
 
 def create_card(state: GameState, name: str, owner: int, outside: ZoneKey) -> int:
@@ -52,7 +45,7 @@ def create_card(state: GameState, name: str, owner: int, outside: ZoneKey) -> in
     card = CardState(len(state.cards), name, owner, outside, face_up=True)
     state.cards.append(card)
     state.zones.setdefault(outside, []).append(card.id)
-    state.log.append(("create", card.id, name, owner))
+    state.log.append(Created(card.id, name, owner))
     return card.id
 
 
@@ -60,7 +53,7 @@ def shuffle(state: GameState, zone: ZoneKey) -> None:
     pile = state.zones.get(zone)
     if pile:
         state.rng.shuffle(pile)
-    state.log.append(("shuffle", zone))
+    state.log.append(Shuffled(zone))
 
 
 def set_counter(state: GameState, player: int, name: str, value: int) -> None:
@@ -68,7 +61,7 @@ def set_counter(state: GameState, player: int, name: str, value: int) -> None:
     table = state.counters if player < 0 else state.player_counters[player]
     old = table.get(name, 0)
     table[name] = value
-    state.log.append(("counter", player, name, old, value))
+    state.log.append(CounterChanged(player, name, old, value))
 
 
 def set_card_counter(state: GameState, card_id: int, name: str, value: int) -> None:
@@ -76,7 +69,7 @@ def set_card_counter(state: GameState, card_id: int, name: str, value: int) -> N
     old = card.counter(name)
     others = tuple(c for c in card.counters if c[0] != name)
     card.counters = others + ((name, value),) if value else others
-    state.log.append(("card-counter", card_id, name, old, value))
+    state.log.append(CardCounterChanged(card_id, name, old, value))
 
 
 def set_status(state: GameState, card_id: int, status: str, on: bool) -> None:
@@ -86,7 +79,7 @@ def set_status(state: GameState, card_id: int, status: str, on: bool) -> None:
         return
     card.statuses = (card.statuses + (status,)) if on else tuple(
         s for s in card.statuses if s != status)
-    state.log.append(("status", card_id, status, on))
+    state.log.append(StatusChanged(card_id, status, on))
 
 
 def flip(state: GameState, card_id: int, face_up: bool) -> None:
@@ -94,17 +87,17 @@ def flip(state: GameState, card_id: int, face_up: bool) -> None:
     if card.face_up == face_up:
         return
     card.face_up = face_up
-    state.log.append(("flip", card_id, face_up))
+    state.log.append(Flipped(card_id, face_up))
 
 
 def reveal(state: GameState, card_id: int, to_player: int = -1) -> None:
-    state.log.append(("reveal", card_id, to_player))
+    state.log.append(Revealed(card_id, to_player))
 
 
 def add_modifier(state: GameState, modifier: Modifier) -> None:
     state.modifiers = state.modifiers + [modifier]
-    state.log.append(("modifier", modifier.target, modifier.kind, modifier.name,
-                      modifier.amount))
+    state.log.append(Modified(modifier.target, modifier.kind, modifier.name,
+                               modifier.amount))
 
 
 def expire_modifiers(state: GameState, period: str, number: int, edge: str = "end") -> None:
@@ -114,7 +107,7 @@ def expire_modifiers(state: GameState, period: str, number: int, edge: str = "en
     kept = [m for m in state.modifiers if m.until != until]
     if len(kept) != len(state.modifiers):
         state.modifiers = kept
-        state.log.append(("expire", period, number, edge))
+        state.log.append(Expired(period, number, edge))
 
 
 def period(state: GameState, kind: str, name: str, edge: str) -> None:
@@ -123,7 +116,7 @@ def period(state: GameState, kind: str, name: str, edge: str) -> None:
         if kind == "phase":
             state.period.pop("step", None)
         state.period_counts[name] = state.period_counts.get(name, 0) + 1
-    state.log.append(("period", kind, name, state.period_counts.get(name, 0), edge))
+    state.log.append(PeriodEdge(kind, name, state.period_counts.get(name, 0), edge))
     if edge == "start":
         expire_modifiers(state, name, state.period_counts[name], "start")
 
@@ -131,21 +124,22 @@ def period(state: GameState, kind: str, name: str, edge: str) -> None:
 def begin_turn(state: GameState, player: int) -> None:
     state.turn += 1
     state.turn_player = player
-    state.log.append(("turn", state.turn, player))
+    state.log.append(TurnStarted(state.turn, player))
 
 
 def mark(state: GameState, what: str) -> None:
     """A milestone the log keeps for the engine's invariants, never narrated
     ("setup": the game's setup began)."""
-    state.log.append(("mark", what))
+    state.log.append(Marked(what))
 
 
-def note(state: GameState, *details) -> None:
-    state.log.append(("note", *details))
+def note(state: GameState, text: str) -> None:
+    state.log.append(Note(text))
 
 
 def end_game(state: GameState, result: tuple) -> None:
     if state.result is None:
         state.result = result
         state.decision = None
-        state.log.append(("end", *result))
+        outcome, *rest = result     # ("win", player, reason) or ("draw", reason)
+        state.log.append(GameEnded(outcome, rest[0] if outcome == "win" else None, rest[-1]))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from interpreter.compiler.program import JUMPED
 from interpreter.engine import operations as op
+from interpreter.engine.events import Attached, GainWaits, PlaceReached
 from interpreter.engine.state import ExchangeUse, Frame
 
 
@@ -68,7 +69,7 @@ class Places:
             if place is None or place != self.state.resolving:
                 if place is not None:
                     self.state.waiting = self.state.waiting + ((player, name, place, amount),)
-                self.state.log.append(("waits", player, name, place, amount))
+                self.state.log.append(GainWaits(player, name, place, amount))
                 return
         self.set_counter(player, name, self.state.counter(player, name) + amount)
 
@@ -100,6 +101,7 @@ class Places:
         """A loop over places reaches ``place``: the amounts waiting for it
         join their counters."""
         state = self.state
+        state.log.append(PlaceReached(place))
         state.resolving = place
         here = tuple(w for w in state.waiting if w[2] == place)
         if not here:
@@ -258,7 +260,7 @@ class Places:
         state = self.state
         op.move(state, card, zone, face_up=face_up)
         state.cards[card].attached_to = host
-        state.log.append(("attach", card, host, face_up))
+        state.log.append(Attached(card, host, face_up))
 
     def use_card(self, card: int) -> None:
         """Use a card: if its requirements hold, it is activated (the event

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from interpreter.compiler.compiled import AFTER_USE
 from interpreter.compiler.program import JUMPED
+from interpreter.engine.events import (
+    EntryFizzled, EntryNullified, EntryResolved, EntryWaits, Passed)
 from interpreter.engine.state import Frame
 
 
@@ -100,7 +102,7 @@ class Resolution:
                 answer = locals_.pop("_respond")
                 if answer == ("pass",):
                     del locals_["responder"]
-                    state.log.append(("pass", responder))
+                    state.log.append(Passed(responder))
                     return JUMPED
                 if answer[0] == "use":
                     # an ability with costs (interpreter.engine.combat)
@@ -133,12 +135,12 @@ class Resolution:
         # a card used up "after it resolves" (interpreter.engine.combat: use_up)
         after = next((value for key, value in entry_locals if key == "_after_use"), None)
         if nullified or (settings.drop_if_source_left and state.cards[source].zone != zone):
-            state.log.append(("fizzle", entry_id, source, "nullified" if nullified
-                              else "its source left its zone"))
+            state.log.append(EntryFizzled(entry_id, source, "nullified" if nullified
+                                           else "its source left its zone"))
             if after:
                 self.used_up_steps(source, after)
             return JUMPED
-        state.log.append(("resolve", entry_id, source))
+        state.log.append(EntryResolved(entry_id, source))
         if after:
             state.frames.append(Frame(AFTER_USE, 0, {"this": source, "_after_use": after}))
         if program:    # "": a played card responded to, carried on by its procedure
@@ -152,14 +154,14 @@ class Resolution:
         entry_id = state.entries
         state.stack.append((entry_id, program, source, controller, state.cards[source].zone,
                             entry_locals, False, responding_to))
-        state.log.append(("entry", entry_id, source, controller, len(state.stack)))
+        state.log.append(EntryWaits(entry_id, source, controller, len(state.stack)))
 
     def nullify_entry(self, entry_id) -> bool:
         state = self.state
         for index, entry in enumerate(state.stack):
             if entry[0] == entry_id and not entry[6]:
                 state.stack[index] = entry[:6] + (True,) + entry[7:]
-                state.log.append(("nullify", entry_id, entry[2]))
+                state.log.append(EntryNullified(entry_id, entry[2]))
                 return True
         return False
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from interpreter.compiler.frames import Frame, _from_jsonable, _jsonable
+from interpreter.engine.events import Event, from_values
 from interpreter.engine.rng import Random
 
 ZoneKey = tuple  # (zone name, owner index or -1 for a shared zone)
@@ -197,7 +198,7 @@ class GameState:
         self.frames: list[Frame] = []
         self.decision: Decision | None = None
         self.rng = Random(seed)
-        self.log: list[tuple] = []
+        self.log: list[Event] = []             # interpreter.engine.events
         self.result: tuple | None = None          # ("win", player, reason) / ("draw", reason)
         self.modifiers: list[Modifier] = []
         self.limits: dict[tuple, int] = {}        # uses counted by per-period limits
@@ -237,7 +238,7 @@ class GameState:
         twin.frames = [f.copy() for f in self.frames]
         twin.decision = self.decision          # immutable once made
         twin.rng = self.rng.copy()
-        twin.log = self.log[:]                 # events are immutable tuples
+        twin.log = self.log[:]                 # events are immutable
         twin.result = self.result
         twin.modifiers = self.modifiers[:]     # modifiers are never changed in place
         twin.limits = dict(self.limits)
@@ -308,7 +309,7 @@ class GameState:
         state.frames = [Frame.from_json(f) for f in data["frames"]]
         state.decision = Decision.from_json(data["decision"]) if data["decision"] else None
         state.rng.state = data["rng"]
-        state.log = [_from_jsonable(e) for e in data["log"]]
+        state.log = [from_values(_from_jsonable(e)) for e in data["log"]]
         state.result = _from_jsonable(data["result"])
         state.modifiers = [Modifier.from_json(m) for m in data["modifiers"]]
         state.limits = {_LIMIT_KINDS[kind](*_from_jsonable(key)): value

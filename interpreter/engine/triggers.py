@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from interpreter.compiler.compiled import Trigger
 from interpreter.compiler.program import JUMPED
-from interpreter.engine.limits import MAX_DEPTH
 from interpreter.compiler.compiled import RULES_ZONE
+from interpreter.engine.events import Moved, Occurred, PeriodEdge
+from interpreter.engine.limits import MAX_DEPTH
 from interpreter.engine.state import Frame, TriggerUse
 
 
@@ -35,25 +36,26 @@ class Triggers:
         watched = self.game.trigger_index
         for index in range(state.cursor, len(log)):
             event = log[index]
-            if event[0] == "period":
-                if (event[2], event[4]) in watched.period_edges:
+            kind = event.kind
+            if kind == PeriodEdge.KIND:
+                if (event.name, event.edge) in watched.period_edges:
                     fired.extend(self.period_triggers(event))
                 continue
-            if event[0] == "move" and watched.zone_moves:
+            if kind == Moved.KIND and watched.zone_moves:
                 # "Whenever a character enters play" / "leaves play": a move
                 # is the event "enters ZONE" of the card (and "leaves ZONE")
-                _, card, source, destination = event[:4]
+                source, destination = event.source, event.destination
                 if source[0] != destination[0] or source[1] != destination[1]:
                     for name in (f"enters {destination[0]}", f"leaves {source[0]}"):
                         if name in watched.card_events:
-                            self._card_event(name, card, None, watchers, fired)
+                            self._card_event(name, event.card, None, watchers, fired)
                 continue
-            if event[0] != "event":
+            if kind != Occurred.KIND:
                 continue
-            name, card, actor = event[1], event[2], event[3]
+            name, card, actor = event.name, event.card, event.player
             # what the event was done to ("deals damage to": the damaged card,
             # or -1 - player), for triggers that name it
-            target = event[4] if len(event) > 4 else None
+            target = event.target
             if name in watched.player_events:
                 fired.extend(self.player_triggers(name, card, actor))
             if name not in watched.card_events:
@@ -187,7 +189,7 @@ class Triggers:
 
     def period_triggers(self, event) -> list:
         """ "At the start of your turn": a period began or ended."""
-        _kind, _what, name, _number, edge = event
+        name, edge = event.name, event.edge
         fired = []
         for source, trigger in self._watchers("period"):
             if trigger.event != name or trigger.edge != edge:

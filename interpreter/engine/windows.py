@@ -13,6 +13,7 @@ from __future__ import annotations
 from interpreter.compiler.compiled import ActionPlan, Activated
 from interpreter.compiler.program import JUMPED
 from interpreter.engine import operations as op
+from interpreter.engine.events import ActionTaken, Passed
 from interpreter.engine.limits import MAX_ACTIONS_PER_WINDOW
 from interpreter.engine.state import AbilityUse, ActionUse, Frame
 
@@ -33,14 +34,14 @@ class Windows:
             choice = locals_.pop(store)
             if choice == ("pass",):
                 locals_.pop(count_key, None)
-                state.log.append(("pass", player))
+                state.log.append(Passed(player))
                 return None
             locals_[count_key] = locals_.get(count_key, 0) + 1
             self.start_action(player, choice)
             return JUMPED
         if locals_.get(count_key, 0) >= MAX_ACTIONS_PER_WINDOW:
             locals_.pop(count_key, None)
-            state.log.append(("pass", player))
+            state.log.append(Passed(player))
             return None
         options, labels = self.legal_actions_for(frame, player)
         if not options:
@@ -73,7 +74,7 @@ class Windows:
             choice = locals_.pop(store)
             current = locals_[whose]
             if choice == ("pass",):
-                state.log.append(("pass", current))
+                state.log.append(Passed(current))
                 locals_[passes] += 1
                 locals_[whose] = after(current)
             else:
@@ -131,7 +132,7 @@ class Windows:
             advance(player)
             if choice == ("pass",):
                 locals_[store + "p"] += 1
-                state.log.append(("pass", player))
+                state.log.append(Passed(player))
                 return JUMPED
             locals_[store + "p"] = 0
             taken[player] += 1
@@ -218,7 +219,7 @@ class Windows:
             ability = self.game.activated[state.cards[card].name][number]
             if ability.once_per:
                 state.limits[self.usage_key(ability, player)] = 1
-            state.log.append(("activate", player, ability.label, card))
+            self.ability_used(player, ability.label, card)
             timing = self.rules.timing(ability.label) if ability.label else None
             if timing is not None and timing.answered:
                 # once it has resolved, the other players may answer in kind
@@ -234,7 +235,7 @@ class Windows:
         if plan.limit is not None:
             key = self.action_key(index, plan, card, player)
             state.limits[key] = state.limits.get(key, 0) + 1
-        state.log.append(("action", player, plan.name, card))
+        state.log.append(ActionTaken(player, plan.name, card))
         # an action about no card is about the place being resolved, if any
         this = card if card is not None or not state.frames else \
             state.frames[-1].locals.get("this")
@@ -252,7 +253,7 @@ class Windows:
             player = locals_["answerers"][0]
             locals_["answerers"] = locals_["answerers"][1:]
             if choice == ("pass",):
-                self.state.log.append(("pass", player))
+                self.state.log.append(Passed(player))
             else:
                 self.start_action(player, choice)
                 return JUMPED
@@ -316,7 +317,7 @@ class Windows:
             locals_[store + "i"] += 1
             if choice == ("pass",):
                 locals_[store + "p"] += 1
-                state.log.append(("pass", player))
+                state.log.append(Passed(player))
             else:
                 locals_[store + "p"] = 0
                 locals_[store + "x"] = True
