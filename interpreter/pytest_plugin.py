@@ -7,16 +7,18 @@ readable text file per ruling in ``__snapshots__/<file>/`` beside it.
 ``pytest --snapshot-update`` records snapshots; unused ones fail the run, as
 syrupy does for every test. A failing ruling is reported as positioned
 problems (expected against actual, with the file position of the line),
-never as a traceback.
+never as a traceback; so is a trace with no snapshot yet (one line saying
+to record it) and a trace unlike its snapshot (with the lines that differ).
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 
 import pytest
 
-from interpreter.errors import CardrulesError
+from interpreter.errors import CardrulesError, Problem
 from interpreter.rulings import load_ruling_file, run_ruling
 
 try:
@@ -26,8 +28,8 @@ except ImportError:   # syrupy comes with the test extra; without it (and its sn
 
 
 class RulingFailed(Exception):
-    def __init__(self, problems):
-        super().__init__("\n".join(p.render() for p in problems))
+    def __init__(self, problems, detail: str = ""):
+        super().__init__("\n".join([p.render() for p in problems] + ([detail] if detail else [])))
         self.problems = problems
 
 
@@ -82,10 +84,38 @@ def _runner(ruling, source):
         if result.failures:
             raise RulingFailed(result.failures)
         trace = "\n".join(result.trace) + "\n"
-        assert snapshot(extension_class=_trace_extension()) == trace
+        if not snapshot(extension_class=_trace_extension()) == trace:
+            _snapshot_failed(ruling, snapshot, trace)
     run.__name__ = _slug(ruling.name)
     run.__module__ = "cardrules.rulings"
     return run
+
+
+_MAX_DIFF_LINES = 60
+
+
+def _snapshot_failed(ruling, snapshot, trace: str):
+    """A trace that does not match its snapshot, said in the ruling's
+    terms: syrupy's own failure is an assert inside this plugin, which
+    pytest would show as a traceback of the plugin."""
+    outcome = snapshot.executions[snapshot.num_executions - 1]
+    span = ruling.span
+    if outcome.recalled_data is None:
+        # one line: nothing is wrong with the ruling, its trace is only new
+        raise RulingFailed([Problem(
+            "E728", f'ruling "{ruling.name}" has no snapshot of its trace yet: run '
+            "`pytest --snapshot-update` to record it", span)])
+    diff = list(difflib.unified_diff(str(outcome.recalled_data).splitlines(),
+                                     trace.splitlines(), "the snapshot", "this run",
+                                     lineterm="", n=1))
+    if len(diff) > _MAX_DIFF_LINES:
+        diff = diff[:_MAX_DIFF_LINES] + [f"... ({len(diff) - _MAX_DIFF_LINES} more lines)"]
+    raise RulingFailed([Problem(
+        "E729", f'the trace of ruling "{ruling.name}" differs from its snapshot '
+        f"{outcome.snapshot_location}", span, None,
+        ("the trace the snapshot holds",),
+        "if the new trace is right, record it: `pytest --snapshot-update`")],
+        "\n".join(diff))
 
 
 def _failing(problems):

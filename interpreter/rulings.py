@@ -23,7 +23,9 @@ A ``.ruling`` file is an outline (like every cardrules file)::
         the trace has "Scholar moves" before "Player 1 passes"
 
 Without ``position`` the game starts from its setup with the decks named
-by ``decks:`` (the game's first deck by default). Choices are the options'
+by ``decks:`` (the game's first deck by default). Decks written in the
+ruling (a ``decks:`` block), expect lines about decks, and ``match: best of
+N`` are interpreter/ruling_decks.py's. Choices are the options'
 labels as ``action_to_string`` reads them, without the card numbers. Running
 is strict: a decision the play does not cover, a choice that is not legal,
 or a choice left unused fails the ruling with the step named; ``stop: at the
@@ -51,6 +53,10 @@ from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mea
 from interpreter.language.games import _Unreadable, load_game, read_source
 from interpreter.language.syntax import OutlineLine, grammar_cache, parse_outline, problem_at
 from interpreter.resources import read_grammar
+from interpreter.ruling_decks import (DECK_KINDS, MATCH_KINDS, check_deck_expectation,
+                                      check_match_expectation, check_shape, deck_book,
+                                      deck_trace, play_ruling_match, plays_no_game,
+                                      read_decks_block, read_match, seat_decks)
 from interpreter.source import SourceText, Span
 
 
@@ -80,6 +86,10 @@ class Ruling:
     players_span: Span | None = None
     decks: list[str] = attrs.Factory(list)
     decks_span: Span | None = None
+    deck_lines: list[OutlineLine] = attrs.Factory(list)   # the decks: block's decks
+    match_games: int | None = None
+    match_span: Span | None = None
+    field_spans: dict[str, Span] = attrs.Factory(dict)    # each field's line
     position: dict | None = None
     choices: list[Choice] = attrs.Factory(list)
     stop_at_next_decision: bool = False
@@ -103,8 +113,8 @@ _EXPECT_WORDS = {"NUMBER": "a number", "INTEGER": "a number", "NAME": "a card na
                  "TEXT": "a text in quotes", "WORD": "a zone, counter or status name",
                  "CARDS": '"cards"', "$END": "the end of the line"}
 
-_FIELDS = ("game", "section", "seed", "players", "decks", "position", "play", "stop",
-           "expect")
+_FIELDS = ("game", "section", "seed", "players", "decks", "match", "position", "play",
+           "stop", "expect")
 
 _EXPECT_PARSER: Lark | None = None
 
@@ -160,6 +170,7 @@ def _read_ruling(source: SourceText, line: OutlineLine, problems: list[Problem])
                     (listing(_FIELDS, 12),), did_you_mean(child.key, _FIELDS))
             continue
         seen.add(key)
+        ruling.field_spans[key] = child.span
         value = (child.value or "").strip()
         span = child.value_span or child.span
         if key == "game":
@@ -177,6 +188,9 @@ def _read_ruling(source: SourceText, line: OutlineLine, problems: list[Problem])
         elif key == "decks":
             ruling.decks = [n.strip().strip('"') for n in value.split(",") if n.strip()]
             ruling.decks_span = span
+            ruling.deck_lines = read_decks_block(child, problem)
+        elif key == "match":
+            ruling.match_games, ruling.match_span = read_match(value, span, problem), span
         elif key == "position":
             ruling.position = _read_position(source, child, problem)
         elif key == "play":
@@ -194,7 +208,8 @@ def _read_ruling(source: SourceText, line: OutlineLine, problems: list[Problem])
             ruling.stop_at_next_decision = True
         elif key == "expect":
             for expect in child.children:
-                text = source.line(expect.span.line)[expect.span.column - 1:].rstrip()
+                text = _without_comment(
+                    source.line(expect.span.line)[expect.span.column - 1:]).rstrip()
                 espan = Span(source.path, expect.span.line, expect.span.column,
                              expect.span.line, expect.span.column + len(text))
                 try:
@@ -220,10 +235,23 @@ def _read_ruling(source: SourceText, line: OutlineLine, problems: list[Problem])
             p.span and p.span.path == source.path for p in problems):
         problem(line.span, "E708", f'ruling "{ruling.name}" expects nothing: a ruling '
                 "must say what the rulebook says happens", ("expect:",))
+    check_shape(ruling, problem)
     return ruling
 
 
 _CARD_LIST = re.compile(r'\s*["\u201c]([^"\u201d]+)["\u201d]([^,"\u201c]*)(?:,|$)')
+
+
+def _without_comment(text: str) -> str:
+    """An expect line without its comment ("   # why"): a "#" after a space,
+    outside quotes (a label such as "Knight #3" keeps its number)."""
+    quoted = False
+    for index, char in enumerate(text):
+        if char in '"\u201c\u201d':
+            quoted = not quoted
+        elif char == "#" and not quoted and index and text[index - 1].isspace():
+            return text[:index]
+    return text
 
 
 def _read_position(source, line: OutlineLine, problem) -> dict:
@@ -287,46 +315,59 @@ def run_ruling(ruling: Ruling, source: SourceText) -> RulingResult:
     game = find_game(ruling)
     if game.problems:
         raise CardrulesError(game.problems)
-    compiled = compile_game(game)
     failures: list[Problem] = []
-    match = _start(ruling, game, compiled, source, failures)
-    if match is None:
-        return RulingResult(ruling, [], failures)
-    _play(ruling, match, source, failures)
-    narration = match.narration()
+    book = deck_book(ruling, game, source, failures)
     trace = [f"ruling: {ruling.name}"]
     if ruling.section:
         trace.append(f"section: {ruling.section}")
-    trace.extend(narration)
+    trace.extend(deck_trace(book))
+    match = series = None       # the one game played, or the match's result
+    lines: list[str] = []
+    if failures or plays_no_game(ruling):
+        pass                    # no game: the decks' verdicts are the whole trace
+    elif "match" in ruling.field_spans:
+        decks = _seats(ruling, game, book, source, failures)
+        if decks is not None:
+            lines, series = play_ruling_match(ruling, game, compile_game(game), decks,
+                                              source, failures)
+    else:
+        match = _start(ruling, game, compile_game(game), book, source, failures)
+        if match is None:
+            return RulingResult(ruling, [], failures)
+        _play(ruling, match, source, failures)
+        lines = match.narration()
+    trace.extend(lines)
     if not failures:
         for expectation in ruling.expectations:
-            problem = _check(expectation, match, game, source, narration)
+            kind = expectation.tree.data
+            if kind in DECK_KINDS:
+                problem = check_deck_expectation(expectation, book, source)
+            elif kind in MATCH_KINDS:
+                problem = check_match_expectation(expectation, series, source)
+            else:
+                problem = _check(expectation, match, game, source, lines)
             if problem is not None:
                 failures.append(problem)
     return RulingResult(ruling, trace, failures)
 
 
-def _start(ruling, game, compiled, source, failures):
+def _seats(ruling, game, book, source, failures):
+    """The decks in the seats of a game played from its setup: one per
+    player, and "decks: A, B, C" is a game of three."""
+    players = ruling.players or max(game.rules.players_min, len(ruling.decks))
+    if not _players_exist(ruling, game.rules, players, source, failures):
+        return None
+    return seat_decks(ruling, game, book, players, source, failures)
+
+
+def _start(ruling, game, compiled, book, source, failures):
     rules = game.rules
-    # without a position, one deck per player: "decks: A, B, C" is a game of three
-    players = ruling.players or max(rules.players_min, len(ruling.decks)
-                                    if ruling.position is None else 0)
+    if ruling.position is None:
+        decks = _seats(ruling, game, book, source, failures)
+        return None if decks is None else Match.start(compiled, decks, ruling.seed)
+    players = ruling.players or rules.players_min
     if not _players_exist(ruling, rules, players, source, failures):
         return None
-    if ruling.position is None:
-        decks = []
-        for name in ruling.decks or [game.decks[0].name] * players:
-            deck = next((d for d in game.decks if d.name == name), None)
-            if deck is None:
-                failures.append(problem_at(source, ruling.span, "E709",
-                                           f'unknown deck "{name}"',
-                                           (listing(d.name for d in game.decks),),
-                                           did_you_mean(name, [d.name for d in game.decks])))
-                return None
-            decks.append(deck)
-        while len(decks) < players:
-            decks.append(decks[-1])
-        return Match.start(compiled, decks, ruling.seed)
     position = ruling.position
     zones: dict = {}
     counters: dict = {}
@@ -536,7 +577,7 @@ def _play_steps(ruling, match, source, failures, steps, watch) -> None:
 def _check(expectation, match, game, source, trace) -> Problem | None:
     tree = expectation.tree
     kind = tree.data
-    state = match.state
+    state = match.state if match is not None else None   # None: a match's trace only
     rules = game.rules
 
     def fail(expected: str, actual: str, code: str = "E720") -> Problem:
