@@ -46,6 +46,10 @@ class Selection:
     # "with a total cost of 4": (stat, amount function); cards are
     # picked while the total stays within it, never two of one unique title
     budget: tuple | None = None
+    # (machine, frame, n) -> whether there are n candidates or more, looking
+    # no further than the n-th ("If you have a card in your deck", checked
+    # after every step by a state rule, stops at the first card)
+    at_least: Callable | None = None
 
     def count(self, m, f) -> int:
         """The n of ("exactly", n) / ("up to", n) ..., read now."""
@@ -227,8 +231,25 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
         else:
             pool = m.in_play()
         return [c for c in pool if passes(m, f, c)]
+
+    def at_least(m, f, n: int) -> bool:
+        if n <= 0:
+            return True
+        pools = [m.in_play()] if not zones else []
+        for zone in zones:
+            key = zone(m, f)
+            pools.extend(m.state.zones.get(each, ()) for each in key) if type(key) is list \
+                else pools.append(m.state.zones.get(key, ()))
+        found = 0
+        for pool in pools:
+            for card in pool:
+                if passes(m, f, card):
+                    found += 1
+                    if found >= n:
+                        return True
+        return False
     return Selection(candidates, how, plural=plural or how == "all", budget=budget,
-                     test=passes)
+                     test=passes, at_least=at_least)
 
 
 def _all_of(tests: list[Callable]) -> Callable:
@@ -372,10 +393,11 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
     if form == "counter_reaches_stat":
         counter, stat = q.args
         return None, lambda m, f, c: m.state.cards[c].counter(counter) >= m.stat(c, stat)
-    if form == "with_timing":
+    if form in ("with_timing", "without_timing"):
         label = q.args[0].name if isinstance(q.args[0], ast.CardName) else q.args[0]
+        wanted = form == "with_timing"
         return None, lambda m, f, c: any(
-            a.ability.label == label for a in m.definition(c).abilities)
+            a.ability.label == label for a in m.definition(c).abilities) == wanted
     if form == "that_can_act":
         # "a Character that can attack": no "can't" in force stops it (or
         # its controller) doing that

@@ -307,6 +307,6 @@ def _paid_program(game: CompiledGame, name: str, costs, resolution, timing,
             steps.sentences(resolution)
     e.place(done)
     if kind is not None and kind.after_use:
-        e.emit(lambda m, f, zone=kind.after_use: m.used_up(f.locals["this"], zone,
-                                                           f.locals.get("_used_in")))
+        e.emit(lambda m, f, zone=kind.after_use, quietly=kind.after_use_quietly: m.used_up(
+            f.locals["this"], zone, f.locals.get("_used_in"), quietly))
     game.programs[name] = e.finish()

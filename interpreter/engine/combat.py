@@ -435,10 +435,17 @@ class CombatWindows:
             if status and isinstance(card, int) and status in self.state.cards[card].statuses:
                 self.set_status(card, status, False)
 
-    def used_up(self, card: int, zone: str, used_in: tuple | None) -> None:
+    def used_up(self, card: int, zone: str, used_in: tuple | None,
+                quietly: bool = False) -> None:
         """A card whose kind is used up after use ("after use: ZONE") goes to
         its owner's zone, from where its text started (``used_in``: in play,
-        or the hand a spell is cast from); a card its own text moved stays."""
+        or the hand a spell is cast from); a card its own text moved stays,
+        and so does a card already there (its text started in that zone).
+        ``quietly``: "without triggering abilities"."""
         c = self.state.cards[card]
-        if c.zone == used_in:
-            self.move(card, (zone, c.owner), face_up=True)
+        if c.zone == used_in and c.zone[0] != zone:
+            self.quiet = quietly
+            try:
+                self.move(card, (zone, c.owner), face_up=True)
+            finally:
+                self.quiet = False

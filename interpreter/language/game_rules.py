@@ -154,8 +154,10 @@ class KindDecl:
     # condition is the card's effect, run on that event of the card.
     text_event: str | None = None
     # "after use: void": once a triggered ability of the card has resolved,
-    # the card goes to that zone of its owner.
+    # the card goes to that zone of its owner; ", without triggering
+    # abilities": the zone's entry event does not happen.
     after_use: str | None = None
+    after_use_quietly: bool = False
     # "face down: works": its abilities work while it is face down
     works_face_down: bool = False
     # "waits while: S": its triggered abilities do not fire while it has S

@@ -744,8 +744,8 @@ def _qualifier(q: ast.Qualifier) -> str:
         return "that can be " + a[0]
     if f == "that_can_act":
         return "that can " + a[0]
-    if f == "with_timing":
-        return f"with a {_selector(a[0])} ability"
+    if f in ("with_timing", "without_timing"):
+        return f"{f.split('_')[0]} a {_selector(a[0])} ability"
     if f == "unique_title_free":
         return f"unless {_player(a[0])} {_verb_for(a[0], 'control')} its unique title"
     raise TypeError(f)

@@ -238,7 +238,7 @@ class ComponentDeclarations(RulesReaderBase):
         fields = {"stats": [], "optional": [], "timings": [], "boxes": [],
                   "faces": [], "plural": []}
         text_event = after_use = waits_while = when_used = None
-        works_face_down = False
+        works_face_down = after_use_quietly = False
         used_from: tuple[str, ...] = ()
         used_from_unless: tuple[str, ...] = ()
         never_leaves_play = False
@@ -291,12 +291,15 @@ class ComponentDeclarations(RulesReaderBase):
                 if found is not None:
                     text_event = found.name().text.lower()
                 continue
-            if key in ("after use", "waits while"):
-                value = next((n for n, _ in self.names_list(child)), None)
-                if key == "after use":
-                    after_use = value
-                else:
-                    waits_while = value
+            if key == "after use":
+                found = self.read(child, "after_use", "after use",
+                                  ("ZONE", "ZONE, without triggering abilities"), code="E524")
+                if found is not None:
+                    after_use = found.name().text
+                    after_use_quietly = found.find("quietly") is not None
+                continue
+            if key == "waits while":
+                waits_while = next((n for n, _ in self.names_list(child)), None)
                 continue
             if key == "boxes":
                 found = self.read(child, "boxes", "box", several=True)
@@ -325,6 +328,7 @@ class ComponentDeclarations(RulesReaderBase):
             tuple(f for f, _ in fields["faces"]),
             line.span,
             box_status=tuple(box_status), text_event=text_event, after_use=after_use,
+            after_use_quietly=after_use_quietly,
             works_face_down=works_face_down, waits_while=waits_while,
         )
         if when_used is not None:

@@ -76,7 +76,7 @@ _STARTS = (
     "timing_properties", "used_as", "noun_kinds", "size", "copies", "count", "total_key",
     "total", "limited", "starts_in", "matching", "for_each_key", "taken_by", "prefers",
     "limit", "exchange_field", "sacrifices", "defenders", "into", "single", "double",
-    "double_only", "names", "opposite",
+    "double_only", "names", "opposite", "after_use",
 )
 
 _READABLE = {
