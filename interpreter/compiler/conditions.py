@@ -84,6 +84,13 @@ def compile_condition(cond: ast.Condition) -> Callable:
 
 def _count_test(selection: Selection, extra) -> Callable:
     how = selection.how
+    if extra is None and selection.at_least is not None and (
+            how == "one" or (isinstance(how, tuple) and how[0] in ("exactly", "at least")
+                             and how != ("exactly", 0))):
+        # "you have a card in your deck", "2 or more Traps": count no further
+        if how == "one":
+            return lambda m, f: selection.at_least(m, f, 1)
+        return lambda m, f: selection.at_least(m, f, selection.count(m, f))
 
     def test(m, f):
         cards = selection.candidates(m, f)

@@ -32,6 +32,10 @@ class Event(tuple):
     __slots__ = ()
     KIND: ClassVar[str] = ""
     FIELDS: ClassVar[tuple[str, ...]] = ()
+    # whether what the event records changes what a condition can read (a
+    # zone, a counter, a status, the period ...): state rules look again
+    # only after such an event
+    CHANGES_STATE: ClassVar[bool] = True
     ARITY: ClassVar[int] = 0
     kind = property(itemgetter(0), doc="the event's kind: its class's KIND")
 
@@ -82,12 +86,14 @@ class Marked(Event):
     """A milestone kept for the engine's invariants, never narrated ("setup")."""
     KIND = "mark"
     FIELDS = ("what",)
+    CHANGES_STATE = False
 
 
 class Note(Event):
     """A line the rules' procedures tell ("Player 2 goes first.")."""
     KIND = "note"
     FIELDS = ("text",)
+    CHANGES_STATE = False
 
 
 class PlayerOut(Event):
@@ -162,6 +168,7 @@ class Revealed(Event):
     """A card was revealed: to every player (``to_player`` -1) or shown to one."""
     KIND = "reveal"
     FIELDS = ("card", "to_player")
+    CHANGES_STATE = False
 
 
 class Attached(Event):
@@ -206,6 +213,7 @@ class Compared(Event):
     """Two cards' numbers compared ("Compare X against Y by STAT")."""
     KIND = "compare"
     FIELDS = ("one", "first", "other", "second", "stat")
+    CHANGES_STATE = False
 
 
 # ---- counters, values and modifiers
@@ -226,6 +234,7 @@ class ValueRevealed(Event):
     """A player reveals a secret value they chose."""
     KIND = "revealed value"
     FIELDS = ("player", "name", "value")
+    CHANGES_STATE = False
 
 
 class Modified(Event):
@@ -253,23 +262,27 @@ class Chose(Event):
     """A player answered a decision (``what``: its kind) with ``label``."""
     KIND = "choice"
     FIELDS = ("player", "what", "prompt", "label")
+    CHANGES_STATE = False
 
 
 class Passed(Event):
     KIND = "pass"
     FIELDS = ("player",)
+    CHANGES_STATE = False
 
 
 class ActionTaken(Event):
     """A player takes an action of the rules (on ``card``, or None)."""
     KIND = "action"
     FIELDS = ("player", "name", "card")
+    CHANGES_STATE = False
 
 
 class AbilityUsed(Event):
     """A player uses a card's ability (its label, such as a timing word)."""
     KIND = "activate"
     FIELDS = ("player", "label", "card")
+    CHANGES_STATE = False
 
 
 class Occurred(Event):
@@ -278,6 +291,7 @@ class Occurred(Event):
     what it was done to (``target``: a card, -1 - player, or None)."""
     KIND = "event"
     FIELDS = ("name", "card", "player", "target")
+    CHANGES_STATE = False
 
 
 # ---- waiting effects (the chain or stack)
@@ -286,19 +300,23 @@ class EntryWaits(Event):
     """An effect waits to resolve: entry ``entry`` at ``height``."""
     KIND = "entry"
     FIELDS = ("entry", "source", "controller", "height")
+    CHANGES_STATE = False
 
 
 class EntryResolved(Event):
     KIND = "resolve"
     FIELDS = ("entry", "source")
+    CHANGES_STATE = False
 
 
 class EntryNullified(Event):
     KIND = "nullify"
     FIELDS = ("entry", "source")
+    CHANGES_STATE = False
 
 
 class EntryFizzled(Event):
     """An effect does not resolve, for ``reason``."""
     KIND = "fizzle"
     FIELDS = ("entry", "source", "reason")
+    CHANGES_STATE = False

@@ -131,10 +131,12 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
                 # a step done to several players at once ("Deal 2 damage to
                 # each player"): state rules and triggers look once it is done
                 return
-            if (self.game.state_rules and state.turn > 0) or \
-                    any(e.kind == CounterChanged.KIND for e in state.log[state.cursor:]) or (
+            new = state.log[state.cursor:]
+            if (self.game.state_rules and state.turn > 0 and
+                    any(e.CHANGES_STATE for e in new)) or \
+                    any(e.kind == CounterChanged.KIND for e in new) or (
                     self.game.none_loses and state.turn > 0 and
-                    any(e.kind == Moved.KIND for e in state.log[state.cursor:])):
+                    any(e.kind == Moved.KIND for e in new)):
                 self.state_rules()
             if state.result is None:
                 self.collect_triggers()
@@ -186,20 +188,23 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
         holds runs its steps, once for each player it holds for when it says
         "a player" (unless those steps are already running for them)."""
         state = self.state
-        running = {(f.program, f.locals.get("they")) for f in state.frames}
+        running = None         # the rules' steps running now, looked up once one holds
         sources = dict(self.rule_cards())
         for rule in self.game.state_rules:
             source = sources[rule.card]
             players = [p for p in range(state.players) if not state.out[p]] \
                 if rule.per_player else [state.turn_player]
             for player in players:
-                if (rule.program, player) in running:
-                    continue
                 frame = Frame(rule.program, 0, {"you": player, "they": player,
                                                 "this": source})
-                if rule.test(self, frame):
-                    state.frames.append(frame)
-                    running.add((rule.program, player))
+                if not rule.test(self, frame):
+                    continue
+                if running is None:
+                    running = {(f.program, f.locals.get("they")) for f in state.frames}
+                if (rule.program, player) in running:
+                    continue
+                state.frames.append(frame)
+                running.add((rule.program, player))
 
     def eliminate(self, player: int, reason: str) -> None:
         """The player is out of the game; the last one left wins. What the

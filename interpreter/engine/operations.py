@@ -60,6 +60,8 @@ def set_counter(state: GameState, player: int, name: str, value: int) -> None:
     """A player's counter (player -1: a game-wide counter)."""
     table = state.counters if player < 0 else state.player_counters[player]
     old = table.get(name, 0)
+    if old == value and name in table:
+        return          # no change, no event (as a status or a face already there)
     table[name] = value
     state.log.append(CounterChanged(player, name, old, value))
 
