@@ -13,6 +13,7 @@ from interpreter.cli import main
 from interpreter.language import ast
 from interpreter.language.game_rules import parse_ability
 from interpreter.language.games import load_game, shipped_games
+from interpreter.language.render import render_ability
 from interpreter.language.syntax import parse_outline
 from interpreter.language.vocabulary import Pattern, plural
 from interpreter.source import SourceText
@@ -182,3 +183,23 @@ def test_no_eval_exec_pickle_or_unsafe_yaml():
             if pattern.search(line):
                 offenders.append(f"{path.name}:{number}: {line.strip()}")
     assert offenders == []
+
+
+def test_a_step_after_a_players_step_shows_that_player(ryft):
+    # issue "Card text as printed": explain showed "draw 3 cards" (the card's
+    # controller, as a reader takes it) where the Rival draws, and the
+    # canonical text dropped the verb's "s"
+    text = "TRIGGER: When this is Summoned: Your Rival shuffles their hand into their deck, " \
+           "then draws 3 cards."
+    ability = parse_ability(ryft, text)
+    assert render_ability(ability) == text
+    assert parse_ability(ryft, render_ability(ability)) == ability
+    result = CliRunner().invoke(main, ["explain", "ryft", text])
+    assert result.exit_code == 0, result.output
+    assert "2. step: your Rival draws 3 cards  [only if the step before it happened]" \
+        in result.output
+    sets = CliRunner().invoke(main, [
+        "explain", "saturday-wars", "ANIMATE: Each player with the most Progress Marker "
+        "discards a card, then draws a card."])
+    assert "2. step: each player with the most Progress Marker draws a card  [only if the " \
+           "step before it happened; the same players as step 1]" in sets.output

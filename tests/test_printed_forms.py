@@ -468,3 +468,62 @@ def test_a_stat_change_and_a_keyword_in_one_sentence(tmp_path):
     match.apply_action(labels(match).index("pass"))     # the turn ends: so does the change
     views = Machine(match.game, match.state)
     assert views.stat(knight, "power") == 2 and not views.has_keyword(knight, "Guard")
+
+
+def test_a_continuous_if_with_a_comma_is_in_force_while_it_holds(tmp_path):
+    # issue "Card text as printed": 'If you control 3 or more X, Y' written
+    # with a comma checked clean and then stopped the game (E801); in
+    # continuous text it reads as "While ...": in force while it holds
+    from interpreter.engine.machine import Machine
+    game = compiled(tmp_path, creature(
+        "Pack Leader", "If you control 2 or more Creatures, this gets +2 power."))
+    match = position(game, board_1=["Pack Leader"])
+    leader = next(c for c in match.state.zone("board", 0))
+    assert Machine(match.game, match.state).stat(leader, "power") == 1
+    match = position(game, board_1=["Pack Leader", "Knight"])
+    leader = next(c for c in match.state.zone("board", 0)
+                  if match.state.cards[c].name == "Pack Leader")
+    assert Machine(match.game, match.state).stat(leader, "power") == 3
+
+
+def test_an_amount_of_a_second_counter_after_and_is_gained_or_lost_too(tmp_path):
+    # issue "Card text as printed": "gain 1 A and 1 B" checked clean and then
+    # stopped the game ("the engine cannot run more counter")
+    game = compiled(tmp_path, spell(
+        "Bounty", "When this is played: Gain 2 Mana and 1 Life. "
+                  "Your Rival loses 3 Life and 1 Guess."))
+    match = position(game, hand_1=["Bounty"])
+    mine, theirs = match.state.player_counters
+    before = (mine["Life"], mine["Mana"], theirs["Life"], theirs["Guess"])
+    take(match, "cast Bounty")
+    mine, theirs = match.state.player_counters
+    assert (mine["Life"], mine["Mana"], theirs["Life"], theirs["Guess"]) == (
+        before[0] + 1, before[1] + 2, before[2] - 3, before[3] - 1)
+
+
+def test_steps_an_effect_leaves_for_later_happen_once_at_that_moment(tmp_path):
+    # issue "Card text as printed": delayed steps inside an effect ("At the
+    # end of the turn, ...", "At the start of your next turn, ...") checked
+    # clean and then stopped the game (E801)
+    game = compiled(tmp_path, spell("Later", "When this is played: At the end of the turn, "
+                                             "draw a card.")
+                    + spell("Soon", "When this is played: At the start of your next turn, "
+                                    "draw 2 cards."))
+    match = position(game, hand_1=["Later", "Soon"])
+    take(match, "cast Later")
+    # left for the end of this turn (turn 3): the state keeps it (clone, JSON)
+    assert [entry[0] for entry in match.state.delayed] == [("turn", 3, "end")]
+    take(match, "cast Soon")
+    while match.state.turn < 6:
+        take(match, "pass")
+    lines = [line.strip() for line in match.narration()]
+    draws = [i for i, line in enumerate(lines)
+             if line == "Squire moves from Player 1's deck to Player 1's hand."]
+    turn_4, turn_5 = lines.index("-- Turn 4: Player 2"), lines.index("-- Turn 5: Player 1")
+    upkeep_5 = lines.index("Upkeep", turn_5)
+    # one card at the end of turn 3, two as turn 5 starts (before its
+    # Upkeep's own draw), and nothing more: each happens once
+    assert [i for i in draws if i < turn_4] == [draws[0]]
+    assert len([i for i in draws if turn_5 < i < upkeep_5]) == 2
+    assert not [i for i in draws if turn_4 < i < turn_5]
+    assert match.state.delayed == ()

@@ -359,15 +359,18 @@ def _when_this_is(participle: str, span) -> ast.Condition:
     return ast.Condition("when", (event, None), span)
 
 
-def _while_statement(resolution):
+def _while_statement(resolution, continuous: bool = False):
     """(test, statements) for one sentence "While CONDITION, STATEMENTS."
     ("it" in them: the card the condition is about, when that is this
-    card), or None."""
+    card), or None. In a continuous ability (``continuous``), "If CONDITION,
+    STATEMENTS." reads the same ("If you control 3 or more Creatures, this
+    gets +2 power."): a change in force while it holds."""
     if len(resolution) != 1 or len(resolution[0].args) < 2:
         return None
     first, *rest = resolution[0].args
     condition = first.args[0]
-    if not (isinstance(condition, ast.Condition) and condition.form == "while_") or \
+    forms = ("while_", "if_") if continuous else ("while_",)
+    if not (isinstance(condition, ast.Condition) and condition.form in forms) or \
             not _is_statement((attrs.evolve(resolution[0], args=tuple(rest)),)):
         return None
     about = condition.args[0].args[0] if condition.args[0].args else None
@@ -457,7 +460,11 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
     if card.kind == RULE_KIND and _is_state_rule(node):
         _compile_state_rule(game, card, name, ability)
         return
-    while_gate = _while_statement(resolution) if not conditions and not costs else None
+    timing = game.rules.timing(label) if label else None
+    continuous = (timing is not None and timing.use == "continuous") or (
+        label is None and not (kind and kind.text_event))
+    while_gate = _while_statement(resolution, continuous) \
+        if not conditions and not costs else None
     if while_gate is not None:
         # "While this character is challenging, it gets +2 Strength.": a
         # continuous change in force while the condition holds

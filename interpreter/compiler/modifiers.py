@@ -85,11 +85,24 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
 
 def joined_stat_changes(sentence: ast.Sentence) -> ast.Sentence:
     """ "This gets +2 Attack and +2 Health", "Give it +2 Attack and +2
-    Health": a stat change after "and" joins the change before it."""
+    Health": a stat change after "and" joins the change before it. "Gain 1
+    Mana and 1 Life", "Your Rival loses 3 Life and 1 Mana": an
+    amount of a counter after "and" is the same step again for that counter
+    (after an optional step: only if the player did it)."""
     links = list(sentence.args)
     index = 1
     while index < len(links):
         item, before = links[index].args[0], links[index - 1].args[0]
+        if isinstance(item, ast.Modifier) and item.form == "more_counter" and \
+                isinstance(before, ast.Step) and before.form == "act" and \
+                before.args[2].form in ("gain", "lose"):
+            subject, optional, action, suffixes = before.args
+            again = attrs.evolve(before, args=(
+                subject, False, attrs.evolve(action, args=tuple(item.args)), suffixes))
+            links[index] = attrs.evolve(links[index], form="then" if optional else "and",
+                                        args=(again,))
+            index += 1
+            continue
         if isinstance(item, ast.Modifier) and item.form in ("more_stat", "more_keyword") \
                 and isinstance(before, ast.Step) and before.form == "state_change" and \
                 before.args[1].form == "gets":

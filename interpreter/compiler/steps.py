@@ -83,7 +83,12 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         for index, link in enumerate(links):
             item = link.args[0]
             if isinstance(item, ast.Step):
-                item, subject = _with_subject(item, subject)
+                item, subject = ast.with_subject(item, subject)
+            if isinstance(item, ast.Condition) and item.form in ("at_start", "at_end"):
+                # "When this is played: At the end of the turn, draw a card.":
+                # the rest of the sentence is left for that moment
+                self.later(item, links[index + 1:])
+                break
             if isinstance(item, ast.Condition) and item.form == "otherwise":
                 if index != 0 or not after_if:
                     raise unsupported(item, '"otherwise" not at the start of the sentence '
@@ -112,6 +117,32 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                 continue          # playing a card is without its cost already
             else:
                 raise unsupported(item, f'"{item.form.replace("_", " ")}"')
+
+    def later(self, moment: ast.Condition, links) -> None:
+        """Steps an effect leaves for a moment to come ("At the end of the
+        turn", "At the start of your next turn"): compiled as a program of
+        their own, which the machine runs once when that edge of the period
+        comes (``Triggers.delayed_steps``), as the card's controller, with
+        the card and "it" as they are now."""
+        if not links:
+            raise unsupported(moment, "a moment with no steps after it")
+        duration = ast.Duration("until_end" if moment.form == "at_end" else "until",
+                                moment.args, moment.span)
+        when = compile_duration(duration)
+        later = Emitter(f"{self.e.program.name}@later{len(self.e.program.instructions)}",
+                        moment.span)
+        steps = StepCompiler(later, self.game)
+        steps.sentence(ast.Sentence("plain", (attrs.evolve(links[0], form="first"),)
+                                    + tuple(links[1:]), moment.span))
+        name = later.program.name
+        self.game.programs[name] = later.finish()
+
+        def leave(m, f):
+            it = f.locals.get("it")
+            m.state.delayed = m.state.delayed + ((
+                when(m, f), name, f.locals["you"], f.locals.get("this"),
+                it if isinstance(it, int) else None),)
+        self.e.emit(leave)
 
     def condition_item(self, item: ast.Condition, end: str) -> None:
         if item.form == "if_":
@@ -579,7 +610,7 @@ def _times(step: ast.Step):
 
 
 # subjects that are several players, worked out as the step starts
-_PLAYER_SETS = ("each_most_counter", "each_not_most_counter", "those_players")
+_PLAYER_SETS = ast.PLAYER_SETS
 
 
 def _player_set(subject: ast.Player) -> Callable:
@@ -590,23 +621,3 @@ def _player_set(subject: ast.Player) -> Callable:
     return lambda m, f: m.players_with_most(counter, most)
 
 
-def _with_subject(step: ast.Step, subject):
-    """A step after another in the same sentence does what that one's player
-    does when it names no player of its own ("Your Rival discards a card,
-    then draws 2 cards": the Rival draws). Returns the step as it is meant
-    and the subject that carries on."""
-    if step.form in ("act", "player_verb_step") and step.args[0] is not None:
-        return step, step.args[0]
-    if subject is None:
-        return step, None
-    if subject.form in _PLAYER_SETS:
-        # "Each player with the most Bid chooses ..., then reveals it": the
-        # same players, not those with the most once they have chosen
-        subject = ast.Player("those_players", (), subject.span)
-    if step.form == "act" and step.args[0] is None:
-        return attrs.evolve(step, args=(subject,) + tuple(step.args[1:])), subject
-    if step.form == "verb_step":
-        optional, use, suffixes = step.args
-        return ast.Step("player_verb_step", (subject, optional, use, suffixes), step.span), \
-            subject
-    return step, subject

@@ -182,7 +182,7 @@ class GameState:
                  "turn", "turn_player", "period", "period_counts", "frames",
                  "decision", "rng", "log", "result", "modifiers", "limits",
                  "passes", "pending", "cursor", "out", "stack", "pending_replacements",
-                 "first_player", "next_turn", "held", "waiting", "resolving", "no_moves",
+                 "first_player", "next_turn", "held", "waiting", "resolving", "no_moves", "delayed",
                  "entries")
 
     def __init__(self, players: int, seed: int) -> None:
@@ -215,6 +215,9 @@ class GameState:
         self.next_turn: int | None = None        # a player who "takes the next turn"
         # triggered abilities held until a phase or step ends (None: none held)
         self.held: tuple | None = None
+        # steps an effect left for later ("At the end of the turn, draw a
+        # card"): ((period, occurrence, edge), program, you, this, it) each
+        self.delayed: tuple = ()
         # amounts gained for a place the loop over places has not reached:
         # (player, counter, place, amount, ...) entries
         self.waiting: tuple = ()
@@ -251,6 +254,7 @@ class GameState:
         twin.first_player = self.first_player
         twin.next_turn = self.next_turn
         twin.held = self.held
+        twin.delayed = self.delayed
         twin.waiting = self.waiting
         twin.resolving = self.resolving
         twin.no_moves = self.no_moves
@@ -289,6 +293,7 @@ class GameState:
             "first_player": self.first_player,
             "next_turn": self.next_turn,
             "held": _jsonable(self.held),
+            "delayed": _jsonable(self.delayed),
             "waiting": _jsonable(self.waiting),
             "resolving": self.resolving,
             "no_moves": list(self.no_moves),
@@ -323,6 +328,7 @@ class GameState:
         state.first_player = data["first_player"]
         state.next_turn = data["next_turn"]
         state.held = _from_jsonable(data["held"])
+        state.delayed = _from_jsonable(data.get("delayed", {"t": []}))
         state.waiting = _from_jsonable(data["waiting"])
         state.resolving = data["resolving"]
         state.no_moves = tuple(data["no_moves"])

@@ -28,7 +28,7 @@ class Triggers:
         event is about ("When this is played"), and of every card in play."""
         state = self.state
         log = state.log
-        if not self.game.triggers:
+        if not self.game.triggers and not state.delayed:
             state.cursor = len(log)
             return
         fired = []
@@ -40,6 +40,8 @@ class Triggers:
             if kind == PeriodEdge.KIND:
                 if (event.name, event.edge) in watched.period_edges:
                     fired.extend(self.period_triggers(event))
+                if state.delayed:
+                    fired.extend(self.delayed_steps(event))
                 continue
             if kind == Moved.KIND and watched.zone_moves:
                 # "Whenever a character enters play" / "leaves play": a move
@@ -186,6 +188,17 @@ class Triggers:
                     it = target if trigger.object_test is not None \
                         and target >= 0 else c
                     fired.append((trigger.program, source, user, it))
+
+    def delayed_steps(self, event) -> list:
+        """ "At the end of the turn, draw a card" (a step an effect left for
+        later): its moment has come; it happens once, as a triggered ability
+        of the card whose effect it was."""
+        key = (event.name, event.number, event.edge)
+        due = [d for d in self.state.delayed if d[0] == key]
+        if not due:
+            return []
+        self.state.delayed = tuple(d for d in self.state.delayed if d[0] != key)
+        return [(program, this, you, it) for _key, program, you, this, it in due]
 
     def period_triggers(self, event) -> list:
         """ "At the start of your turn": a period began or ended."""

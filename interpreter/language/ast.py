@@ -237,6 +237,34 @@ class CardName:
     span: Span | None = _span
 
 
+# Subjects that name several players ("each player with the most Bid"): a
+# step after theirs in the sentence is done by the same players.
+PLAYER_SETS = ("each_most_counter", "each_not_most_counter", "those_players")
+
+
+def with_subject(step: Step, subject):
+    """A step after another in the same sentence does what that one's player
+    does when it names no player of its own ("Your Rival discards a card,
+    then draws 2 cards": the Rival draws). Returns the step as it is meant
+    and the subject that carries on (the compiler runs the first; the
+    renderer conjugates by the second, explain shows the first)."""
+    if step.form in ("act", "player_verb_step") and step.args[0] is not None:
+        return step, step.args[0]
+    if subject is None:
+        return step, None
+    if subject.form in PLAYER_SETS:
+        # "Each player with the most Bid chooses ..., then reveals it": the
+        # same players, not those with the most once they have chosen
+        subject = Player("those_players", (), subject.span)
+    if step.form == "act" and step.args[0] is None:
+        return attrs.evolve(step, args=(subject,) + tuple(step.args[1:])), subject
+    if step.form == "verb_step":
+        optional, use, suffixes = step.args
+        return Step("player_verb_step", (subject, optional, use, suffixes), step.span), \
+            subject
+    return step, subject
+
+
 def card_references(node) -> Iterator[tuple[str, Span | None]]:
     """Every quoted card name in a node, with where it was written."""
     stack = [node]

@@ -7,6 +7,8 @@ step with how it depends on the step before it ("then" versus "and").
 
 from __future__ import annotations
 
+import attrs
+
 from interpreter.language import ast
 from interpreter.language.game_rules import GameRules, parse_ability
 from interpreter.language.render import _item, _keyword, render_ability
@@ -50,9 +52,21 @@ def explain_ability(rules: GameRules, ability: ast.Ability) -> str:
     for sentence in resolution:
         # "If X, A, then B.": every step after the "if" waits for it
         gate = None
+        subject = None          # the player of the steps so far (ast.with_subject)
         for index, link in enumerate(sentence.args):
             number += 1
             item = link.args[0]
+            same_players = None
+            if isinstance(item, ast.Step):
+                # "..., then draws 3 cards": shown with the player who does it
+                meant, carried = ast.with_subject(item, subject)
+                if meant is not item and carried.form == "those_players":
+                    # a set of players ("each player with the most Bid"): the
+                    # same ones as the step before, not counted again
+                    meant = attrs.evolve(meant, args=(subject,) + tuple(meant.args[1:]))
+                    same_players = number - 1
+                    carried = subject
+                item, subject = meant, carried
             depends = []
             if gate is not None and not isinstance(item, ast.Condition):
                 depends.append(gate)
@@ -66,6 +80,8 @@ def explain_ability(rules: GameRules, ability: ast.Ability) -> str:
                 gate = f"only if {_item(item)[len('if '):]}"
             elif isinstance(item, ast.Condition) and item.form == "otherwise":
                 gate = "only if the \"if\" of the sentence before did not hold"
+            if same_players is not None:
+                depends.append(f"the same players as step {same_players}")
             how = f"  [{'; '.join(depends)}]" if depends else ""
             out.append(f"  {number}. {_kind_of(item)}: {_item(item)}{how}")
     return "\n".join(out)

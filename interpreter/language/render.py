@@ -10,7 +10,8 @@ in the order of the grammar (grammar/effect.lark).
 from __future__ import annotations
 
 from interpreter.language import ast
-from interpreter.language.render_terms import (_duration, _period_ref, _possessive,
+from interpreter.language.render_terms import (_capitalize, _duration, _last_number,
+                                                _participle, _period_ref, _possessive, _verb_for,
                                                 _stat_change, _zone)
 from interpreter.language.render_terms import _player as _named_player
 from interpreter.language.vocabulary import third_person
@@ -41,14 +42,22 @@ def mode_text(mode: ast.Sentence) -> str:
     return _sentence(mode)[:-1]
 
 
-def _capitalize(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _sentence(sentence: ast.Sentence) -> str:
     out = []
+    subject = None
     for link in sentence.args:
-        item = _item(link.args[0])
+        item = link.args[0]
+        if isinstance(item, ast.Step) and subject is not None and (
+                (item.form == "act" and item.args[0] is None) or item.form == "verb_step"):
+            # "Your Rival shuffles ..., then draws 3 cards": the step is the
+            # same player's, its verb conjugated for them (no subject written)
+            item = _step_of(ast.with_subject(item, subject)[0], written=False)
+        else:
+            item = _item(item)
+        if isinstance(link.args[0], ast.Step):
+            subject = ast.with_subject(link.args[0], subject)[1]
         if link.form == "first":
             out.append(item)
         elif link.form == "then":
@@ -129,11 +138,6 @@ def _condition(c: ast.Condition) -> str:
     return simple[f]()
 
 
-def _verb_for(player: ast.Player, verb: str) -> str:
-    """'you control', 'your Rival controls'."""
-    if player.form in ("you", "that_player") or player.form == "player_slot":
-        return "are" if verb == "be" else verb
-    return {"have": "has", "be": "is"}.get(verb, verb + "s")
 
 
 def _comparison(c: ast.Comparison) -> str:
@@ -181,12 +185,6 @@ def _event(e: ast.Event) -> str:
     return _participle(e.args[0])
 
 
-def _participle(p) -> str:
-    if isinstance(p, ast.EventAction):
-        if p.form in ("game_participle", "event_participle"):
-            return p.args[0]
-        return p.form.replace("_", " ")
-    return str(p)
 
 
 def _event_action(a: ast.EventAction, base: bool = False) -> str:
@@ -237,6 +235,16 @@ def _player_event(a: ast.EventAction, player: ast.Player) -> str:
 
 
 # ---------------------------------------------------------------- steps
+
+def _step_of(step: ast.Step, written: bool) -> str:
+    """A step with its player, or (``written`` False) its words after the
+    player, conjugated for them: "draws 3 cards"."""
+    text = _step(step)
+    if written:
+        return text
+    subject = _player(step.args[0])
+    return text[len(subject) + 1:] if text.startswith(subject + " ") else text
+
 
 def _step(step: ast.Step) -> str:
     if step.form == "choose_mode":
@@ -550,11 +558,6 @@ def _fill(pattern: str, args: tuple) -> str:
     return " ".join(out)
 
 
-def _last_number(args) -> int | None:
-    for a in reversed(args):
-        if isinstance(a, int):
-            return a
-    return None
 
 
 def _slot_value(arg) -> str:

@@ -25,6 +25,8 @@ def _player(p: ast.Player) -> str:
         "random_player": "a random player",
         "owner": "its owner", "controller": "its controller",
         "player_slot": "{player}", "next_player": "the next player",
+        # the players of a set subject, for a step after theirs (ast.with_subject)
+        "those_players": "those players",
     }[p.form]
 
 
@@ -75,3 +77,29 @@ def _stat_change(c: ast.StatChange) -> str:
     if not isinstance(n, int):
         return f"+{n} {stat}"             # "+{n}" in a keyword's definition
     return f"{'+' if n >= 0 else '-'}{abs(n)} {stat}"
+
+
+def _capitalize(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _verb_for(player: ast.Player, verb: str) -> str:
+    """'you control', 'your Rival controls'."""
+    if player.form in ("you", "that_player") or player.form == "player_slot":
+        return "are" if verb == "be" else verb
+    return {"have": "has", "be": "is"}.get(verb, verb + "s")
+
+
+def _participle(p) -> str:
+    if isinstance(p, ast.EventAction):
+        if p.form in ("game_participle", "event_participle"):
+            return p.args[0]
+        return p.form.replace("_", " ")
+    return str(p)
+
+
+def _last_number(args) -> int | None:
+    for a in reversed(args):
+        if isinstance(a, int):
+            return a
+    return None
