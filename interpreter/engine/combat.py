@@ -126,11 +126,20 @@ class CombatWindows:
 
     def cards_in_use(self) -> set:
         """Cards whose use waits for their effect to resolve (``once used: ...
-        after it resolves``): on the stack, or resolving now."""
+        after it resolves``): on the stack, or resolving now; and the cards
+        of actions under way and of triggered abilities whose card goes to
+        its after-use zone once they are done (a Plot Twist played from the
+        hand stays there meanwhile)."""
         state = self.state
         busy = {entry[2] for entry in state.stack
                 if any(key == "_after_use" for key, _ in entry[5])}
-        busy.update(f.locals["this"] for f in state.frames if f.program == AFTER_USE)
+        for f in state.frames:
+            if f.program == AFTER_USE:
+                busy.add(f.locals["this"])
+            elif f.locals.get("#card") is not None:
+                busy.add(f.locals["#card"])
+            elif "_used_in" in f.locals:
+                busy.add(f.locals["this"])
         return busy
 
     # ---- using cards up

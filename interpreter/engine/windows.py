@@ -240,7 +240,7 @@ class Windows:
         this = card if card is not None or not state.frames else \
             state.frames[-1].locals.get("this")
         state.frames.append(Frame(plan.program, 0, {"you": player, "it": card,
-                                                    "this": this}))
+                                                    "this": this, "#card": card}))
 
     def answer_window(self, frame: Frame):
         """ "answered in kind": each other player in turn may use one of their
@@ -352,12 +352,17 @@ class Windows:
         step = self.state.period.get("step")
         options, labels = [], []
         probe = Frame("probe", 0, {"you": player})
+        busy = None
         for index, plan in enumerate(() if off_turn else self.game.actions):
             if any_time_only and not plan.any_time:
                 continue
             if plan.phases and phase not in plan.phases and step not in plan.phases:
                 continue
             cards = plan.choose.candidates(self, probe) if plan.choose else [None]
+            if plan.choose and cards and self.state.frames:
+                # a card being played is not played again while it resolves
+                busy = self.cards_in_use() if busy is None else busy
+                cards = [c for c in cards if c not in busy]
             for card in cards:
                 if plan.limit is not None and self.action_key(index, plan, card, player) \
                         in self.state.limits and self.uses_left(index, plan, card, player) <= 0:
