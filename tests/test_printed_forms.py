@@ -527,3 +527,91 @@ def test_steps_an_effect_leaves_for_later_happen_once_at_that_moment(tmp_path):
     assert len([i for i in draws if turn_5 < i < upkeep_5]) == 2
     assert not [i for i in draws if turn_4 < i < turn_5]
     assert match.state.delayed == ()
+
+
+def test_a_card_at_random_is_picked_by_the_game(tmp_path):
+    # issue "Card text as printed": "at random" (as "a random card"): the
+    # player is not asked; the game's seeded random numbers pick
+    from interpreter.language.game_rules import parse_ability
+    from interpreter.language.render import render_ability
+    game = compiled(tmp_path, spell("Ransack", "When this is played: Your Rival discards "
+                                               "2 cards at random."))
+    text = "When this is played: Your Rival discards 2 cards at random."
+    ability = parse_ability(game.rules, text)
+    assert render_ability(ability) == text
+    picks = set()
+    for seed in range(6):
+        zones = {("hand", 0): [("Ransack", ())], ("hand", 1): [
+                     ("Knight", ()), ("Giant", ()), ("Squire", ()), ("Wall", ())],
+                 ("deck", 0): [("Squire", ())] * 5, ("deck", 1): [("Squire", ())] * 5}
+        match = Match.from_position(game, 2, seed, zones, {}, 3, 0, "Main")
+        take(match, "cast Ransack")
+        assert not [line for line in match.narration() if "Player 2 chooses" in line]
+        assert len(names(match, "graveyard", 1)) == 2
+        picks.add(tuple(names(match, "graveyard", 1)))
+        again = Match.from_position(game, 2, seed, zones, {}, 3, 0, "Main")
+        take(again, "cast Ransack")
+        assert names(again, "graveyard", 1) == names(match, "graveyard", 1)
+    assert len(picks) > 1           # not always the same two cards
+
+
+def test_unless_they_pay_is_a_tax_the_player_may_pay_instead(tmp_path):
+    # issue "Card text as printed": "unless" as a tax
+    from interpreter.language.game_rules import parse_ability
+    from interpreter.language.render import render_ability
+    text = "When this is played: Your Rival discards a card unless they pay 2 Mana."
+    game = compiled(tmp_path, spell("Toll", text))
+    assert render_ability(parse_ability(game.rules, text)) == text
+
+    def table(mana: int):
+        zones = {("hand", 0): [("Toll", ())], ("hand", 1): [("Knight", ())],
+                 ("deck", 0): [("Squire", ())] * 5, ("deck", 1): [("Squire", ())] * 5}
+        match = Match.from_position(game, 2, 1, zones, {(1, "Mana"): mana}, 3, 0, "Main")
+        take(match, "cast Toll")
+        return match
+
+    match = table(2)
+    assert match.current_player() == 1
+    assert match.state.decision.prompt == \
+        "pay 2 Mana so that this does not happen: your Rival discards a card"
+    take(match, "yes")
+    assert names(match, "graveyard", 1) == []
+    assert "Player 2: Mana 2 -> 0." in [line.strip() for line in match.narration()]
+    match = table(2)
+    take(match, "no")
+    assert names(match, "graveyard", 1) == ["Knight"]
+    match = table(1)                # cannot pay: not asked, nothing paid
+    assert names(match, "graveyard", 1) == ["Knight"]
+    assert not [line for line in match.narration() if "Player 2 chooses" in line]
+
+
+def test_cards_looked_at_are_put_back_in_the_order_their_player_picks(tmp_path):
+    # issue "Card text as printed": "looking at the top N and putting them
+    # back in any order (and on the bottom)"
+    game = compiled(tmp_path, spell(
+        "Scry", "When this is played: Look at the top 3 cards of your deck, then put them "
+                "back in any order.") + spell(
+        "Sink", "When this is played: Look at the top 2 cards of your deck, then put them "
+                "on the bottom of your deck in any order."))
+
+    def table(card):
+        zones = {("hand", 0): [(card, ())], ("deck", 1): [("Squire", ())] * 5,
+                 ("deck", 0): [("Knight", ()), ("Giant", ()), ("Squire", ()), ("Wall", ())]}
+        return Match.from_position(game, 2, 1, zones, {}, 3, 0, "Main")
+
+    def deck(match):       # from the bottom to the top
+        return [match.state.cards[c].name for c in match.state.zone("deck", 0)]
+
+    match = table("Scry")
+    assert deck(match) == ["Wall", "Squire", "Giant", "Knight"]
+    take(match, "cast Scry")
+    assert match.state.decision.prompt.startswith("the card to put next (on top")
+    assert sorted(label.split(" #")[0] for label in labels(match)) == [
+        "Giant", "Knight", "Squire"]
+    take(match, "Squire")
+    take(match, "Knight")              # Giant, the last, is put last: on top
+    assert deck(match) == ["Wall", "Squire", "Knight", "Giant"]
+    match = table("Sink")
+    take(match, "cast Sink")
+    take(match, "Giant")               # then Knight: the last one ends at the bottom
+    assert deck(match)[:2] == ["Knight", "Giant"]

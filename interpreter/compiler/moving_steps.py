@@ -245,6 +245,8 @@ class MovingSteps:
             self.one_at_a_time(selector, who, put, holds)
             return
         self.select(selector, who, who)    # "Each player moves a card ...": each chooses
+        if "in_any_order" in getattr(self, "_ways", ()):
+            self.in_any_order(who, destination)
         if slots is not None:
             self.e.emit(slots)
         self.each_chosen(put)
@@ -276,6 +278,42 @@ class MovingSteps:
         def choose(m, f):
             return m.choose_slots(f, store, zone_of, near, decl.slot_chosen)
         return choose
+
+    def do_put_back(self, action, who):
+        """ "Put them back (in any order)": each card on top of the zone it
+        is in now (the cards looked at on top of a deck: reordered)."""
+        self.select(action.args[0], who, who)
+        if "in_any_order" in getattr(self, "_ways", ()):
+            self.in_any_order(who, None)
+
+        def back(m, f, card):
+            m.move(card, m.state.cards[card].zone, top=True)
+        self.each_chosen(back)
+
+    def in_any_order(self, who: Callable, destination) -> None:
+        """The chosen cards ("it") go one by one in the order their player
+        picks: asked for the next card while two or more are left. On top of
+        a zone, the last one put ends on top."""
+        store = f"_order{len(self.e.program.instructions)}"
+        where = "on top" if destination is None or destination.form != "to_bottom" \
+            else "on the bottom"
+
+        def order(m, f):
+            it = f.locals.get("it")
+            left = list(it) if isinstance(it, tuple) else []
+            done = f.locals.pop(store + "+", ())
+            if store in f.locals:
+                done = done + (f.locals.pop(store),)
+            left = [c for c in left if c not in done]
+            if len(left) <= 1:
+                if done:
+                    f.locals["it"] = done + tuple(left)
+                return None
+            f.locals[store + "+"] = done
+            return m.ask(f, who(m, f), "target",
+                         f"the card to put next ({where}: the last one put ends {where})",
+                         tuple(left), store, tuple(m.card_label(c) for c in left))
+        self.e.emit(order)
 
     def do_move(self, action, who):
         self._to_destination(action, who, action.args[0], action.args[1])

@@ -183,8 +183,9 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
     if node.form == "some" and node.args[0].form == "another":
         # "another Creature": not the card whose text it is
         tests.append(lambda m, f, c: c != f.locals.get("this"))
-    if any(isinstance(p, ast.Adjective) and p.form == "random" for p in args):
-        # "a random card": the engine picks, not a player
+    if any((isinstance(p, ast.Adjective) and p.form == "random") or
+           (isinstance(p, ast.Qualifier) and p.form == "at_random") for p in args):
+        # "a random card", "a card at random": the engine picks, not a player
         how = ("random", 1 if how in ("one", "all") else how[1])
         if callable(how[1]):
             raise unsupported(node, "a random number of cards read from the game")
@@ -197,6 +198,8 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
                 tests.append(test)
         elif isinstance(part, ast.Qualifier) and part.form == "total_budget":
             budget = (part.args[0], compile_amount(part.args[1], part))
+        elif isinstance(part, ast.Qualifier) and part.form == "at_random":
+            continue                # the pick, above
         elif isinstance(part, ast.Qualifier) and part.form == "located_in_either":
             zones.extend(compile_zone(z, subject) for z in part.args)
         elif isinstance(part, ast.Qualifier):
@@ -419,6 +422,9 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
         def can(m, f, c):
             return not m.forbidden(m.state.cards[c].controller, what, c)
         return None, can
+    if form == "unless_pays":
+        # a tax on the step, taken off its object by StepCompiler.step
+        raise unsupported(q, '"unless ... pays" anywhere but after the object of a step')
     if form == "unique_title_free":
         who = compile_player(q.args[0])
         return None, lambda m, f, c: not m.unique_title_in_play(c, who(m, f))

@@ -28,7 +28,7 @@ from interpreter.compiler.selectors import (compile_amount, compile_measure, com
 from interpreter.compiler.verb_steps import VerbSteps
 from interpreter.compiler.window_steps import WindowSteps
 from interpreter.language import ast
-from interpreter.language.render import _action, mode_text
+from interpreter.language.render import _action, _amount as _amount_text, _item, mode_text
 
 
 class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSteps):
@@ -172,13 +172,21 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             self.choose_opponent()
         if step.form == "act":
             subject, optional, action, suffixes = step.args
+            untaxed, tax = _without_tax(action)
+            if tax is not None:
+                self.taxed(attrs.evolve(step, args=(subject, optional, untaxed, suffixes)), tax)
+                return
             if any(s.form == "for_free" for s in suffixes):
                 # playing a card is without its cost ("for free") unless the
                 # text says "paying all costs"
                 if action.form != "play":
                     raise unsupported(step, '"for free" on a step other than playing a card')
                 suffixes = tuple(s for s in suffixes if s.form != "for_free")
-            ways = {s.form for s in suffixes if s.form in ("one_at_a_time", "quietly")}
+            ways = {s.form for s in suffixes
+                    if s.form in ("one_at_a_time", "quietly", "in_any_order")}
+            if "in_any_order" in ways and action.form not in ("move", "put", "put_back",
+                                                               "return_"):
+                raise unsupported(step, '"in any order" on a step other than moving cards')
             self._suffixes = tuple(s for s in suffixes if s.form == "excess_to" or (
                 s.form == "lasting" and action.form == "nullify"))
             repeat = [s for s in suffixes if s.form == "for_each_suffix"]
@@ -446,6 +454,45 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             f.locals.pop(store, None)
         self.e.emit(forget)
 
+    def taxed(self, step: ast.Step, tax: ast.Qualifier) -> None:
+        """ "Your Rival discards a card unless they pay 2 Mana": the player
+        named may pay, if they have it; then the step does not happen (and
+        "if you do" after it reads false)."""
+        who, amount, counter = tax.args
+        if who.form in ("owner", "controller"):
+            # the object is chosen after the tax is asked: "its controller"
+            # would be read before there is an "it"
+            raise unsupported(tax, '"unless its owner / controller pays" (the payer is read '
+                              'before the card is chosen)')
+        payer = compile_player(step.args[0]) if who.form == "that_player" \
+            else compile_player(who)
+        need = compile_amount(amount, tax)
+        store = f"_tax{len(self.e.program.instructions)}"
+        prompt = f"pay {_amount_text(amount)} {counter} so that this does not happen: " \
+            + _item(step)
+        skip = self.e.label()
+
+        def ask(m, f):
+            if store in f.locals:
+                return None
+            player = payer(m, f)
+            if player is None or m.player_count(player, counter) < need(m, f):
+                f.locals[store] = False         # they cannot pay: no question
+                return None
+            return m.ask(f, player, "yes-no", prompt, (True, False), store, ("yes", "no"))
+        self.e.emit(ask)
+
+        def unpaid(m, f):
+            if not f.locals.pop(store):
+                return True
+            player = payer(m, f)
+            m.set_counter(player, counter, m.player_count(player, counter) - need(m, f))
+            f.locals["did"] = False
+            return False
+        self.e.jump_unless(unpaid, skip)
+        self.step(step)
+        self.e.place(skip)
+
     def optional(self, who: Callable, prompt: str) -> str:
         """Ask ``who`` yes or no; returns the label that skips when no."""
         skip = self.e.label()
@@ -611,6 +658,18 @@ def _times(step: ast.Step):
 
 # subjects that are several players, worked out as the step starts
 _PLAYER_SETS = ast.PLAYER_SETS
+
+
+def _without_tax(action: ast.Action):
+    """The action without an "unless PLAYER pays N COUNTER" after its object,
+    and that tax (or None)."""
+    for index, arg in enumerate(action.args):
+        if isinstance(arg, ast.Selector) and arg.args and \
+                isinstance(arg.args[-1], ast.Qualifier) and arg.args[-1].form == "unless_pays":
+            untaxed = attrs.evolve(arg, args=arg.args[:-1])
+            args = action.args[:index] + (untaxed,) + action.args[index + 1:]
+            return attrs.evolve(action, args=args), arg.args[-1]
+    return action, None
 
 
 def _player_set(subject: ast.Player) -> Callable:

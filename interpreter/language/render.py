@@ -308,11 +308,28 @@ def _suffix(s: ast.Suffix) -> str:
         return "one at a time"
     if s.form == "quietly":
         return "without triggering abilities"
+    if s.form == "in_any_order":
+        return "in any order"
     if s.form == "while_suffix":
         return "while " + _condition(s.args[0])
     if s.form == "excess_to":
         return f"with excess to {_possessive(s.args[0])} {s.args[1]}"
     raise TypeError(s.form)
+
+
+# steps whose words are fixed: (the verb conjugated for its player, or None
+# for a sentence of its own; the words after it)
+_FIXED_STEPS = {
+    "prevent_damage": ("prevent", "that damage"), "choose_player": ("choose", "a player"),
+    "take_next_turn": ("take", "the next turn"), "win": ("win", "the game"),
+    "lose_game": ("lose", "the game"), "repeat": ("repeat", "this"),
+    "take_actions": ("take", "actions until they pass"),
+    "take_actions_priority": ("take", "actions with priority until all pass in a row"),
+    "choose_first_player": (None, "a random player chooses the first player"),
+    "alternate_until_passes": (None, "players alternate actions until all pass in a row"),
+    "resolve_waiting": (None, "the waiting effects resolve"),
+    "any_time_window": (None, "players may respond"),
+}
 
 
 def _action(a: ast.Action, subject) -> str:
@@ -326,6 +343,9 @@ def _action(a: ast.Action, subject) -> str:
         return base + ("es" if base.endswith(("ch", "sh", "s", "x")) else "s")
 
     f, x = a.form, a.args
+    if f in _FIXED_STEPS:
+        verb, words = _FIXED_STEPS[f]
+        return f"{v(verb)} {words}" if verb else words
     if f == "draw":
         n = x[0]
         text = f"{v('draw')} {'a card' if n == 1 else _amount(n) + ' cards'}"
@@ -340,6 +360,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('put')} {_selector(x[0])} {_placement(x[1])}"
     if f == "put_counter":
         return f"{v('put')} {_amount(x[0])} {x[1]} {_placement(x[2])}"
+    if f == "put_back":
+        return f"{v('put')} {_selector(x[0])} back"
     if f == "put_at":
         return f"{v('place')} {_selector(x[0])} {x[1]} in {_zone(x[2])} at {_selector(x[3])}"
     if f == "use":
@@ -363,8 +385,6 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('add')} {_selector(x[0])} to {_destination(x[1])}"
     if f == "add_counter":
         return f"{v('add')} {_amount(x[0])} {x[1]} to {_selector(x[2])}"
-    if f == "prevent_damage":
-        return f"{v('prevent')} that damage"
     if f == "remove_counter":
         return f"{v('remove')} {_amount(x[0])} {x[1]} from {_selector(x[2])}"
     if f == "remove_up_to":
@@ -378,12 +398,6 @@ def _action(a: ast.Action, subject) -> str:
                f"{_amount(x[1])} cards in hand"
     if f == "compare":
         return f"{v('compare')} {_selector(x[0])} against {_selector(x[1])} by {_measure(x[2])}"
-    if f == "choose_first_player":
-        return "a random player chooses the first player"
-    if f == "choose_player":
-        return f"{v('choose')} a player"
-    if f == "take_next_turn":
-        return f"{v('take')} the next turn"
     if f == "draw_measured":
         return f"{v('draw')} cards equal to {_measure(x[0])}"
     if f in ("gain_measured", "lose_measured", "pay_measured"):
@@ -408,28 +422,14 @@ def _action(a: ast.Action, subject) -> str:
         verb = v(f, {"exhaust": "exhausts"}.get(f))
         text = f"{verb} {_selector(x[0])}"
         return text + (" to " + _selector(x[1]) if f == "attach" else "")
-    if f == "ready":
-        return f"{v('ready', 'readies')} {_selector(x[0])}"
-    if f == "nullify":
-        return f"{v('nullify', 'nullifies')} {_selector(x[0])}"
+    if f in ("ready", "nullify"):
+        return f"{v(f, f[:-1] + 'ies')} {_selector(x[0])}"
     if f == "flip":
         return f"{v('flip')} {_selector(x[0])}" + (" " + x[1] if len(x) > 1 else "")
     if f == "play":
         return f"{v('play')} {_selector(x[0])}" + (" " + _placement(x[1]) if len(x) > 1 else "")
-    if f == "win":
-        return f"{v('win')} the game"
-    if f == "lose_game":
-        return f"{v('lose')} the game"
-    if f == "repeat":
-        return f"{v('repeat')} this"
     if f == "end_period":
         return f"{v('end')} {_period_ref(x[0])}"
-    if f == "take_actions":
-        return f"{v('take')} actions until they pass"
-    if f == "take_actions_priority":
-        return f"{v('take')} actions with priority until all pass in a row"
-    if f == "alternate_until_passes":
-        return "players alternate actions until all pass in a row"
     if f == "alternate_count":
         n = x[0]
         return f"players alternate actions until each has taken {_amount(n)} " \
@@ -444,10 +444,6 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('defend')} against {_selector(x[-1])}"
     if f == "defend_again":
         return f"{v('defend')} again against {_selector(x[-1])}"
-    if f == "resolve_waiting":
-        return "the waiting effects resolve"
-    if f == "any_time_window":
-        return "players may respond"
     raise TypeError(f)
 
 
@@ -747,8 +743,13 @@ def _qualifier(q: ast.Qualifier) -> str:
         return "that can be " + a[0]
     if f == "that_can_act":
         return "that can " + a[0]
+    if f == "at_random":
+        return "at random"
     if f in ("with_timing", "without_timing"):
         return f"{f.split('_')[0]} a {_selector(a[0])} ability"
+    if f == "unless_pays":
+        who = "they" if a[0].form == "that_player" else _player(a[0])
+        return f"unless {who} {_verb_for(a[0], 'pay')} {_amount(a[1])} {a[2]}"
     if f == "unique_title_free":
         return f"unless {_player(a[0])} {_verb_for(a[0], 'control')} its unique title"
     raise TypeError(f)
