@@ -25,7 +25,8 @@ A ``.ruling`` file is an outline (like every cardrules file)::
 Without ``position`` the game starts from its setup with the decks named
 by ``decks:`` (the game's first deck by default). Decks written in the
 ruling (a ``decks:`` block), expect lines about decks, and ``match: best of
-N`` are interpreter/ruling_decks.py's. Choices are the options'
+N`` are interpreter/ruling_decks.py's; cards written in the ruling (a
+``cards:`` block) are interpreter/ruling_cards.py's. Choices are the options'
 labels as ``action_to_string`` reads them, without the card numbers. Running
 is strict: a decision the play does not cover, a choice that is not legal,
 or a choice left unused fails the ruling with the step named; ``stop: at the
@@ -47,12 +48,13 @@ from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from interpreter.compiler.players import counter_on_card
-from interpreter.engine import Machine, Match, compile_game
+from interpreter.engine import Machine, Match
 from interpreter.engine.invariants import Watch, deep_checks
 from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mean, listing
 from interpreter.language.games import _Unreadable, load_game, read_source
 from interpreter.language.syntax import OutlineLine, grammar_cache, parse_outline, problem_at
 from interpreter.resources import read_grammar
+from interpreter.ruling_cards import compile_ruling_game, read_cards_block, ruling_game
 from interpreter.ruling_decks import (DECK_KINDS, MATCH_KINDS, check_deck_expectation,
                                       check_match_expectation, check_shape, deck_book,
                                       deck_trace, play_ruling_match, plays_no_game,
@@ -87,6 +89,7 @@ class Ruling:
     decks: list[str] = attrs.Factory(list)
     decks_span: Span | None = None
     deck_lines: list[OutlineLine] = attrs.Factory(list)   # the decks: block's decks
+    card_lines: list[OutlineLine] = attrs.Factory(list)   # the cards: block's cards
     match_games: int | None = None
     match_span: Span | None = None
     field_spans: dict[str, Span] = attrs.Factory(dict)    # each field's line
@@ -113,8 +116,8 @@ _EXPECT_WORDS = {"NUMBER": "a number", "INTEGER": "a number", "NAME": "a card na
                  "TEXT": "a text in quotes", "WORD": "a zone, counter or status name",
                  "CARDS": '"cards"', "$END": "the end of the line"}
 
-_FIELDS = ("game", "section", "seed", "players", "decks", "match", "position", "play",
-           "stop", "expect")
+_FIELDS = ("game", "section", "seed", "players", "cards", "decks", "match", "position",
+           "play", "stop", "expect")
 
 _EXPECT_PARSER: Lark | None = None
 
@@ -189,6 +192,8 @@ def _read_ruling(source: SourceText, line: OutlineLine, problems: list[Problem])
             ruling.decks = [n.strip().strip('"') for n in value.split(",") if n.strip()]
             ruling.decks_span = span
             ruling.deck_lines = read_decks_block(child, problem)
+        elif key == "cards":
+            ruling.card_lines = read_cards_block(child, problem)
         elif key == "match":
             ruling.match_games, ruling.match_span = read_match(value, span, problem), span
         elif key == "position":
@@ -316,6 +321,9 @@ def run_ruling(ruling: Ruling, source: SourceText) -> RulingResult:
     if game.problems:
         raise CardrulesError(game.problems)
     failures: list[Problem] = []
+    game = ruling_game(ruling, game, source, failures)   # with the ruling's own cards
+    if game is None:
+        return RulingResult(ruling, [], failures)
     book = deck_book(ruling, game, source, failures)
     trace = [f"ruling: {ruling.name}"]
     if ruling.section:
@@ -325,13 +333,14 @@ def run_ruling(ruling: Ruling, source: SourceText) -> RulingResult:
     lines: list[str] = []
     if failures or plays_no_game(ruling):
         pass                    # no game: the decks' verdicts are the whole trace
+    elif (compiled := compile_ruling_game(ruling, game, source, failures)) is None:
+        return RulingResult(ruling, [], failures)
     elif "match" in ruling.field_spans:
         decks = _seats(ruling, game, book, source, failures)
         if decks is not None:
-            lines, series = play_ruling_match(ruling, game, compile_game(game), decks,
-                                              source, failures)
+            lines, series = play_ruling_match(ruling, game, compiled, decks, source, failures)
     else:
-        match = _start(ruling, game, compile_game(game), book, source, failures)
+        match = _start(ruling, game, compiled, book, source, failures)
         if match is None:
             return RulingResult(ruling, [], failures)
         _play(ruling, match, source, failures)

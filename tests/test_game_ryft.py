@@ -5,7 +5,6 @@ invariants checked after every action is in tests/test_soak.py.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,6 @@ from interpreter.agents import RandomAgent, play_out
 from interpreter.engine import Match, compile_game
 from interpreter.language.games import load_game
 
-ROOT = Path(__file__).resolve().parent.parent
 
 RULINGS = Path(__file__).resolve().parent / "rulings" / "ryft"
 
@@ -131,41 +129,3 @@ def test_the_void_keeps_its_order(ryft):
         for player in (0, 1):
             assert voids[player] == match.state.zones.get(("void", player), [])
 
-
-REWIND = '''
-card "Rewind Tide"
-  kind: Being
-  rank: ADV.
-  synergy: 0
-  domain: TIDE
-  type: Spirit
-  AP: 10
-  HP: 10
-  text:
-    ABILITY: Move the top card of your void to your deck, then draw a card.
-'''
-
-
-def test_the_deck_virus_resets_when_a_card_enters_the_deck_even_if_drawn_again(tmp_path):
-    # DECK VIRUS: "The Deck Virus will reset its damage back to 20 if the
-    # Deck has cards in it again but then runs out of cards again": a card
-    # put into the empty Deck and drawn in the same turn resets it too
-    root = tmp_path / "copy"
-    shutil.copytree(ROOT / "rules", root / "rules")
-    shutil.copytree(ROOT / "cards" / "ryft", root / "cards" / "ryft")
-    with open(root / "cards" / "ryft" / "core.cards", "a") as f:
-        f.write(REWIND)
-    loaded = load_game("ryft", root)
-    assert loaded.problems == [], [p.render() for p in loaded.problems]
-    compiled = compile_game(loaded)
-    zones = {("Battle Zone", 0): [("Rewind Tide", [])], ("void", 0): [("Cinderpup", [])],
-             ("deck", 1): [("Coral Warden", [])] * 6}
-    match = Match.from_position(compiled, 2, 1, zones, {(0, "Deck Virus"): 40}, 3, 0,
-                                "Summon Stage")
-    labels = [match.action_to_string(a) for a in match.legal_actions()]
-    use = next(a for a, label in zip(match.legal_actions(), labels)
-               if label.startswith("use ABILITY of Rewind Tide"))
-    match.apply_action(use)
-    hand = [match.state.cards[c].name for c in match.state.zone("hand", 0)]
-    assert hand == ["Cinderpup"] and match.state.zone("deck", 0) == []
-    assert match.state.counter(0, "Deck Virus") == 20

@@ -6,16 +6,12 @@ Protagonists left)."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from interpreter.agents import RandomAgent, play_out
 from interpreter.engine import Match, compile_game
 from interpreter.language.games import load_game
 
-ROOT = Path(__file__).resolve().parent.parent
 REASONS = ("3 cards in their Chapters Won",
            "needed a card from an empty Shonen Deck",
            "no cards in their Protagonist Row")
@@ -87,66 +83,3 @@ def test_a_modifier_for_this_chapter_ends_with_the_chapter(game):
     assert Machine(compiled, match.state).stat(sano, "progress value") == 2
     assert not [m for m in match.state.modifiers if m.target == sano]
 
-
-def _with_cards(tmp_path, cards: str):
-    """A copy of Saturday Wars with ``cards`` added to its card files."""
-    root = tmp_path / "copy"
-    shutil.copytree(ROOT / "rules", root / "rules")
-    shutil.copytree(ROOT / "cards" / "saturday-wars", root / "cards" / "saturday-wars")
-    with open(root / "cards" / "saturday-wars" / "core.cards", "a") as f:
-        f.write(cards)
-    loaded = load_game("saturday-wars", root)
-    assert loaded.problems == [], [p.render() for p in loaded.problems]
-    return compile_game(loaded)
-
-
-BOTH = '''
-card "Twice Told"
-  kind: Plot Twist
-  faction: Bully Eater
-  purge cost: 0
-  text:
-    ANIMATE: Exhaust a Character your opponent controls.
-    PURGE: Draw 2 cards.
-
-card "Tally Of The Purged"
-  kind: Chapter
-  faction: Bully Eater
-  text:
-    Whenever a card is purged: Its owner may draw a card.
-'''
-
-
-def _table(compiled, hand):
-    deck = ["Arodihs", "Hammer Time", "Zero Tolerance"] * 4
-    zones = {
-        ("hand", 0): [(n, []) for n in hand],
-        ("Shonen Deck", 0): [(n, []) for n in deck],
-        ("Protagonist Row", 0): [("● Sano, Arm Of A God", [])],
-        ("Story Row", 0): [("Tally Of The Purged", [])],
-        ("Shonen Deck", 1): [(n, []) for n in deck],
-        ("Protagonist Row", 1): [("● Isao, Bully Eater", [])],
-    }
-    return Match.from_position(compiled, 2, 0, zones, {}, 1, 0, "Action Phase")
-
-
-def test_a_plot_twist_with_an_animate_ability_is_never_played_as_a_purge_plot_twist(tmp_path):
-    # PLOT TWISTS: "once the ability is resolved, the card is placed in the
-    # Purge Pile (this will not trigger any purge abilities)": a Plot Twist
-    # with both abilities is an Animate one, however it could be played
-    compiled = _with_cards(tmp_path, BOTH)
-    match = _table(compiled, ["Twice Told"])
-    labels = [match.action_to_string(a).split(" #")[0] for a in match.legal_actions()]
-    assert "play an Animate Plot Twist Twice Told" in labels
-    assert "play a Purge Plot Twist Twice Told" not in labels, labels
-    hand = len(match.state.zone("hand", 0))
-    _choose(match, "play an Animate Plot Twist Twice Told")
-    isao = next(c for c in match.state.cards if c.name == "● Isao, Bully Eater")
-    assert "exhausted" in isao.statuses
-    assert [match.state.cards[c].name for c in match.state.zone("Purge Pile", 0)][-1] == \
-        "Twice Told"
-    # its PURGE ability did not happen (no 2 cards drawn), and its move into
-    # the Purge Pile is no purge for "Whenever a card is purged" either (it
-    # costs 0: nothing else was purged): no "may draw" question
-    assert len(match.state.zone("hand", 0)) == hand - 1
-    assert match.state.decision.kind != "use" and "draw" not in match.state.decision.prompt

@@ -43,6 +43,7 @@ STAGES = {
     "interpreter.soak": 4,
     "interpreter.rulings": 4,
     "interpreter.ruling_decks": 4,
+    "interpreter.ruling_cards": 4,
     "interpreter.pytest_plugin": 4,
     "interpreter.cli": 4,
 }
