@@ -615,3 +615,17 @@ def test_cards_looked_at_are_put_back_in_the_order_their_player_picks(tmp_path):
     take(match, "cast Sink")
     take(match, "Giant")               # then Knight: the last one ends at the bottom
     assert deck(match)[:2] == ["Knight", "Giant"]
+
+
+def test_cant_unless_is_a_prohibition_while_the_condition_does_not_hold(tmp_path):
+    # issue "Card text as printed": "unless" as a restriction
+    from interpreter.language.game_rules import parse_ability
+    from interpreter.language.render import render_ability
+    text = "This can't attack unless you control another Creature."
+    game = compiled(tmp_path, creature("Coward", text))
+    assert render_ability(parse_ability(game.rules, text)) == text
+    alone = position(game, board_1=["Coward"], board_2=["Giant"])
+    assert not [label for label in labels(alone) if label.startswith("attack")]
+    backed = position(game, board_1=["Coward", "Knight"], board_2=["Giant"])
+    assert sorted(label.split(" #")[0] for label in labels(backed)
+                  if label.startswith("attack")) == ["attack Coward", "attack Knight"]

@@ -362,9 +362,22 @@ def _when_this_is(participle: str, span) -> ast.Condition:
 def _while_statement(resolution, continuous: bool = False):
     """(test, statements) for one sentence "While CONDITION, STATEMENTS."
     ("it" in them: the card the condition is about, when that is this
-    card), or None. In a continuous ability (``continuous``), "If CONDITION,
+    card), or None; "X can't Y unless CONDITION." too. In a continuous
+    ability (``continuous``), "If CONDITION,
     STATEMENTS." reads the same ("If you control 3 or more Creatures, this
     gets +2 power."): a change in force while it holds."""
+    if len(resolution) == 1 and len(resolution[0].args) == 1:
+        # "This can't attack unless you control another Creature": the
+        # prohibition is in force while the condition does not hold
+        step = resolution[0].args[0].args[0]
+        if isinstance(step, ast.Step) and step.form == "state_change" and \
+                step.args[1].form == "cannot_unless":
+            capability, condition = step.args[1].args
+            test = compile_condition(condition)
+            plain = attrs.evolve(step, args=(step.args[0], attrs.evolve(
+                step.args[1], form="cannot", args=(capability,)), step.args[2]))
+            link = attrs.evolve(resolution[0].args[0], args=(plain,))
+            return (lambda m, f: not test(m, f)), (attrs.evolve(resolution[0], args=(link,)),)
     if len(resolution) != 1 or len(resolution[0].args) < 2:
         return None
     first, *rest = resolution[0].args

@@ -479,8 +479,8 @@ def _statement(s: ast.Statement, plural: bool) -> str:
         verb = ("have" if plural else "has") if f == "has_keyword" else \
             ("lose" if plural else "loses")
         return f"{verb} {_keyword(a[0])}"
-    if f == "cannot":
-        return "can't " + _capability(a[0])
+    if f in ("cannot", "cannot_unless"):
+        return "can't " + _capability(a[0]) + (" unless " + _condition(a[1]) if a[1:] else "")
     if f == "can":
         return "can " + _capability(a[0])
     if f == "must":
