@@ -221,36 +221,31 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
 
     passes = _all_of(tests)
 
-    def candidates(m, f):
-        if zones:
-            pool = []
-            for zone in zones:
-                key = zone(m, f)
-                if type(key) is list:        # a zone of every player ("in play")
-                    for each in key:
-                        pool.extend(m.state.zones.get(each, ()))
-                else:
-                    pool.extend(m.state.zones.get(key, ()))
-        else:
-            pool = m.in_play()
-        return [c for c in pool if passes(m, f, c)]
-
-    def at_least(m, f, n: int) -> bool:
-        if n <= 0:
-            return True
-        pools = [m.in_play()] if not zones else []
+    def pool(m, f) -> list:
+        """The cards the selector looks at: its zones' cards, else those in play."""
+        if not zones:
+            return m.in_play()
+        cards = []
         for zone in zones:
             key = zone(m, f)
-            pools.extend(m.state.zones.get(each, ()) for each in key) if type(key) is list \
-                else pools.append(m.state.zones.get(key, ()))
+            if type(key) is list:        # a zone of every player ("in play")
+                for each in key:
+                    cards.extend(m.state.zones.get(each, ()))
+            else:
+                cards.extend(m.state.zones.get(key, ()))
+        return cards
+
+    def candidates(m, f):
+        return [c for c in pool(m, f) if passes(m, f, c)]
+
+    def at_least(m, f, n: int) -> bool:
         found = 0
-        for pool in pools:
-            for card in pool:
-                if passes(m, f, card):
-                    found += 1
-                    if found >= n:
-                        return True
-        return False
+        for card in pool(m, f) if n > 0 else ():
+            if passes(m, f, card):
+                found += 1
+                if found >= n:
+                    return True
+        return n <= 0
     return Selection(candidates, how, plural=plural or how == "all", budget=budget,
                      test=passes, at_least=at_least)
 

@@ -470,28 +470,26 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         store = f"_tax{len(self.e.program.instructions)}"
         prompt = f"pay {_amount_text(amount)} {counter} so that this does not happen: " \
             + _item(step)
-        skip = self.e.label()
+        pay, done = self.e.label(), self.e.label()
 
         def ask(m, f):
             if store in f.locals:
                 return None
             player = payer(m, f)
-            if player is None or m.player_count(player, counter) < need(m, f):
+            if player is None or not m.can_pay(player, counter, need(m, f)):
                 f.locals[store] = False         # they cannot pay: no question
                 return None
             return m.ask(f, player, "yes-no", prompt, (True, False), store, ("yes", "no"))
         self.e.emit(ask)
-
-        def unpaid(m, f):
-            if not f.locals.pop(store):
-                return True
-            player = payer(m, f)
-            m.set_counter(player, counter, m.player_count(player, counter) - need(m, f))
-            f.locals["did"] = False
-            return False
-        self.e.jump_unless(unpaid, skip)
+        self.e.jump_unless(lambda m, f: not f.locals.pop(store), pay)
         self.step(step)
-        self.e.place(skip)
+        self.e.jump(done)
+        self.e.place(pay)
+        # paid as the step "pay N COUNTER" is (cost changes, "can't pay" and
+        # replacements of paying apply); the taxed step did not happen
+        self.action(ast.Action("pay", (amount, counter), tax.span), payer, False)
+        self.e.emit(lambda m, f: f.locals.__setitem__("did", False))
+        self.e.place(done)
 
     def optional(self, who: Callable, prompt: str) -> str:
         """Ask ``who`` yes or no; returns the label that skips when no."""
