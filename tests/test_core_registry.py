@@ -38,7 +38,7 @@ GAMES = {
 
 # Primitives with fewer than two users among the games above (their second
 # user is still to come: the games of issue "Two more games on the core").
-ONE_USER_YET = {"Words a game defines", "Zones that fill up", "Tokens"}
+ONE_USER_YET = {"Words a game defines", "Zones that fill up", "Tokens", "Values cards share"}
 
 
 def _trees(game) -> list:
@@ -106,6 +106,8 @@ def _uses(section: str, game) -> bool:
         return bool(forms & {"attacking", "defending", "the_attacking", "the_defending",
                              "nullify", "nullified"}) or any(
             a.role or a.target_role for a in rules.actions)
+    if section == "Values cards share":
+        return bool(forms & {"shares", "shares_none", "card_has_keyword", "card_lacks_keyword"})
     if section == "Decisions":
         return rules.identical_one_choice
     raise AssertionError(f'docs/core.md has a section "{section}" with no detector here')

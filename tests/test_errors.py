@@ -82,17 +82,17 @@ def test_unknown_zone_property():
 def test_unknown_declaration():
     p = the_problem(rules_problems("ryft"), RYFT, 10)
     pin(p, "E502", RYFT, 10, 1, 'unknown declaration "zon"',
-        ("a declaration: action, adjective, card effects, counter, deck part, defense, event, "
+        ("a declaration: action, adjective, card effects, counter, deck part, event, "
          "game, identical cards, keyword, kind, noun, periods, resolution, rule, setup, "
-         "simulation prefers, stat, status, statuses, ... (29 in all)",),
+         "simulation prefers, stat, status, statuses, timing, ... (28 in all)",),
         'did you mean "zone"?')
     assert p.render() == (
         f'{RYFT}:10:1: E502 unknown declaration "zon"\n'
         "  10 | zon void: per player, public, ordered\n"
         "     | ^^^\n"
         "  expected: a declaration: action, adjective, card effects, counter, deck part, "
-        "defense, event, game, identical cards, keyword, kind, noun, periods, resolution, "
-        "rule, setup, simulation prefers, stat, status, statuses, ... (29 in all)\n"
+        "event, game, identical cards, keyword, kind, noun, periods, resolution, "
+        "rule, setup, simulation prefers, stat, status, statuses, timing, ... (28 in all)\n"
         '  did you mean "zone"?')
 
 

@@ -98,7 +98,7 @@ def test_side_deck_main_characters_share_the_name_or_archetype(game):
 
 def test_identical_defenders_are_one_defense(game):
     """``identical cards: one choice``: two Glacier Monks in hand give one
-    "defend with Glacier Monk" and one pair of them (Sunspark Scout does not
+    "Defend with Glacier Monk" and one pair of them (Sunspark Scout does not
     match the blue attacker: it pairs with neither)."""
     _loaded, compiled = game
     match = Match.from_position(compiled, 2, 1, {
@@ -113,5 +113,5 @@ def test_identical_defenders_are_one_defense(game):
         return [re.sub(r" #\d+", "", match.action_to_string(a)) for a in match.legal_actions()]
     match.apply_action(labels().index("attack Skyguard Lancer"))   # (no Embolden: no Support)
     assert sorted(labels()) == [
-        "defend with Glacier Monk", "defend with Glacier Monk and Glacier Monk",
-        "take the damage"]
+        "Defend with Glacier Monk", "Defend with Glacier Monk and Glacier Monk",
+        "Take the damage"]

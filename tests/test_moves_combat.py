@@ -118,27 +118,27 @@ def test_single_defence_needs_a_shared_value_double_both_or_neither():
                      p2_hand=["Blue Brawler", "Red Brawler", "Blue Sentry"])
     choose(match, "strike Red Brawler")
     options = [_strip(x) for x in labels(match)]
-    assert "take the damage" in options
-    assert "defend with Red Brawler" in options
-    assert "defend with Blue Sentry" in options          # <GUARD>: alone, any color
-    assert "defend with Blue Brawler" not in options
-    assert "defend with Blue Brawler and Blue Sentry" in options   # neither matches
-    assert "defend with Blue Brawler and Red Brawler" not in options
+    assert "Take the damage" in options
+    assert "Defend with Red Brawler" in options
+    assert "Defend with Blue Sentry" in options          # <GUARD>: alone, any color
+    assert "Defend with Blue Brawler" not in options
+    assert "Defend with Blue Brawler and Blue Sentry" in options   # neither matches
+    assert "Defend with Blue Brawler and Red Brawler" not in options
 
 
 def test_a_heavy_attacker_needs_two_defenders():
     match = position(p1_hand=["Red Giant"], p2_hand=["Red Brawler", "Blue Sentry"])
     choose(match, "strike Red Giant")
     options = [_strip(x) for x in labels(match)]
-    assert options == ["take the damage"] or "defend with Red Brawler" not in options
-    assert "defend with Blue Sentry" not in options
+    assert options == ["Take the damage"] or "Defend with Red Brawler" not in options
+    assert "Defend with Blue Sentry" not in options
 
 
 def test_a_defended_attack_prevents_damage_and_triggers_the_defender():
     match = position(p1_hand=["Red Brawler"], p2_hand=["Blue Sentry"],
                      p2_deck=["Blue Brawler"])
     choose(match, "strike Red Brawler")
-    choose(match, "defend with Blue Sentry")
+    choose(match, "Defend with Blue Sentry")
     assert len(names(match, "lives", 1)) == 2
     assert "Blue Brawler" in names(match, "hand", 1)      # "When this prevents damage"
     assert "Blue Sentry" in names(match, "graveyard", 1)
@@ -244,14 +244,15 @@ def test_a_card_used_from_its_zone_is_discarded_when_its_effect_is_nullified():
 def test_a_removed_defender_lets_the_defending_player_defend_again():
     match = position(p1_hand=["Hook Brawler"], p2_hand=["Red Brawler", "Red Giant"])
     choose(match, "strike Hook Brawler")
-    choose(match, "defend with Red Brawler")
+    choose(match, "Defend with Red Brawler")
     # "When defended: Return the defending Fighter to its owner's hand"
     assert "Red Brawler" in names(match, "hand", 1)
     assert sorted(labels_stripped(match)) == [
-        "defend with Red Brawler", "defend with Red Brawler and Red Giant",
-        "defend with Red Giant", "take the damage"]
-    assert match.state.decision.prompt.startswith("defend again against Hook Brawler")
-    choose(match, "defend with Red Giant")
+        "Defend with Red Brawler", "Defend with Red Brawler and Red Giant",
+        "Defend with Red Giant", "Take the damage"]
+    # no defender left: the defense is made anew (the rules' "Defend against")
+    assert match.state.decision.prompt.startswith("defend against Hook Brawler")
+    choose(match, "Defend with Red Giant")
     assert len(names(match, "lives", 1)) == 2                # the damage is prevented
     # defending again does not trigger "When defended" a second time
     assert "Red Giant" in names(match, "graveyard", 1)
@@ -263,7 +264,7 @@ def test_before_your_rival_defends_resolves_before_the_defense_is_chosen():
     choose(match, "strike Taunting Brawler")
     log = match.state.log
     drawn = next(i for i, e in enumerate(log) if e[0] == "move" and e[2][0] == "deck")
-    assert match.state.decision.kind == "defend" and len(log) > drawn
+    assert match.state.decision.kind == "mode" and len(log) > drawn
     assert "Red Brawler" in names(match, "hand", 0)
 
 
@@ -345,7 +346,7 @@ def test_a_triggered_ability_with_costs_is_decided_and_paid_before_its_entry_wai
     match = position(p1_hand=["Greedy Brawler", "Blue Brawler"], p1_deck=["Red Giant"],
                      p2_hand=["Red Brawler"])
     choose(match, "strike Greedy Brawler")
-    choose(match, "defend with Red Brawler")
+    choose(match, "Defend with Red Brawler")
     assert match.state.decision.prompt.startswith("use CLASH of Greedy Brawler")
     greedy = next(c.id for c in match.state.cards if c.name == "Greedy Brawler")
     assert not any(e[0] == "entry" and e[2] == greedy for e in match.state.log)
@@ -358,7 +359,7 @@ def test_a_triggered_ability_paid_for_becomes_an_entry_after_its_cost():
     match = position(p1_hand=["Greedy Brawler", "Blue Brawler"], p1_deck=["Red Giant"],
                      p2_hand=["Red Brawler"])
     choose(match, "strike Greedy Brawler")
-    choose(match, "defend with Red Brawler")
+    choose(match, "Defend with Red Brawler")
     choose(match, "yes")                       # discards Blue Brawler, the only card
     log = match.state.log
     greedy = next(c.id for c in match.state.cards if c.name == "Greedy Brawler")

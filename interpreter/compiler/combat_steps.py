@@ -15,8 +15,6 @@ rules file:
   ``X prevent(s) damage`` (event "prevents damage").
 - ``PLAYER may respond with "LABEL" or "LABEL" to X``: a response window
   (see ``interpreter.engine.combat``).
-- ``PLAYER may defend against X``: the rules' ``defense`` block says with
-  which cards (see ``interpreter.engine.combat``).
 - ``The waiting effects resolve``: triggered effects waiting resolve now.
 - ``X and Y deal damage equal to their STAT to each other``: both amounts
   read first, then each card dealt the other's (battle damage in a rules
@@ -39,7 +37,7 @@ class CombatSteps:
     """The StepCompiler's steps for moves, combat and response windows."""
 
     # steps whose "may" is the window's own "pass" (no yes-no question first)
-    ASKS_ITSELF = ("respond", "defend_against", "defend_again")
+    ASKS_ITSELF = ("respond",)
 
     def do_alternate_moves(self, action, who):
         store = f"_moves{len(self.e.program.instructions)}"
@@ -65,27 +63,6 @@ class CombatSteps:
 
         def window(m, f):
             return m.respond_window(f, who(m, f), selection, labels, store)
-        self.e.emit(window)
-
-    def do_defend_against(self, action, who):
-        if self.game.rules.defense is None:
-            raise unsupported(action, "defending (the rules file has no defense block)")
-        selector = action.args[-1]
-        selection = compile_selector(selector, lambda m, f: f.locals["you"])
-        store = f"_defend{len(self.e.program.instructions)}"
-
-        def window(m, f):
-            return m.defend_window(f, who(m, f), selection, store)
-        self.e.emit(window)
-
-    def do_defend_again(self, action, who):
-        if self.game.rules.defense is None:
-            raise unsupported(action, "defending (the rules file has no defense block)")
-        selection = compile_selector(action.args[-1], lambda m, f: f.locals["you"])
-        store = f"_defend{len(self.e.program.instructions)}"
-
-        def window(m, f):
-            return m.defend_again_window(f, who(m, f), selection, store)
         self.e.emit(window)
 
     def do_resolve_waiting(self, action, who):
@@ -136,7 +113,7 @@ class CombatSteps:
             status = state.args[0] if state.form == "status" else {
                 "attacking": "attacker", "defending": "defender"}[state.form]
             self.select(selector, you)
-            self.each_chosen(lambda m, f, c: m.set_status(c, status, True))
+            self.each_chosen(lambda m, f, c: m.set_status(c, status, True, f.locals["you"]))
             return True
         if form == "no_longer" and not lasting:
             # "{cards} are no longer exerted"

@@ -10,7 +10,7 @@ from interpreter.compiler.players import (compile_owner, compile_player, compile
                                           is_opponent_ref)
 from interpreter.compiler.program import unsupported
 from interpreter.compiler.selectors import (Selection, _state_test, compile_amount,
-                                           compile_selector)
+                                           compile_measure, compile_selector)
 from interpreter.language import ast
 
 
@@ -79,6 +79,12 @@ def compile_condition(cond: ast.Condition) -> Callable:
     if form == "there_are":
         # "If there are 2 or more Traps at this Room"
         return _count_test(compile_selector(cond.args[0], lambda m, f: f.locals["you"]), None)
+    if form in ("card_has_keyword", "card_lacks_keyword"):
+        # "If the attacking card doesn't have <BOLD>": printed or given
+        selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
+        keyword, wanted = cond.args[1].form, form == "card_has_keyword"
+        return lambda m, f: any(bool(m.has_keyword(c, keyword))
+                                for c in selection.candidates(m, f)) == wanted
     raise unsupported(cond, f'the condition "{form.replace("_", " ")}"')
 
 
@@ -113,6 +119,10 @@ def _compare(comparison: ast.Comparison, value: Callable) -> Callable:
         owner = compile_owner(comparison.args[0], lambda m, f: f.locals["you"])
         name = comparison.args[1]
         return lambda m, f: value(m, f) < m.player_count(owner(m, f), name)
+    if comparison.form == "more_than":
+        # "your Defenders are more than the number of cards in ...": strictly
+        measure = compile_measure(comparison.args[0])
+        return lambda m, f: value(m, f) > measure(m, f)
     n = comparison.args[0]
     if not isinstance(n, int):
         # "X or more, where X is ...": a number read as the sentence starts

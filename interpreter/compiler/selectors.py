@@ -160,6 +160,26 @@ def compile_selector(node, subject: Callable, default_zone: Callable | None = No
         key = compile_zone(ast.ZoneRef("zone_ref", node.args, node.span), subject)
         return Selection(lambda m, f: list(m.state.zones.get(key(m, f), ())), "all",
                          plural=True)
+    if form == "both":
+        # "both the defending card and an Ally in your hand": each part's
+        # cards, in turn (parts that name their cards; a part that chooses is
+        # chosen by a "Choose one" mode offered for each way to choose it)
+        parts = [compile_selector(part, subject, default_zone) for part in node.args]
+        if any(part.how != "all" for part in parts):
+            raise unsupported(node, '"both ... and ..." with a card to choose (only as a '
+                              'mode of "Choose one", offered for each way to choose it)')
+
+        def together(m, f):
+            out = []
+            for part in parts:
+                out.extend(c for c in part.candidates(m, f) if c not in out)
+            return out
+        return Selection(together, "all", given=True, plural=True)
+    if form == "bound":
+        # cards a "Choose one" mode was offered with (see StepCompiler.choose_mode)
+        local = node.args[0]
+        return Selection(lambda m, f: list(f.locals.get(local, ())), "all", given=True,
+                         plural=True)
     if form == "card_slot":
         raise unsupported(node, f'the selector "{form.replace("_", " ")}"')
     raise unsupported(node, f'the selector "{form}"')
@@ -379,6 +399,18 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
     if form in ("with_keyword", "without_keyword"):
         keyword, wanted = q.args[0].form, form == "with_keyword"
         return None, lambda m, f, c: bool(m.has_keyword(c, keyword)) == wanted
+    if form in ("shares", "shares_none"):
+        # "that shares a color with the attacking card": a value of the set
+        # that both have (what the other card is read as the test runs)
+        kind, wanted = q.args[0], form == "shares"
+        other = compile_selector(q.args[1], subject)
+
+        def shares(m, f, c):
+            theirs = set()
+            for card in other.candidates(m, f):
+                theirs |= m.values_of(card, kind)
+            return bool(m.values_of(c, kind) & theirs) == wanted
+        return None, shares
     if form == "named_qualifier":
         name = q.args[0].name
         return None, lambda m, f, c: m.state.cards[c].name == name

@@ -6,7 +6,7 @@ an Emitter's program.
 "for each", and the selecting of cards every step starts with; each action
 of a step is compiled by its ``do_ACTION`` method, grouped by theme in the
 step mixins (``moving_steps``, ``changing_steps``, ``window_steps``,
-``verb_steps``, ``combat_steps``).
+``verb_steps``, ``combat_steps``, ``mode_steps``).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import attrs
 from interpreter.compiler.changing_steps import ChangingSteps
 from interpreter.compiler.combat_steps import CombatSteps
 from interpreter.compiler.conditions import compile_condition
+from interpreter.compiler.mode_steps import ModeSteps
 from interpreter.compiler.modifiers import (compile_duration, joined_stat_changes,
                                            register_capability)
 from interpreter.compiler.moving_steps import MovingSteps
@@ -28,10 +29,11 @@ from interpreter.compiler.selectors import (compile_amount, compile_measure, com
 from interpreter.compiler.verb_steps import VerbSteps
 from interpreter.compiler.window_steps import WindowSteps
 from interpreter.language import ast
-from interpreter.language.render import _action, _amount as _amount_text, _item, mode_text
+from interpreter.language.render import _action, _amount as _amount_text, _item
 
 
-class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSteps):
+class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSteps,
+                   ModeSteps):
     """Compiles sentences of card text or of a rules procedure into an
     Emitter's program."""
 
@@ -426,33 +428,6 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             else:
                 f.locals.pop("they", None)
         self.e.emit(unbind)
-
-    def choose_mode(self, step: ast.Step) -> None:
-        """"Choose one — A; or B.": the acting player picks a mode (options
-        as the modes read), then only that mode happens."""
-        modes = step.args
-        store = f"_mode{len(self.e.program.instructions)}"
-        labels = tuple(mode_text(mode) for mode in modes)
-        done = self.e.label()
-
-        def ask(m, f):
-            if store in f.locals:
-                return None
-            return m.ask(f, f.locals["you"], "mode", "choose one", tuple(range(len(modes))),
-                         store, labels)
-        self.e.emit(ask)
-        for index, mode in enumerate(modes):
-            other = self.e.label()
-            self.e.jump_unless(lambda m, f, i=index: f.locals[store] == i, other)
-            self.sentence(mode)
-            self.e.jump(done)
-            self.e.place(other)
-        self.e.place(done)
-
-        def forget(m, f):
-            # asked again if this step runs again ("Repeat this")
-            f.locals.pop(store, None)
-        self.e.emit(forget)
 
     def taxed(self, step: ast.Step, tax: ast.Qualifier) -> None:
         """ "Your Rival discards a card unless they pay 2 Mana": the player

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from interpreter.compiler.costs import _doable_checks
 from interpreter.compiler.players import _nodes
-from interpreter.compiler.program import unsupported
+from interpreter.compiler.program import JUMPED, unsupported
+from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.verb_slots import fill_slots, use_slots
 from interpreter.language import ast
 from interpreter.language.game_rules import parse_ability
@@ -15,6 +16,20 @@ from interpreter.language.render import _verb_use
 
 class VerbSteps:
     """The StepCompiler's game verbs."""
+
+    def announce(self, use: ast.VerbUse) -> None:
+        """The event "before VERB" of the cards a game verb is done to (see
+        ``_announced``); the verb is its pattern's first word."""
+        # the cards it names outright ("the attacking card"), not those a
+        # player is about to choose
+        selections = [compile_selector(arg, lambda m, f: f.locals["you"])
+                      for arg in use.args if isinstance(arg, ast.Selector)
+                      and arg.form in _NAMED_OUTRIGHT]
+        if not selections:
+            return
+        word = "before " + use.form.split()[0].lower()
+        store = f"_before{len(self.e.program.instructions)}"
+        self.e.emit(lambda m, f: _announced(m, f, word, selections, store))
 
     def verb(self, use: ast.VerbUse, optional: bool) -> None:
         """A game verb ("Mill 1") runs its definition from the rules
@@ -45,6 +60,7 @@ class VerbSteps:
                 self.e.jump_unless(doable, cannot)
         skip = self.optional(lambda m, f: f.locals["you"], _verb_prompt(use)) if optional \
             else None
+        self.announce(use)
         roles = depth == 0 and _gives_roles(filled)
         if roles:
             # "it is attacking" inside a verb: the role lasts while the verb
@@ -67,6 +83,9 @@ class VerbSteps:
         self.e.emit(lambda m, f: f.locals.__setitem__(saved_if, f.locals.get("#if", True)))
         self._repeat_from = self.e.label()
         self.e.place(self._repeat_from)
+        # a definition that is one "Choose one": its prompt is the verb
+        outer_modal = self._modal_verb
+        self._modal_verb = _modal_verb(use, filled)
         try:
             self.sentences(filled)
         finally:
@@ -74,6 +93,7 @@ class VerbSteps:
             self._verb_name = outer_name
             self._repeat_from = outer
             self._has_if = had_if
+            self._modal_verb = outer_modal
         self.e.emit(lambda m, f: f.locals.__setitem__("#if", f.locals.pop(saved_if, True)))
         if roles:
             def after(m, f):
@@ -97,11 +117,41 @@ class VerbSteps:
             self.e.place(cannot)
 
 
+_NAMED_OUTRIGHT = ("this", "it", "them", "that", "those", "the_attacking", "the_defending",
+                   "current")
+
+
+def _announced(m, f, word: str, selections, store: str):
+    """Before a player does a game verb ("Defend against X"), the cards it is
+    done to have the event "before VERB" for their "Before your Rival
+    defends" abilities, and what triggers resolves first (JUMPED until it
+    has)."""
+    if word not in m.game.before_events:
+        return None
+    cards = tuple(dict.fromkeys(c for s in selections for c in s.candidates(m, f)))
+    if m.before_window(f, store, word, cards, f.locals["you"]) is None:
+        f.locals.pop(store + "!", None)
+        return None
+    return JUMPED
+
+
 def _gives_roles(sentences) -> bool:
     """Whether a verb's steps make a card attacking or defending ("it is
     attacking"): roles that end when the verb is done."""
     return any(isinstance(n, ast.State) and n.form in ("attacking", "defending")
                for n in _nodes(tuple(sentences)))
+
+
+def _modal_verb(use: ast.VerbUse, sentences):
+    """(the verb's use, its card slots' selections by slot number) when its
+    whole definition is one "Choose one", else None."""
+    if len(sentences) != 1 or len(sentences[0].args) != 1:
+        return None
+    step = sentences[0].args[0].args[0]
+    if not (isinstance(step, ast.Step) and step.form == "choose_mode"):
+        return None
+    return use, {i: compile_selector(arg, lambda m, f: f.locals["you"])
+                 for i, arg in enumerate(use.args) if isinstance(arg, ast.Selector)}
 
 
 def _verb_prompt(use: ast.VerbUse) -> str:

@@ -384,9 +384,12 @@ class Changes:
 
     # ---- statuses, faces, periods and events
 
-    def set_status(self, card: int, status: str, on: bool) -> None:
+    def set_status(self, card: int, status: str, on: bool, by: int | None = None) -> None:
         """A card gets (or loses) a status; a replacement may take the place
-        of getting it ("If an exhausted card would be exhausted, ... instead")."""
+        of getting it ("If an exhausted card would be exhausted, ... instead").
+        Getting a status it did not have is the event of that name for the
+        triggers that watch it ("When defended"), done by ``by`` (else the
+        card's controller)."""
         opposites = self.rules.opposites.get(status)
         if opposites is not None:
             # "Ready it" removes exhausted (and the others); "it is no longer
@@ -397,7 +400,10 @@ class Changes:
             return
         if on and self.game.replacements and self.replaced(status, card):
             return
+        had = status in self.state.cards[card].statuses
         op.set_status(self.state, card, status, on)
+        if on and not had and status in self.game.trigger_index.card_events:
+            self.event(status, card, self.state.cards[card].controller if by is None else by)
 
     def flip(self, card: int, up: bool) -> None:
         """Turn a card; a card turned over is the event "flipped face up" (or

@@ -1,4 +1,4 @@
-"""Moves, response windows and defending: what the machine does for the
+"""Moves, response windows and using cards up: what the machine does for the
 procedures a rules file writes as sentences (compiled by
 ``interpreter.compiler.combat_steps``).
 
@@ -14,9 +14,6 @@ procedures a rules file writes as sentences (compiled by
   becomes the first link of a chain, the response the next; the other
   player may respond to it (abilities whose timing is a ``response``), and
   the chain resolves from the highest link.
-- Defending: the rules' ``defense`` block says with which cards (a single
-  matching defender, or two that both match or both do not), where they go
-  and what an attacker with a keyword needs.
 - Using cards up: a card's kind says what using one of its abilities does
   to it (``once used``), now or once its effect has resolved.
 - Combat declarations: the cards an action sacrifices, the roles an attack
@@ -24,8 +21,6 @@ procedures a rules file writes as sentences (compiled by
 """
 
 from __future__ import annotations
-
-from itertools import combinations
 
 from interpreter.compiler.compiled import AFTER_USE
 from interpreter.compiler.program import JUMPED
@@ -37,8 +32,8 @@ MAX_MOVES = 400                 # moves in one window before it is cut short
 
 
 class CombatWindows:
-    """The machine's moves, response windows, defense, using cards up and
-    combat declarations."""
+    """The machine's moves, response windows, using cards up and combat
+    declarations."""
 
     __slots__ = ()
 
@@ -206,9 +201,10 @@ class CombatWindows:
             "responding_to": top}))
 
     def before_window(self, f, store: str, word: str, cards, actor: int):
-        """Before a window opens ("before respond", "before defend"): each card
-        it is about has the event (its "Before your Rival responds" abilities
-        trigger), then what triggered resolves. JUMPED while that happens (the
+        """Before a window opens or a game verb is done ("before respond",
+        "before defend"): each card it is about has the event (its "Before
+        your Rival responds" abilities trigger), then what triggered
+        resolves. JUMPED while that happens (the
         window runs again), None once done; ``store + "!"`` keeps the stage
         until the window ends."""
         if word not in self.game.before_events:
@@ -268,145 +264,6 @@ class CombatWindows:
             return None
         return self.ask(f, responder, "respond", "respond or pass",
                         tuple(options) + (("pass",),), store, tuple(names) + ("pass",))
-
-    # ---- defending
-
-    def _values(self, card: int, stat: str) -> set:
-        """The values a card has for a stat: printed (a list stat's entries,
-        each possibly a set of alternatives, "Jump/Punch", counts as each) and
-        those it counts as (``counts as``)."""
-        value = self.definition(card).stat(stat)
-        out: set = set()
-        for entry in (value if isinstance(value, tuple) else (value,) if value else ()):
-            out.update(entry if isinstance(entry, tuple) else (entry,))
-        for modifier in self.state.modifiers:
-            if modifier.target == card and modifier.kind == "value":
-                out.add(modifier.name)
-        return out
-
-    def defense_options(self, defender: int, attacker: int, keep: tuple = ()) -> list[tuple]:
-        """Every legal defense: (), single defenders, pairs. With ``keep`` (the
-        defenders still in combat), only the defenses made of them and cards
-        from the hand, and () for none."""
-        d = self.rules.defense
-        forbidden = getattr(self, "forbidden", None)
-        pool = [c for c in self.state.zones.get(
-            (self.game.hand, defender) if d.source == "hand" else (d.source, defender), ())
-            if self.is_kind(c, d.kind) and not (forbidden and forbidden(defender, "defend", c))]
-        pool += [c for c in keep if c not in pool]
-        wanted = self._values(attacker, d.matching)
-        match = {c: bool(self._values(c, d.matching) & wanted) for c in pool}
-        options: list[tuple] = [()]
-        if not (d.double_only and self.has_keyword(attacker, d.double_only)):
-            options += [(c,) for c in pool if match[c] or (
-                d.single_keyword and self.has_keyword(c, d.single_keyword))]
-        if d.double:
-            # a pair reads in the order of the cards' names
-            options += [tuple(sorted((a, b), key=lambda c: (self.state.cards[c].name, c)))
-                        for a, b in combinations(pool, 2) if match[a] == match[b]]
-        if keep:
-            options = [()] + [o for o in options[1:] if set(keep) <= set(o)]
-        return options
-
-    def defend_window(self, f, defender: int, selection, store: str):
-        state = self.state
-        attackers = selection.candidates(self, f)
-        if not attackers:
-            return None
-        attacker = attackers[0]
-        if store not in f.locals:
-            waiting = self.before_window(f, store, "before defend", (attacker,), defender)
-            if waiting is not None:
-                return waiting
-            attackers = selection.candidates(self, f)    # what resolved may have changed them
-            if not attackers:
-                f.locals.pop(store + "!", None)
-                return None
-            attacker = attackers[0]
-        if store in f.locals:
-            f.locals.pop(store + "!", None)
-            answer = f.locals.pop(store)
-            if not answer:
-                state.log.append(Passed(defender))
-                return None
-            self._defend_with(f, defender, attacker, answer)
-            return None
-        options = self.defense_options(defender, attacker)
-        if len(options) == 1:
-            f.locals.pop(store + "!", None)
-            return None
-        labels = ["take the damage"] + [
-            "defend with " + " and ".join(self.card_label(c) for c in option)
-            for option in options[1:]]
-        return self.ask(f, defender, "defend", f"defend against {self.card_label(attacker)}",
-                        tuple(options), store, tuple(labels))
-
-    def _defend_with(self, f, defender: int, attacker: int, cards: tuple,
-                     again: bool = False) -> None:
-        """Defenders go into combat (the rest of ``f.locals["_defense"]`` are
-        already there); the attacker is defended: the event "defended", except
-        when a defense is made again in the same combat (its "When defended"
-        effects triggered with the first)."""
-        d = self.rules.defense
-        kept = f.locals.get("_defense", ())
-        for card in cards:
-            if card in kept:
-                continue
-            self.move(card, (d.into, defender), face_up=True)
-            if d.status:
-                self.set_status(card, d.status, True)
-            self.set_status(card, "defender", True)
-        f.locals["_defense"] = tuple(cards)
-        if not self.has_status(attacker, "defended"):
-            self.set_status(attacker, "defended", True)
-        if not again:
-            self.event("defended", attacker, defender)
-
-    def defend_again_window(self, f, defender: int, selection, store: str):
-        """DEFENDING CARDS BEING REMOVED FROM COMBAT: when defenders of the
-        defense the last ``may defend against`` made have left the combat zone,
-        the defending player may complete the defense with cards from the hand
-        (a legal defense that keeps the remaining ones), keep the remaining ones
-        if they are still a legal defense, or else discard them (no defense)."""
-        state = self.state
-        d = self.rules.defense
-        L = f.locals
-        attackers = selection.candidates(self, f)
-        made = L.get("_defense", ())
-        if not attackers or not made:
-            return None
-        attacker = attackers[0]
-        keep = tuple(c for c in made if state.cards[c].zone == (d.into, defender))
-        if len(keep) == len(made):
-            return None                     # no defender left the combat
-        options = self.defense_options(defender, attacker, keep)
-        valid = not keep or any(set(o) == set(keep) for o in options[1:])
-        if valid and keep:
-            options = [keep] + [o for o in options[1:] if set(o) != set(keep)]
-        if store in L:
-            answer = L.pop(store)
-        elif len(options) == 1:
-            answer = options[0]             # nothing to choose
-        else:
-            labels = ["keep defending with " + " and ".join(self.card_label(c) for c in keep)
-                      if valid and keep else
-                      "discard the defending cards" if keep else "take the damage"]
-            labels += ["defend with " + " and ".join(self.card_label(c) for c in option)
-                       for option in options[1:]]
-            return self.ask(f, defender, "defend",
-                            f"defend again against {self.card_label(attacker)}",
-                            tuple(options), store, tuple(labels))
-        if keep and set(answer) == set(keep):
-            L["_defense"] = keep                          # the defense stands
-        elif not answer:
-            for card in keep:                             # not a legal defense: dropped
-                self.discard(card)
-            L["_defense"] = ()
-            if self.has_status(attacker, "defended"):
-                self.set_status(attacker, "defended", False)
-        else:
-            self._defend_with(f, defender, attacker, answer, again=True)
-        return None
 
     # ---- combat declarations
 

@@ -38,6 +38,8 @@ class Decisions:
     _CARD_AT = {"target": lambda o: (o,) if isinstance(o, int) and not isinstance(o, bool)
                 else (),
                 "defend": lambda o: tuple(o),
+                # a mode offered with cards: (mode, cards of each slot ...)
+                "mode": lambda o: tuple(c for cards in o[1:] for c in cards),
                 "action": lambda o: (o[1],) if len(o) > 1 and isinstance(o[1], int) else (),
                 "respond": lambda o: (o[1],) if len(o) > 2 and o[0] == "use" else (
                     (o[0],) if len(o) == 2 and isinstance(o[0], int) else ())}
@@ -93,8 +95,7 @@ class Decisions:
         return (c.name, c.owner, c.controller, c.zone, c.face_up, tuple(sorted(c.statuses)),
                 counters, position, modifiers, hosts)
 
-    _CARD_LOCALS = ("it", "this", "chosen", "#chosen", "target", "_subject", "_trigger_it",
-                    "_defense")
+    _CARD_LOCALS = ("it", "this", "chosen", "#chosen", "target", "_subject", "_trigger_it")
 
     def _referred_cards(self) -> set:
         """Cards something in progress refers to: stack entries, waiting
@@ -124,7 +125,9 @@ class Decisions:
             add(waiting[3])
         for frame in state.frames:
             for key, value in frame.locals.items():
-                if key in self._CARD_LOCALS or key.endswith("+"):
+                # (and the cards a "Choose one" mode is being done to)
+                if key in self._CARD_LOCALS or key.endswith("+") or (
+                        key.startswith("_mode") and "." in key):
                     add(value)
         for key in state.limits:
             # a card a limit of this period counts ("a Recruit that has

@@ -349,6 +349,25 @@ class Views:
                           if stat.name not in quiet))
         return known
 
+    def values_of(self, card: int, kind: str) -> set:
+        """The values of a set ("values color: ...") a card has: those its
+        stats print (each of a choice, "red/blue", counts), except a stat
+        declared "never an adjective", and those it counts as ("It counts as
+        blue until ...")."""
+        allowed = self.rules.value_sets.get(kind, ())
+        quiet = self.game.not_adjectives
+        out: set = set()
+        for stat in self.definition(card).stats:
+            if stat.name in quiet:
+                continue
+            for entry in (stat.value if isinstance(stat.value, tuple) else (stat.value,)):
+                out.update(v for v in (entry if isinstance(entry, tuple) else (entry,))
+                           if v in allowed)
+        for modifier in self.state.modifiers:
+            if modifier.target == card and modifier.kind == "value" and modifier.name in allowed:
+                out.add(modifier.name)
+        return out
+
     def has_status(self, card: int, status: str) -> bool:
         """A status the card has: set on it, given by a modifier ("it is fresh
         until your next turn"), or the status of paired cards; a status

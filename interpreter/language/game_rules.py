@@ -245,23 +245,6 @@ class ResolutionDecl:
 
 
 @attrs.frozen(slots=True)
-class DefenseDecl:
-    """How a player defends against an attacking card (a ``defense`` block):
-    cards of a kind from a zone of theirs go into a zone with a status; a
-    defender matches the attacker when they share a value of a list stat."""
-
-    kind: str                  # the defenders' card kind
-    source: str                # the zone they come from ("hand")
-    into: str                  # the zone they go to
-    status: str | None         # the status they get there ("rested")
-    matching: str              # the list stat compared ("colors")
-    single_keyword: str | None # a lone defender with this keyword matches anything
-    double: bool               # 2 defenders that both match or both do not match
-    double_only: str | None    # an attacker with this keyword needs 2 defenders
-    span: Span
-
-
-@attrs.frozen(slots=True)
 class PatternDecl:
     """A keyword or verb: its pattern and its definition (effect text or a
     quoted description)."""
@@ -493,7 +476,6 @@ class GameRules:
     # "card effects: as much as you can": in card text, a step after "then"
     # happens even when the step before could not ("If you do" still asks)
     as_much_as_you_can: bool = False
-    defense: DefenseDecl | None = None
     # "rule" lines: the game's own abilities, in the order written
     game_rules: list[RuleDecl] = attrs.Factory(list)
     # turn block "called: NAME": the turn is also that period ("once per
@@ -578,6 +560,7 @@ class GameRules:
             verbs=tuple(v.pattern for v in self.verbs),
             actions=own_action_names(a.name for a in self.actions),
             adjectives=tuple(self.adjectives),
+            value_kinds=tuple(self.value_sets),
         )
 
     def counter_plurals(self) -> tuple[str, ...]:

@@ -31,7 +31,7 @@ _DECLARATIONS = (
     "game", "counter", "value", "zone", "values", "stat", "kind", "timing", "keyword",
     "verb", "event", "statuses", "periods", "unique mark", "title separator",
     "deck part", "setup", "turn", "action", "resolution", "wildcard", "simulation prefers",
-    "defense", "identical cards", "card effects", "rule", "noun", "adjective", "status",
+    "identical cards", "card effects", "rule", "noun", "adjective", "status",
 )
 
 

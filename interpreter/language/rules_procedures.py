@@ -1,7 +1,7 @@
 """Reading a rules file: the procedures of play.
 
 The declarations of how a game is played: the setup, the turn (phases and
-steps, who takes them), the resolution of effects, player damage, defense,
+steps, who takes them), the resolution of effects, player damage,
 the actions players take, card effects, identical cards, what simulated
 players prefer. Procedures are sentences of the card language,
 kept as :class:`~interpreter.language.game_rules.Sentence` and parsed once
@@ -14,7 +14,7 @@ import attrs
 
 from interpreter.errors import did_you_mean
 from interpreter.language.game_rules import (
-    ActionDecl, DefenseDecl, PhaseDecl, ResolutionDecl, RuleDecl, Sentence, StepDecl,
+    ActionDecl, PhaseDecl, ResolutionDecl, RuleDecl, Sentence, StepDecl,
     _procedure_sentences)
 from interpreter.language.rules_reading import RulesReaderBase, _unquote
 from interpreter.language.rules_values import Name
@@ -22,7 +22,7 @@ from interpreter.language.syntax import OutlineLine
 
 
 class ProcedureDeclarations(RulesReaderBase):
-    """Setup, turn, resolution, player damage, defense, actions, card
+    """Setup, turn, resolution, player damage, actions, card
     effects, identical cards, simulation preferences."""
 
     def decl_setup(self, line: OutlineLine, n: int) -> None:
@@ -185,43 +185,6 @@ class ProcedureDeclarations(RulesReaderBase):
             return
         self.rules.game_rules.append(RuleDecl(name, Sentence(line.value, line.value_span),
                                               line.span))
-
-    DEFENSE_FORMS = {
-        "defenders": ("defenders", "KIND in the defending player's ZONE"),
-        "into": ("into", "ZONE, STATUS"),
-        "matching": ("names", "STAT"),
-        "single": ("single", "1 matching card, or 1 card with KEYWORD"),
-        "double": ("double", "2 cards that both match or both do not match"),
-        "double only": ("double_only", "against a card with KEYWORD"),
-    }
-
-    def decl_defense(self, line: OutlineLine, n: int) -> None:
-        found: dict[str, tuple] = {}
-        for child in line.children:
-            key = child.key.lower()
-            if key not in self.DEFENSE_FORMS:
-                self.unknown_field(child, self.DEFENSE_FORMS)
-                continue
-            start, form = self.DEFENSE_FORMS[key]
-            setting = self.read(child, start, f"defense {key}", (form,), code="E536",
-                                unknown="unreadable")
-            if setting is not None:
-                found[key] = tuple(name.text for name in setting.names()) + (None, None)
-        missing = [k for k in ("defenders", "into", "matching", "single") if k not in found]
-        if missing:
-            self.problem(line.span, "E537", "a defense block needs " + ", ".join(missing),
-                         tuple(f"{k}: ..." for k in missing))
-            return
-        kind = self.rules.kind(found["defenders"][0]) or next(
-            (k for k in self.rules.kinds.values()
-             if k.plural.lower() == found["defenders"][0].lower()), None)
-        if kind is None:
-            self.unknown_kind(found["defenders"][0], line.span)
-            return
-        self.rules.defense = DefenseDecl(
-            kind.name, found["defenders"][1], found["into"][0], found["into"][1],
-            found["matching"][0], found["single"][0], "double" in found,
-            found.get("double only", (None,))[0], line.span)
 
     def decl_action(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)

@@ -382,8 +382,6 @@ _READABLE = {
     "PLAYER_SLOT": "{player}",
     "ZONE_SLOT": "{zone}",
     "_RESPOND_WITH": '"respond with"',
-    "_DEFEND_AGAINST": '"defend against"',
-    "_DEFEND_AGAIN_AGAINST": '"defend again against"',
     "_HAS_NO_MOVES_LEFT": '"has no moves left"',
     "ORDINAL_PLAYER": '"the first player", "the second player", ...',
     "ORDINAL_PLAYERS": '"the first player\'s", ...',

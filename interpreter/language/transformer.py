@@ -48,7 +48,7 @@ _ACTION_RULES = {
     "search", "add", "gain", "lose", "pay", "set_counter", "deal", "destroy",
     "ready", "rest", "exhaust", "nullify", "flip", "attach", "choose", "play", "remove", "prevent", "choose_value",
     "win", "lose_game", "repeat", "end_period", "take_actions", "alternate",
-    "take_next_turn", "compare", "choose_first_player", "use", "respond", "defend_against", "resolve_waiting",
+    "take_next_turn", "compare", "choose_first_player", "use", "respond", "resolve_waiting",
     "any_time_window", "create", "set_counter_to", "set_counter_stat", "choose_player",
     "remove_up_to",
 }
@@ -73,7 +73,7 @@ _PASSTHROUGH = {"card_counter", "target", "from_zone", "placement", "capability_
 # Vocabulary rules: their value is the declared word itself.
 _WORD_RULES = {"timing_label", "zone_name", "counter_name", "kind_noun",
                "stat_name", "list_stat_name", "stat_value", "status_word", "game_participle",
-               "event_verb", "period_name", "action_name", "defined_adjective"}
+               "event_verb", "period_name", "action_name", "defined_adjective", "value_kind"}
 _PERIOD_PHRASES = {"period_this": "this", "period_your": "your",
                    "period_rivals": "rivals", "period_next": "next",
                    "period_your_next": "your_next",

@@ -128,13 +128,16 @@ class Vocabulary:
     # (those the grammar's own ACT_VERB already reads are left to it)
     actions: tuple[str, ...] = ()
     adjectives: tuple[str, ...] = ()       # declared: "adjective enemy: ..."
+    # the names of value sets ("values color: ..."): "that shares a color with"
+    value_kinds: tuple[str, ...] = ()
 
     def spelling(self) -> dict[str, str]:
         """Each vocabulary word (lower case) -> as the rules file spells it."""
         table: dict[str, str] = {}
         for group in (self.zones, self.counters, self.kinds, self.kind_plurals,
                       self.stats, self.list_stats, self.stat_values, self.statuses, self.participles,
-                      self.event_verbs, self.periods, self.actions, self.adjectives):
+                      self.event_verbs, self.periods, self.actions, self.adjectives,
+                      self.value_kinds):
             for word in group:
                 table.setdefault(word.lower(), word)
         for pattern in (*self.keywords, *self.verbs):
@@ -165,6 +168,7 @@ class Vocabulary:
         put((v.leading_words for v in self.verbs), "verb")
         put(self.actions, "action")
         put(self.adjectives, "adjective")
+        put(self.value_kinds, "set of values")
         return table
 
 
@@ -269,6 +273,7 @@ def generated_rules(vocab: Vocabulary) -> str:
         _choice(t, "period_name", vocab.periods),
         _choice(t, "action_name", vocab.actions),
         _choice(t, "defined_adjective", vocab.adjectives),
+        _choice(t, "value_kind", vocab.value_kinds),
         _choice(t, "period_this", _prefixed(("this", "the"), vocab.periods)),
         _choice(t, "period_your", _prefixed(("your",), vocab.periods)),
         _choice(t, "period_rivals", _prefixed(("your rival's", "your opponent's"),

@@ -1,0 +1,324 @@
+"""The canonical renderer's terms: selectors, qualifiers, quantities,
+numbers, comparisons, states and the slots of keywords and verbs, as card
+text spells them (``interpreter.language.render`` writes the sentences and
+steps around them).
+"""
+
+from __future__ import annotations
+
+from interpreter.language import ast
+from interpreter.language.render_terms import (_last_number, _possessive, _verb_for, _zone)
+from interpreter.language.render_terms import _player as _named_player
+
+def _comparison(c: ast.Comparison) -> str:
+    if c.form == "none":
+        return "no"
+    if c.form == "more_than":
+        return "more than " + _measure(c.args[0])
+    if c.form == "less_than_counter":
+        return f"less than {_possessive(c.args[0])} {c.args[1]}"
+    n = _amount(c.args[0])
+    return {"exactly": f"{n}", "at_least": f"{n} or more",
+            "at_most": f"{n} or less"}[c.form]
+
+
+def _state(s: ast.State) -> str:
+    f, a = s.form, s.args
+    if f == "status":
+        return a[0]
+    if f == "face_state":
+        return a[0]
+    if f == "in_zone":
+        return "in " + _zone(a[0])
+    if f in ("attacking", "defending"):
+        return f
+    if f == "only_one":
+        text = "the only " + _noun(a[0], plural=False)
+        if len(a) > 1:
+            text += " " + _player(a[1]) + " " + _verb_for(a[1], "control")
+        return text
+    if f == "is_period":
+        return f"{_possessive(a[0])} {a[1]}"
+    if f == "at_position":
+        return f"at {_possessive(a[0])} {a[1]}"
+    if f == "is_a":
+        words = [_adjective(x) if isinstance(x, ast.Adjective) else _noun(x) for x in a]
+        return ("an " if words[0][:1].lower() in "aeiou" else "a ") + " ".join(words)
+    raise TypeError(f)
+
+
+def _keyword(k: ast.KeywordUse) -> str:
+    return _fill(k.form, k.args)
+
+
+def _verb_use(v: ast.VerbUse) -> str:
+    return _fill(v.form, v.args)
+
+
+def _fill(pattern: str, args: tuple) -> str:
+    out, i = [], 0
+    for part in pattern.split():
+        if part.lstrip("+").startswith("{") and part.endswith("}"):
+            arg = args[i] if i < len(args) else part
+            i += 1
+            out.append(("+" if part.startswith("+") and isinstance(arg, int) else "") +
+                       _slot_value(arg))
+        elif part.endswith("(s)"):
+            out.append(part[:-3] + ("" if _last_number(args[:i]) == 1 else "s"))
+        else:
+            out.append(part)
+    return " ".join(out)
+
+
+
+
+def _slot_value(arg) -> str:
+    if isinstance(arg, (int, str, ast.Measure)) or (
+            isinstance(arg, ast.Node) and arg.form == "event_amount"):
+        return _amount(arg)
+    if isinstance(arg, ast.Player):
+        return _player(arg)
+    if isinstance(arg, ast.ZoneRef):
+        return _zone(arg)
+    return _selector(arg)
+
+
+# ---------------------------------------------------------------- selectors
+
+def _target(t) -> str:
+    if isinstance(t, ast.Node) and t.form == "any_target":
+        return "any target"
+    return _player(t) if isinstance(t, ast.Player) else _selector(t)
+
+
+def _is_plural(sel) -> bool:
+    if not isinstance(sel, ast.Selector):
+        return False
+    if sel.form in ("them", "those"):
+        return True
+    if sel.form == "every":
+        return True       # "Creatures you control get ..."
+    if sel.form in ("some", "owned"):
+        nouns = [a for a in sel.args if isinstance(a, ast.Noun)]
+        q = sel.args[0]
+        if sel.form == "some" and isinstance(q, ast.Quantity):
+            return q.form in ("all", "any_number") or (
+                q.form in ("count", "up_to", "at_least_count", "at_most_count") and q.args
+                and q.args[0] != 1)
+        return bool(nouns) and _noun_is_plural(nouns[0])
+    return False
+
+
+def _noun_is_plural(noun: ast.Noun) -> bool:
+    return bool(noun.args) and noun.args[0] is not None and getattr(noun, "_plural", False)
+
+
+def _selector(s) -> str:
+    if isinstance(s, ast.CardName):
+        return f'"{s.name}"'
+    f, a = s.form, s.args
+    if f == "this":
+        return "this" + (" " + _noun(a[0]) if a else "")
+    if f == "it":
+        return "it"
+    if f == "them":
+        return "them"
+    if f == "that":
+        return "that " + _noun(a[0])
+    if f == "current":
+        return "the current " + _noun(a[0])
+    if f == "those":
+        return "those " + _noun(a[0])
+    if f == "named":
+        return _selector(a[0])
+    if f in ("some", "owned"):
+        head = _quantity(a[0]) if f == "some" else _possessive(a[0])
+        rest = a[1:]
+        words = [head] if head else []
+        article = head == "a"
+        for item in rest:
+            if isinstance(item, ast.Adjective):
+                words.append(_adjective(item))
+            elif isinstance(item, ast.Noun):
+                words.append(_noun(item))
+            elif isinstance(item, ast.Qualifier):
+                words.append(_qualifier(item, _is_plural(s)))
+        if article and len(words) > 1 and words[1][:1].lower() in "aeiou":
+            words[0] = "an"
+        return " ".join(words)
+    if f in ("top_cards", "bottom_cards"):
+        where = "top" if f == "top_cards" else "bottom"
+        if len(a) == 2:
+            n = a[0]
+            return f"the {where} {_amount(n)} {'card' if n == 1 else 'cards'} of {_zone(a[1])}"
+        return f"the {where} card of {_zone(a[0])}"
+    if f == "the_attacking":
+        return "the attacking " + _noun(a[0])
+    if f == "the_defending":
+        return "the defending " + _noun(a[0])
+    if f == "card_slot":
+        return a[0]
+    if f == "both":
+        return f"both {_selector(a[0])} and {_selector(a[1])}"
+    if f == "bound":
+        return "the cards chosen"
+    if f in ("that_effect", "the_rest"):
+        return f.replace("_", " ")
+    if f == "tokens":
+        return f'{_quantity(a[0])} "{a[1].name}" token' + ("" if a[0].form == "one" else "s")
+    if f == "some_of_them":
+        quantity = _quantity(a[0])
+        return f"{'one' if quantity == 'a' else quantity} of them"
+    if f == "zone_cards":
+        return f"{_possessive(a[0])} {a[1]}"
+    if f == "every":
+        words = []
+        for item in a:
+            if isinstance(item, ast.Adjective):
+                words.append(_adjective(item))
+            elif isinstance(item, ast.Noun):
+                words.append(_noun(item))
+            else:
+                words.append(_qualifier(item))
+        return " ".join(words)
+    raise TypeError(f)
+
+
+def _quantity(q: ast.Quantity) -> str:
+    f, a = q.form, q.args
+    return {
+        "one": lambda: "a",
+        "count": lambda: _amount(a[0]),
+        "up_to": lambda: f"up to {_amount(a[0])}",
+        "at_least_count": lambda: f"{_amount(a[0])} or more",
+        "at_most_count": lambda: f"{_amount(a[0])} or less",
+        "each": lambda: "each",
+        "all": lambda: "all",
+        "any_number": lambda: "any number of",
+        "another": lambda: "another",
+        "no_count": lambda: "no",
+    }[f]()
+
+
+def _adjective(adj: ast.Adjective) -> str:
+    f, a = adj.form, adj.args
+    if f in ("value_adj", "status_adj", "defined_adj"):
+        return a[0]
+    if f == "face_up_adj":
+        return "face-up"
+    if f == "face_down_adj":
+        return "face-down"
+    if f == "non_kind":
+        return "non-" + a[0]
+    return {"other": "other", "unique": "unique", "random": "random"}[f]
+
+
+def _noun(n: ast.Noun, plural: bool | None = None) -> str:
+    if n.form == "any_card":
+        return "card"
+    if n.form == "any_cards":
+        return "cards"
+    return n.args[0]
+
+
+def _qualifier(q: ast.Qualifier, plural: bool = False) -> str:
+    f, a = q.form, q.args
+    if f == "located_in":
+        return "in " + _zone(a[0])
+    if f == "located_in_either":
+        return "in " + _zone(a[0]) + " or " + _zone(a[1])
+    if f == "taken_from":
+        return "from " + _zone(a[0])
+    if f == "at_card":
+        return "at " + _selector(a[0])
+    if f == "controlled_by":
+        return f"{_player(a[0])} {_verb_for(a[0], 'control')}"
+    if f == "with_stat":
+        return "with " + _stat_comparison(a[0])
+    if f in ("with_keyword", "without_keyword"):
+        return f.split("_")[0] + " " + _keyword(a[0])
+    if f == "named_qualifier":
+        return "named " + _selector(a[0])
+    if f == "other_than_this":
+        return "other than this"
+    if f == "attached_to":
+        return "attached to " + _selector(a[0])
+    if f == "host_of_this":
+        return "this is attached to"
+    if f == "that_is":
+        return "that is " + _state(a[0])
+    if f == "that_is_not":
+        return "that is not " + _state(a[0])
+    if f in ("at_or_ahead", "behind", "ahead_of", "at_counter"):
+        words = {"at_or_ahead": "at or ahead of", "behind": "behind",
+                 "ahead_of": "ahead of", "at_counter": "at"}[f]
+        return f"{words} {_possessive(a[0])} {a[1]}"
+    if f == "counter_reaches_stat":
+        return f"with as many {a[0]} as its {a[1]}"
+    if f == "total_budget":
+        return f"with a total {a[0]} of {_amount(a[1])}"
+    if f == "that_can_by":
+        return f"that can be {a[0]} by it"
+    if f == "that_can":
+        return "that can be " + a[0]
+    if f == "that_can_act":
+        return "that can " + a[0]
+    if f == "at_random":
+        return "at random"
+    if f in ("with_timing", "without_timing"):
+        return f"{f.split('_')[0]} a {_selector(a[0])} ability"
+    if f in ("shares", "shares_none"):
+        verb = ("share" if plural else "shares") if f == "shares" else \
+            ("don't share" if plural else "doesn't share")
+        article = "an" if a[0][:1].lower() in "aeiou" else "a"
+        return f"that {verb} {article} {a[0]} with {_selector(a[1])}"
+    if f == "unless_pays":
+        who = "they" if a[0].form == "that_player" else _player(a[0])
+        return f"unless {who} {_verb_for(a[0], 'pay')} {_amount(a[1])} {a[2]}"
+    if f == "unique_title_free":
+        return f"unless {_player(a[0])} {_verb_for(a[0], 'control')} its unique title"
+    raise TypeError(f)
+
+
+def _stat_comparison(c: ast.Comparison) -> str:
+    n, stat = c.args  # the transformer puts the amount first
+    return {"stat_at_least": f"{_amount(n)} or more {stat}",
+            "stat_at_most": f"{_amount(n)} or less {stat}",
+            "stat_exactly": f"{stat} {_amount(n)}"}[c.form]
+
+
+def _measure(m: ast.Measure) -> str:
+    f, a = m.form, m.args
+    if f == "its_stat":
+        return f"its {a[0]}"
+    if f == "counter_measure":
+        return f"{_possessive(a[0])} {a[1]}"
+    if f == "total_stat":
+        return f"the total {a[0]} of {_selector(a[1])}"
+    if f == "shared_counter":
+        return f"the {a[0]}"
+    if f == "stat_of":
+        return f"the {a[0]} of {_selector(a[1])}"
+    if f in ("constant", "excess"):
+        return str(a[0]) if a else "the excess"
+    if f in ("plus", "minus"):
+        return f"{_measure(a[0])} {f} {_measure(a[1])}"
+    if f in ("twice", "half_up", "half_down"):
+        return f"twice {_measure(a[0])}" if f == "twice" else \
+            f"half {_measure(a[0])} rounded {f[5:]}"
+    if f in ("greater_of", "lesser_of"):
+        return f"the {f[:-3]} of {_measure(a[0])} and {_measure(a[1])}"
+    return "the number of " + _selector(a[0])
+
+
+def _player(p: ast.Player) -> str:      # "a player with 20 or more lore": a comparison
+    return f"a player with {_comparison(p.args[0])} {p.args[1]}" \
+        if p.form == "a_player_with" else _named_player(p)
+
+
+def _amount(n) -> str:
+    if isinstance(n, ast.Measure):
+        return _measure(n)
+    if isinstance(n, ast.Node) and n.form == "event_amount":
+        return "that much"
+    return str(n)
