@@ -21,6 +21,10 @@ from interpreter.language import ast
 from interpreter.language.render import _capability
 
 
+# "Prevent all damage that would be dealt to X": a reduction no damage outlasts
+ALL_DAMAGE = 1 << 30
+
+
 def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
     """(kind, name, amount) modifiers a statement makes: stat changes,
     keywords, prohibitions and permissions. A prohibition's meaning is
@@ -58,6 +62,8 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
         return [("keyword", keyword, 1)]
     if form == "reduces_damage":
         amount = statement.args[0]
+        if amount == "all":
+            amount = ALL_DAMAGE          # "Prevent all damage ...": more than any amount
         if not isinstance(amount, int):
             raise unsupported(statement, f'damage reduced by "{amount}"')
         if game is not None:

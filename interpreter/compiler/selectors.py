@@ -474,6 +474,11 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
             index = m.track_index(c, counter)
             return index is not None and compare(index, m.state.counter(owner(m, f), counter))
         return None, placed
+    if form in ("attached_to", "attached_to_it"):
+        # "each card attached to it": the cards whose host is that card
+        host = compile_selector(q.args[0], subject) if form == "attached_to" else \
+            compile_selector(ast.Selector("it", (), q.span), subject)
+        return None, lambda m, f, c: m.state.cards[c].attached_to in host.candidates(m, f)
     if form == "host_of_this":
         return None, lambda m, f, c: m.state.cards[f.locals["this"]].attached_to == c
     if form in ("that_is", "that_is_not"):

@@ -227,6 +227,9 @@ def _step(step: ast.Step) -> str:
         return " ".join(words)
     if step.form == "state_change":
         selector, statement, suffixes = step.args
+        if statement.form == "reduces_damage" and statement.args[0] == "all":
+            return " ".join([f"prevent all damage that would be dealt to {_selector(selector)}"]
+                            + [_suffix(s) for s in suffixes])
         if statement.form == "reduces_damage":
             return (f"damage that would be dealt to {_selector(selector)} is reduced by "
                     f"{_amount(statement.args[0])}")

@@ -243,6 +243,8 @@ def _qualifier(q: ast.Qualifier, plural: bool = False) -> str:
         return "other than this"
     if f == "attached_to":
         return "attached to " + _selector(a[0])
+    if f == "attached_to_it":
+        return "attached to it"
     if f == "host_of_this":
         return "this is attached to"
     if f == "that_is":

@@ -270,6 +270,14 @@ class _ToAst(Transformer):
         statement = ast.Statement("reduces_damage", (self.value(amount),), span)
         return ast.Step("state_change", (selector, statement, ()), span)
 
+    def all_damage_prevented(self, children):
+        """ "Prevent all damage that would be dealt to X [until ...]": X is
+        dealt no damage (a reduction by all of it)."""
+        selector, *suffixes = children
+        span = self.span(children)
+        statement = ast.Statement("reduces_damage", ("all",), span)
+        return ast.Step("state_change", (selector, statement, tuple(suffixes)), span)
+
     def give(self, children):
         """ "Give a Minion +2 Attack" reads as "A Minion gets +2 Attack"."""
         selector, change, *suffixes = children
