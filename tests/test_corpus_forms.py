@@ -40,3 +40,77 @@ def test_each_card_attached_to_it(tmp_path):
     take(match, "Knight")
     assert match.state.cards[clip].zone == ("hand", 0)
     assert match.state.cards[knight].zone == ("board", 0)          # only what is attached
+
+
+def test_the_next_time_a_card_would_be_destroyed_this_turn(tmp_path):
+    # a replacement an effect leaves, used once while its duration lasts
+    game = compiled(tmp_path, spell(
+        "Second Wind", "When this is played: The next time a Creature you control would be "
+                       "destroyed this turn, return it to your hand instead.")
+        + spell("Bolt", "When this is played: Deal 4 damage to a Creature.")
+        + spell("Zap", "When this is played: Deal 4 damage to a Creature."),
+        changes=LETHAL)
+    match = position(game, hand_1=["Second Wind", "Bolt", "Zap", "Squire"],
+                     board_1=["Giant", "Knight"])
+    take(match, "cast Second Wind")
+    assert any("The next time a Creature you control would be destroyed this turn" in line
+               for line in match.narration())
+    take(match, "cast Bolt")
+    take(match, "Giant")
+    giant = next(c.id for c in match.state.cards if c.name == "Giant")
+    assert match.state.cards[giant].zone == ("hand", 0)           # replaced: to the hand
+    take(match, "cast Zap")                                      # the Knight: no choice left
+    knight = next(c.id for c in match.state.cards if c.name == "Knight")
+    assert match.state.cards[knight].zone == ("graveyard", 0)     # used up: destroyed
+
+
+def test_a_tax_paid_by_doing_a_step(tmp_path):
+    # "... unless your Rival discards a card": the Rival may do the step
+    # instead; then the taxed step does not happen
+    game = compiled(tmp_path, spell(
+        "Toll", "When this is played: Recall a Creature your Rival controls unless your "
+                "Rival discards a card.")
+        + spell("Levy", "When this is played: Your Rival discards a card unless they "
+                        "Muster 1."))
+    match = position(game, hand_1=["Toll"], board_2=["Giant"], hand_2=["Squire"])
+    take(match, "cast Toll")
+    assert match.state.decision.player == 1
+    assert match.state.decision.prompt == ("discard a card so that this does not happen: "
+                                           "Recall a Creature your Rival controls")
+    take(match, "yes")
+    giant = next(c.id for c in match.state.cards if c.name == "Giant")
+    assert match.state.cards[giant].zone == ("board", 1)            # not recalled
+    assert [match.state.cards[c].name for c in match.state.zone("graveyard", 1)] == ["Squire"]
+    # with no card to discard there is no question: the Giant is recalled
+    match = position(game, hand_1=["Toll"], board_2=["Giant"])
+    take(match, "cast Toll")
+    assert match.state.cards[giant].zone == ("hand", 1)
+    # a game verb as the tax, done by the Rival ("Muster 1": draw 1, discard 1)
+    match = position(game, hand_1=["Levy"], hand_2=["Knight"])
+    take(match, "cast Levy")
+    assert match.state.decision.prompt.startswith("muster 1 so that this does not happen")
+    take(match, "no")
+    assert [match.state.cards[c].name for c in match.state.zone("graveyard", 1)] == ["Knight"]
+
+
+def test_a_card_among_them(tmp_path):
+    # "Look at the top 3 cards of your deck. You may add a Creature among them
+    # to your hand. Put the rest on the bottom of your deck."
+    game = compiled(tmp_path, spell(
+        "Scout", "When this is played: Look at the top 3 cards of your deck. You may add a "
+                 "Creature among them to your hand. Put the rest on the bottom of your deck."))
+    zones = {("board", 0): [], ("board", 1): [], ("hand", 0): [("Scout", ())],
+             ("hand", 1): [], ("deck", 0): [("Squire", ()), ("Scout", ()), ("Giant", ()),
+                                            ("Knight", ())],
+             ("deck", 1): [("Squire", ())] * 5}
+    from interpreter.engine import Match
+    match = Match.from_position(game, 2, 1, zones, {}, 3, 0, "Main")
+    take(match, "cast Scout")
+    take(match, "yes")
+    # the top 3 are Squire, Scout, Giant: the Knight under them is not among them
+    offered = sorted(l.split(" #")[0] for l in
+                     (match.action_to_string(a) for a in match.legal_actions()))
+    assert offered == ["Giant", "Squire"]
+    take(match, "Giant")
+    assert [match.state.cards[c].name for c in match.state.zone("hand", 0)] == ["Giant"]
+    assert match.state.cards[match.state.zone("deck", 0)[-1]].name == "Knight"   # on top now

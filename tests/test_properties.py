@@ -403,3 +403,12 @@ def test_effect_grammar_builds_strict(game_id):
 
 def test_outline_grammar_builds_strict():
     outline_grammar_parser(strict=True)
+
+
+def test_a_word_run_into_the_next_is_a_clean_error():
+    # found by the raw-text property: "until afteryournext action" made the
+    # lexer's recovery hand the parser a token with no end position
+    rules = _game("saturday-wars").rules
+    for text in ("This gets +1 progress value until afteryournext action",
+                 "+{n}PROGRESS MODIFIER()until afteryournext action"):
+        assert parse_or_clean_error(rules, text) is None

@@ -22,7 +22,8 @@ from interpreter.compiler.modifiers import (joined_stat_changes, register_capabi
                                            statement_changes)
 from interpreter.compiler.players import compile_player, is_opponent_ref
 from interpreter.compiler.program import JUMPED, Emitter, unsupported
-from interpreter.compiler.selectors import compile_selector, naming
+from interpreter.compiler.replacing import card_replacement, compile_instead
+from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.steps import StepCompiler
 from interpreter.compiler.triggered import (
     _before_as_when, _compile_trigger_program, _intent_trigger, _paid_program,
@@ -215,10 +216,6 @@ def _prevents(step: ast.Step) -> bool:
     return step.form == "act" and step.args[2].form == "prevent_damage"
 
 
-_REPLACEABLE = {"destroyed": "destroyed", "discarded": "discarded",
-                "dealt damage": "dealt damage"}
-
-
 def _compile_replacement(game: CompiledGame, card, name: str, ability, resolution,
                          kept=None) -> None:
     sentence = resolution[0]
@@ -242,23 +239,7 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
             PlayerReplacement(event, test, name))
         game.draws_replaced = game.draws_replaced or event == "draw a card"
         return
-    subject, action = would.args
-    inner = action.args[0] if action.form == "event_action" else None
-    word = None if inner is None else (inner.args[0] if inner.form == "event_participle"
-                                       else inner.form)
-    if action.form == "dealt_damage_event":
-        word = "dealt damage"
-    statuses = {s.lower(): s for s in game.rules.statuses}
-    if word is not None and word.lower() in statuses:
-        event = statuses[word.lower()]          # "would be exhausted": a status given
-    elif word in _REPLACEABLE:
-        event = _REPLACEABLE[word]
-    else:
-        raise unsupported(action, f'replacing "{word or action.form}" (only destroyed, '
-                          "discarded, dealt damage and the game's statuses)")
-    selection = compile_selector(subject, lambda m, f: f.locals["you"])
-    if selection.test is None:
-        raise unsupported(subject, "this selector in a replacement")
+    event, selection = card_replacement(game, *would.args)
     test = selection.test
     if periods:
         test = (lambda m, f, c, t=selection.test: t(m, f, c) and all(
@@ -302,22 +283,8 @@ def _compile_instead(game: CompiledGame, name: str, ability, sentence, links,
                      event: str) -> None:
     """The program of a replacement: the steps after its condition, "instead"
     taken off the step it ends."""
-    body = []
-    for link in links[1:]:
-        step = link.args[0]
-        if isinstance(step, ast.Step) and step.form != "player_cannot" and any(
-                getattr(s, "form", "") == "instead" for s in _suffixes(step)):
-            kept = tuple(s for s in step.args[-1] if s.form != "instead")
-            link = attrs.evolve(link, args=(attrs.evolve(step, args=step.args[:-1] + (kept,)),))
-        body.append(link)
-    body[0] = attrs.evolve(body[0], form="first")
     e = Emitter(name, ability.span)
-    # "that much" is the amount for every event; some name it in their own
-    # words too ("prevent that damage", "equal to the excess")
-    also = {"dealt damage": "that damage"}.get(event) or (
-        "the excess" if event.startswith("pay more ") else "that much")
-    with naming("that much"), naming(also):
-        StepCompiler(e, game).sentence(attrs.evolve(sentence, args=tuple(body)))
+    compile_instead(StepCompiler(e, game), sentence, links[1:], event)
     game.programs[name] = e.finish()
 
 

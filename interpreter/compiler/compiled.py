@@ -229,6 +229,9 @@ class CompiledGame:
     # test of the card doing it (the prohibition holds only against those)
     capability_actors: dict = attrs.Factory(dict)
     reduces_damage: bool = False      # some text reduces the damage dealt to cards
+    # "The next time X would EVENT ..., ... instead": its text -> Replacement
+    # (waiting on a player as a modifier "next time" once an effect makes it)
+    once_replacements: dict = attrs.Factory(dict)
     limits_choosing: bool = False     # some text says a card "can't be chosen"
     musts: set = attrs.Factory(set)           # "must" texts ("must attack")
     draws_replaced: bool = False              # some text replaces drawing a card

@@ -340,6 +340,9 @@ class MovingSteps:
         # to its owner's hand"): each card to its own owner's (controller's) zone
         whose = dest.args[0].args[0].form if dest.args[0].form != "zone_slot" else None
         per_card = {"the": "owner", "owners": "owner", "controllers": "controller"}.get(whose)
+        if whose == "their" and getattr(self, "_no_subject", False):
+            # no player is written doing the step: "their" is the cards' owner's
+            per_card = "owner"
 
         def where(m, f, card):
             key = zone(m, f)

@@ -185,6 +185,11 @@ def compile_selector(node, subject: Callable, default_zone: Callable | None = No
     raise unsupported(node, f'the selector "{form}"')
 
 
+def _SEEN(m, f):
+    """A zone marker: "among them" (see ``_compile_described``'s pool)."""
+    return None
+
+
 def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
     args = list(node.args)
     how: object = "all"
@@ -220,6 +225,9 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
             budget = (part.args[0], compile_amount(part.args[1], part))
         elif isinstance(part, ast.Qualifier) and part.form == "at_random":
             continue                # the pick, above
+        elif isinstance(part, ast.Qualifier) and part.form == "among_them":
+            zones.append(_SEEN)     # the cards looked at: see pool
+            tests.append(lambda m, f, c: any(c == seen for seen, _ in f.locals.get("_seen", ())))
         elif isinstance(part, ast.Qualifier) and part.form == "located_in_either":
             zones.extend(compile_zone(z, subject) for z in part.args)
         elif isinstance(part, ast.Qualifier):
@@ -247,6 +255,12 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
             return m.in_play()
         cards = []
         for zone in zones:
+            if zone is _SEEN:
+                # "among them": the cards last looked at or revealed that
+                # have not moved since
+                cards.extend(c for c, entered in f.locals.get("_seen", ())
+                             if m.state.cards[c].entered == entered)
+                continue
             key = zone(m, f)
             if type(key) is list:        # a zone of every player ("in play")
                 for each in key:

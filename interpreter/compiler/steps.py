@@ -6,7 +6,7 @@ an Emitter's program.
 "for each", and the selecting of cards every step starts with; each action
 of a step is compiled by its ``do_ACTION`` method, grouped by theme in the
 step mixins (``moving_steps``, ``changing_steps``, ``window_steps``,
-``verb_steps``, ``combat_steps``, ``mode_steps``).
+``verb_steps``, ``combat_steps``, ``mode_steps``, ``replacing``).
 """
 
 from __future__ import annotations
@@ -18,12 +18,14 @@ import attrs
 from interpreter.compiler.changing_steps import ChangingSteps
 from interpreter.compiler.combat_steps import CombatSteps
 from interpreter.compiler.conditions import compile_condition
+from interpreter.compiler.costs import _cost_checks_for_costs
 from interpreter.compiler.mode_steps import ModeSteps
 from interpreter.compiler.modifiers import (compile_duration, joined_stat_changes,
                                            register_capability)
 from interpreter.compiler.moving_steps import MovingSteps
 from interpreter.compiler.players import compile_player, mentions_opponent, player_target
 from interpreter.compiler.program import JUMPED, Emitter, unsupported
+from interpreter.compiler.replacing import ReplacingSteps
 from interpreter.compiler.selectors import (compile_amount, compile_measure, compile_selector,
                                            compile_zone, naming)
 from interpreter.compiler.verb_steps import VerbSteps
@@ -33,7 +35,7 @@ from interpreter.language.render import _action, _amount as _amount_text, _item
 
 
 class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSteps,
-                   ModeSteps):
+                   ModeSteps, ReplacingSteps):
     """Compiles sentences of card text or of a rules procedure into an
     Emitter's program."""
 
@@ -86,6 +88,11 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             item = link.args[0]
             if isinstance(item, ast.Step):
                 item, subject = ast.with_subject(item, subject)
+            if isinstance(item, ast.Condition) and item.form == "next_time":
+                # "The next time ... would ..., ... instead": a replacement that waits
+                self.next_time(item, ast.Sentence("plain", tuple(links[index:]),
+                                                  link.span), links[index + 1:])
+                break
             if isinstance(item, ast.Condition) and item.form in ("at_start", "at_end"):
                 # "When this is played: At the end of the turn, draw a card.":
                 # the rest of the sentence is left for that moment
@@ -174,6 +181,9 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             self.choose_opponent()
         if step.form == "act":
             subject, optional, action, suffixes = step.args
+            # "their" in a step no player is written doing is the cards'
+            # owner's ("Send the top card of your Rival's deck to their void")
+            self._no_subject = subject is None
             untaxed, tax = _without_tax(action)
             if tax is not None:
                 self.taxed(attrs.evolve(step, args=(subject, optional, untaxed, suffixes)), tax)
@@ -233,6 +243,12 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                 self._ways = set()
                 self._while = None
             return
+        if step.form in ("verb_step", "player_verb_step"):
+            untaxed, tax = _without_tax(step.args[-2])
+            if tax is not None:
+                self.taxed(attrs.evolve(step, args=step.args[:-2] + (untaxed, step.args[-1])),
+                           tax)
+                return
         if step.form == "player_verb_step":
             subject, optional, use, suffixes = step.args
             if suffixes:
@@ -430,29 +446,53 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         self.e.emit(unbind)
 
     def taxed(self, step: ast.Step, tax: ast.Qualifier) -> None:
-        """ "Your Rival discards a card unless they pay 2 Mana": the player
-        named may pay, if they have it; then the step does not happen (and
-        "if you do" after it reads false)."""
-        who, amount, counter = tax.args
+        """ "Your Rival discards a card unless they pay 2 Mana" / "Deal 50
+        damage to a Being unless your Rival discards a card": the player
+        named may pay (or do the step), if they can; then the step does not
+        happen (and "if you do" after it reads false)."""
+        who = tax.args[0]
         if who.form in ("owner", "controller"):
             # the object is chosen after the tax is asked: "its controller"
             # would be read before there is an "it"
-            raise unsupported(tax, '"unless its owner / controller pays" (the payer is read '
+            raise unsupported(tax, '"unless its owner / controller ..." (the player is read '
                               'before the card is chosen)')
-        payer = compile_player(step.args[0]) if who.form == "that_player" \
-            else compile_player(who)
-        need = compile_amount(amount, tax)
+        subject = step.args[0] if step.form in ("act", "player_verb_step") else None
+        payer = compile_player(subject) if who.form == "that_player" else compile_player(who)
+        if tax.form == "unless_pays":
+            amount, counter = tax.args[1:]
+            need = compile_amount(amount, tax)
+            paying = ast.Step("act", (None, False, ast.Action("pay", (amount, counter),
+                                                                tax.span), ()), tax.span)
+
+            def can(m, f, player):
+                return m.can_pay(player, counter, need(m, f))
+            words = f"pay {_amount_text(amount)} {counter}"
+        else:
+            paying = tax.args[1]
+            paying = ast.Step("verb_step", (False, paying, ()), tax.span) \
+                if isinstance(paying, ast.VerbUse) else \
+                ast.Step("act", (None, False, paying, ()), tax.span)
+            checks = _cost_checks_for_costs([paying], self.game.rules)
+
+            def can(m, f, player):
+                saved = f.locals["you"]
+                f.locals["you"] = player         # the checks read "you": the payer
+                try:
+                    return all(check(m, f) for check in checks)
+                finally:
+                    f.locals["you"] = saved
+            words = _item(paying)
+            words = words[:1].lower() + words[1:]
         store = f"_tax{len(self.e.program.instructions)}"
-        prompt = f"pay {_amount_text(amount)} {counter} so that this does not happen: " \
-            + _item(step)
+        prompt = f"{words} so that this does not happen: " + _item(step)
         pay, done = self.e.label(), self.e.label()
 
         def ask(m, f):
             if store in f.locals:
                 return None
             player = payer(m, f)
-            if player is None or not m.can_pay(player, counter, need(m, f)):
-                f.locals[store] = False         # they cannot pay: no question
+            if player is None or not can(m, f, player):
+                f.locals[store] = False         # they cannot: no question
                 return None
             return m.ask(f, player, "yes-no", prompt, (True, False), store, ("yes", "no"))
         self.e.emit(ask)
@@ -460,9 +500,12 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         self.step(step)
         self.e.jump(done)
         self.e.place(pay)
-        # paid as the step "pay N COUNTER" is (cost changes, "can't pay" and
-        # replacements of paying apply); the taxed step did not happen
-        self.action(ast.Action("pay", (amount, counter), tax.span), payer, False)
+        # done as the step itself is ("pay N COUNTER": cost changes, "can't
+        # pay" and replacements of paying apply); the taxed step did not happen
+        if paying.form == "verb_step":
+            self.as_player(payer, paying.args[1], False)
+        else:
+            self.action(paying.args[2], payer, False)
         self.e.emit(lambda m, f: f.locals.__setitem__("did", False))
         self.e.place(done)
 
@@ -633,12 +676,14 @@ def _times(step: ast.Step):
 _PLAYER_SETS = ast.PLAYER_SETS
 
 
-def _without_tax(action: ast.Action):
-    """The action without an "unless PLAYER pays N COUNTER" after its object,
-    and that tax (or None)."""
+def _without_tax(action):
+    """The action (or a game verb's use) without an "unless PLAYER pays N
+    COUNTER" / "unless PLAYER does STEP" after its object, and that tax (or
+    None)."""
     for index, arg in enumerate(action.args):
         if isinstance(arg, ast.Selector) and arg.args and \
-                isinstance(arg.args[-1], ast.Qualifier) and arg.args[-1].form == "unless_pays":
+                isinstance(arg.args[-1], ast.Qualifier) and \
+                arg.args[-1].form in ("unless_pays", "unless_does"):
             untaxed = attrs.evolve(arg, args=arg.args[:-1])
             args = action.args[:index] + (untaxed,) + action.args[index + 1:]
             return attrs.evolve(action, args=args), arg.args[-1]

@@ -235,6 +235,8 @@ class Changes:
         """Whether a replacement ability takes the place of this event: its
         program is queued to run next, and the event does not happen."""
         state = self.state
+        if self.game.once_replacements and self.replaced_once(event, card, amount):
+            return True
         if not self.game.replacements:
             return False
         for source, name in self._replacing((card,)):
@@ -251,6 +253,27 @@ class Changes:
                     state.pending_replacements = state.pending_replacements + (
                         entry if amount is None else entry + (amount,),)
                     return True
+        return False
+
+    def replaced_once(self, event: str, card: int, amount: int | None) -> bool:
+        """A replacement waiting to be used once ("The next time a Being you
+        control would be destroyed this turn, ... instead"), oldest first: it
+        takes the place of the event and is used up."""
+        state = self.state
+        for modifier in state.modifiers:
+            if modifier.kind != "next time":
+                continue
+            replacement = self.game.once_replacements[modifier.name]
+            player = -1 - modifier.target
+            probe = Frame("probe", 0, {"you": player, "this": modifier.source})
+            if replacement.event != event or not replacement.test(self, probe, card):
+                continue
+            state.modifiers = [m for m in state.modifiers if m is not modifier]
+            state.log.append(Replaced(event, card, modifier.source, False))
+            entry = (replacement.program, modifier.source, player, card)
+            state.pending_replacements = state.pending_replacements + (
+                entry if amount is None else entry + (amount,),)
+            return True
         return False
 
     # ---- damage and counters
@@ -273,7 +296,8 @@ class Changes:
                                          "be damaged by effects", card):
             state.log.append(Prevented("be damaged by effects", card))
             return 0
-        if self.game.replacements and self.replaced("dealt damage", card, amount):
+        if (self.game.replacements or self.game.once_replacements) and \
+                self.replaced("dealt damage", card, amount):
             return 0        # "If this would be dealt damage, prevent that damage ..."
         before = state.cards[card].counter("damage")
         op.set_card_counter(state, card, "damage", before + amount)
@@ -398,7 +422,8 @@ class Changes:
                 if self.has_status(card, other) != (not on):
                     self.set_status(card, other, not on)
             return
-        if on and self.game.replacements and self.replaced(status, card):
+        if on and (self.game.replacements or self.game.once_replacements) and \
+                self.replaced(status, card):
             return
         had = status in self.state.cards[card].statuses
         op.set_status(self.state, card, status, on)

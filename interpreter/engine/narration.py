@@ -195,6 +195,8 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
                 return f"== {_player(player)} wins: {reason}."
             return f"== Draw: {reason}."
         case Modified(target=card, what=what, name=name, amount=amount):
+            if card < 0 and what == "next time":   # a replacement used once
+                return f"     {_player(-1 - card)}: {name[:1].upper()}{name[1:]}."
             if card < 0:  # a modifier on a player (see compile.player_target)
                 verb = "can't" if what == "cannot" else what
                 return f"     {_player(-1 - card)} {verb} {name}."

@@ -103,6 +103,9 @@ def _condition(c: ast.Condition) -> str:
         "after": lambda: "after " + _event(a[0]),
         "if_": lambda: "if " + _condition(a[0]),
         "otherwise": lambda: "otherwise",
+        "next_time": lambda: f"the next time {_selector(a[0])} would "
+                             f"{_event_action(a[1], base=True)}"
+                             + (" " + _duration(a[2]) if len(a) > 2 and a[2] else ""),
         "at_start": lambda: "at the start of " + _period_ref(a[0]),
         "at_end": lambda: "at the end of " + _period_ref(a[0]),
         "once_per": lambda: f"once per {a[0]}",

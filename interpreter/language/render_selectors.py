@@ -245,6 +245,8 @@ def _qualifier(q: ast.Qualifier, plural: bool = False) -> str:
         return "attached to " + _selector(a[0])
     if f == "attached_to_it":
         return "attached to it"
+    if f == "among_them":
+        return "among them"
     if f == "host_of_this":
         return "this is attached to"
     if f == "that_is":

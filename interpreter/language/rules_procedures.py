@@ -10,8 +10,6 @@ the game's vocabulary is known.
 
 from __future__ import annotations
 
-import attrs
-
 from interpreter.errors import did_you_mean
 from interpreter.language.game_rules import (
     ActionDecl, PhaseDecl, ResolutionDecl, RuleDecl, Sentence, StepDecl,

@@ -140,6 +140,10 @@ class _ToAst(Transformer):
         return child
 
     def token_span(self, tok: Token) -> Span:
+        if tok.end_line is None:
+            # a token the lexer's recovery made (a known word read out of a
+            # longer one): it ends on its line, after its text
+            tok.end_line, tok.end_column = tok.line, tok.column + len(tok.value)
         return Span(self.path, self.line + tok.line - 1,
                     self.column + tok.column - 1 if tok.line == 1 else tok.column,
                     self.line + tok.end_line - 1,
@@ -277,6 +281,15 @@ class _ToAst(Transformer):
         span = self.span(children)
         statement = ast.Statement("reduces_damage", ("all",), span)
         return ast.Step("state_change", (selector, statement, tuple(suffixes)), span)
+
+    def discard_cards(self, children):
+        """ "unless they discard 2 cards": the step "discard 2 cards"."""
+        amount = self.value(children[0])
+        span = self.span(children)
+        quantity = ast.Quantity("one", (), span) if amount == 1 else \
+            ast.Quantity("count", (amount,), span)
+        noun = ast.Noun("any_card" if amount == 1 else "any_cards", (), span)
+        return ast.Action("discard", (ast.Selector("some", (quantity, noun), span),), span)
 
     def give(self, children):
         """ "Give a Minion +2 Attack" reads as "A Minion gets +2 Attack"."""

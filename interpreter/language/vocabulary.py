@@ -252,6 +252,18 @@ def _patterns(rule: str, patterns: Iterable[Pattern], alias: str,
     return f"{rule}: {alternatives}\n"
 
 
+def _tax_verbs(verbs) -> str:
+    """The game verbs a tax may name ("unless they Purge 3"): those that do
+    not end with a card slot, whose selector's qualifiers would run into the
+    ones after the tax (each keeps its alias, so it reads as the same verb)."""
+    alternatives = [f"{p.grammar_alternative(None, True)} -> verb_{i}"
+                    for i, p in enumerate(verbs)
+                    if not p.text.rstrip().endswith(("{card}", "{cards}"))]
+    if not alternatives:
+        return "tax_verb_use: _NO_TAX_VERB_USE\n%declare _NO_TAX_VERB_USE\n"
+    return "tax_verb_use: " + "\n    | ".join(alternatives) + "\n"
+
+
 def generated_rules(vocab: Vocabulary) -> str:
     """The lark rules that define a game's words, appended to effect.lark."""
     t = _Terminals()
@@ -261,6 +273,7 @@ def generated_rules(vocab: Vocabulary) -> str:
                 case_insensitive=False),
         _patterns("keyword_use", vocab.keywords, "keyword", KEYWORD_SLOT_RULES),
         _patterns("game_verb_use", vocab.verbs, "verb", conjugated=True),
+        _tax_verbs(vocab.verbs),
         _choice(t, "zone_name", vocab.zones),
         _choice(t, "counter_name", (*vocab.counters, *vocab.counter_plurals)),
         _choice(t, "kind_noun", (*vocab.kinds, *vocab.kind_plurals)),

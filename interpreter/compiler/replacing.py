@@ -1,0 +1,101 @@
+"""Replacements: "If X would EVENT, STEPS instead." (an ability in force,
+compiled by ``interpreter.compiler.abilities``) and "The next time X would
+EVENT this turn, STEPS instead." (a step of an effect: the replacement waits,
+on its player, to be used once while its duration lasts; see
+``Changes.replaced``). What they share: which event a card's "would ..."
+names, the cards it is about, and the steps with "instead" taken off.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from interpreter.compiler.compiled import Replacement
+from interpreter.compiler.modifiers import compile_duration
+from interpreter.compiler.players import player_target
+from interpreter.compiler.program import Emitter, unsupported
+from interpreter.compiler.selectors import compile_selector, naming
+from interpreter.language import ast
+from interpreter.language.render import mode_text
+
+_REPLACEABLE = {"destroyed": "destroyed", "discarded": "discarded",
+                "dealt damage": "dealt damage"}
+
+
+def card_replacement(game, subject, action):
+    """(event, selection) of "X would EVENT" about cards: destroyed,
+    discarded, dealt damage, or getting one of the game's statuses."""
+    inner = action.args[0] if action.form == "event_action" else None
+    word = None if inner is None else (inner.args[0] if inner.form == "event_participle"
+                                       else inner.form)
+    if action.form == "dealt_damage_event":
+        word = "dealt damage"
+    statuses = {s.lower(): s for s in game.rules.statuses}
+    if word is not None and word.lower() in statuses:
+        event = statuses[word.lower()]          # "would be exhausted": a status given
+    elif word in _REPLACEABLE:
+        event = _REPLACEABLE[word]
+    else:
+        raise unsupported(action, f'replacing "{word or action.form}" (only destroyed, '
+                          "discarded, dealt damage and the game's statuses)")
+    selection = compile_selector(subject, lambda m, f: f.locals["you"])
+    if selection.test is None:
+        raise unsupported(subject, "this selector in a replacement")
+    return event, selection
+
+
+def _suffixes(step: ast.Step) -> tuple:
+    if step.form == "player_cannot":
+        return tuple(step.args[2:])
+    last = step.args[-1] if step.args else ()
+    return last if isinstance(last, tuple) else ()
+
+
+def compile_instead(steps, sentence, links, event: str) -> None:
+    """The steps that take an event's place (``links``, after its "would"
+    condition), "instead" taken off the step it ends, compiled by ``steps``
+    (a StepCompiler) with "that much" the event's amount."""
+    body = []
+    for link in links:
+        step = link.args[0]
+        if isinstance(step, ast.Step) and step.form != "player_cannot" and any(
+                getattr(s, "form", "") == "instead" for s in _suffixes(step)):
+            kept = tuple(s for s in step.args[-1] if s.form != "instead")
+            link = attrs.evolve(link, args=(attrs.evolve(step, args=step.args[:-1] + (kept,)),))
+        body.append(link)
+    body[0] = attrs.evolve(body[0], form="first")
+    # "that much" is the amount for every event; some name it in their own
+    # words too ("prevent that damage", "equal to the excess")
+    also = {"dealt damage": "that damage"}.get(event) or (
+        "the excess" if event.startswith("pay more ") else "that much")
+    with naming("that much"), naming(also):
+        steps.sentence(attrs.evolve(sentence, args=tuple(body)))
+
+
+class ReplacingSteps:
+    """The StepCompiler's "The next time ..."."""
+
+    def next_time(self, moment: ast.Condition, sentence: ast.Sentence, links) -> None:
+        """ "The next time X would EVENT [this turn], STEPS instead.": the
+        replacement waits on the acting player (a modifier of kind "next
+        time", named by the sentence) until it is used once or its duration
+        ends; its steps run as the card's controller's, "it" the card."""
+        subject, action, *duration = moment.args
+        if not links:
+            raise unsupported(moment, '"the next time ..." with no steps after it')
+        event, selection = card_replacement(self.game, subject, action)
+        text = mode_text(sentence)
+        text = text[:1].lower() + text[1:]
+        if text not in self.game.once_replacements:
+            e = Emitter(f"next time:{text}", moment.span)
+            compile_instead(type(self)(e, self.game), sentence, links, event)
+            self.game.programs[e.program.name] = e.finish()
+            self.game.once_replacements[text] = Replacement(
+                event, selection.test, f"next time:{text}", False)
+        until = compile_duration(duration[0]) if duration and duration[0] else None
+
+        def wait(m, f):
+            this = f.locals.get("this")
+            end = until(m, f, this) if until is not None else ("game", 0, "end")
+            m.add_modifier(player_target(f.locals["you"]), "next time", text, 1, this, end)
+        self.e.emit(wait)
