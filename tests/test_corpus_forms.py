@@ -114,3 +114,38 @@ def test_a_card_among_them(tmp_path):
     take(match, "Giant")
     assert [match.state.cards[c].name for c in match.state.zone("hand", 0)] == ["Giant"]
     assert match.state.cards[match.state.zone("deck", 0)[-1]].name == "Knight"   # on top now
+
+
+def test_gain_control_for_a_while_and_for_good(tmp_path):
+    game = compiled(tmp_path, spell(
+        "Borrow", "When this is played: Gain control of a Creature your Rival controls until "
+                  "the end of this turn.")
+        + spell("Steal", "When this is played: Gain control of a Creature your Rival controls."))
+    match = position(game, hand_1=["Borrow"], board_2=["Giant"])
+    giant = next(c.id for c in match.state.cards if c.name == "Giant")
+    match.state.cards[giant].counters = (("damage", 2),)
+    take(match, "cast Borrow")
+    card = match.state.cards[giant]
+    assert (card.controller, card.zone, card.owner) == (0, ("board", 0), 1)
+    assert card.counter("damage") == 2                   # the same card, as it was
+    assert any("Giant is now controlled by Player 1" in line for line in match.narration())
+    assert any(match.action_to_string(a).startswith("attack Giant")
+               for a in match.legal_actions())            # it acts for its new controller
+    take(match, "pass")                                  # the turn ends: it goes back
+    card = match.state.cards[giant]
+    assert (card.controller, card.zone) == (1, ("board", 1))
+    match = position(game, hand_1=["Steal"], board_2=["Giant"])
+    take(match, "cast Steal")
+    take(match, "pass")
+    assert match.state.cards[giant].controller == 0      # for good
+
+
+def test_until_the_end_of_your_rivals_next_turn(tmp_path):
+    game = compiled(tmp_path, spell(
+        "Chill", "When this is played: Each Creature your Rival controls gets -1 power until "
+                 "the end of your Rival's next turn."))
+    match = position(game, hand_1=["Chill"], board_2=["Giant"])
+    take(match, "cast Chill")
+    giant = next(c.id for c in match.state.cards if c.name == "Giant")
+    # turn 3 is Player 1's: the Rival's next turn is turn 4, and it lasts to its end
+    assert [m.until for m in match.state.modifiers if m.target == giant] == [("turn", 4, "end")]

@@ -340,7 +340,7 @@ def _while_statement(resolution, continuous: bool = False):
         if isinstance(step, ast.Step) and step.form == "state_change" and \
                 step.args[1].form == "cannot_unless":
             capability, condition = step.args[1].args
-            test = compile_condition(condition)
+            test = _it_is_this(compile_condition(condition))
             plain = attrs.evolve(step, args=(step.args[0], attrs.evolve(
                 step.args[1], form="cannot", args=(capability,)), step.args[2]))
             link = attrs.evolve(resolution[0].args[0], args=(plain,))
@@ -364,6 +364,20 @@ def _while_statement(resolution, continuous: bool = False):
                                   args=(step,)))
     sentence = attrs.evolve(resolution[0], args=tuple(links))
     return compile_condition(condition.args[0]), (sentence,)
+
+
+def _it_is_this(test):
+    """A condition of a continuous ability, "it" in it being the card whose
+    text it is ("This can't be challenged unless it is exhausted")."""
+    def holds(m, f):
+        if "it" in f.locals:
+            return test(m, f)
+        f.locals["it"] = f.locals.get("this")
+        try:
+            return test(m, f)
+        finally:
+            del f.locals["it"]
+    return holds
 
 
 def _is_statement(resolution) -> bool:

@@ -418,10 +418,23 @@ class ChangingSteps:
             # "Nullify it until the end of your Rival's turn": a status modifier
             until = compile_duration(lasting[0].args[0])
             self.select(action.args[0], who)
-            self.each_chosen(lambda m, f, c: m.add_modifier(
+            self.each_chosen(lambda m, f, c: m.prevented("be nullified", c) or m.add_modifier(
                 c, "status", "nullified", 1, f.locals.get("this"), until(m, f, c)))
             return
         self._status(action, who, "nullified", True)
+
+    def do_gain_control(self, action, who):
+        """ "Gain control of X [until ...]": each card chosen goes under the
+        acting player's control (see Changes.take_control)."""
+        lasting = [s for s in getattr(self, "_suffixes", ()) if s.form == "lasting"]
+        until = compile_duration(lasting[0].args[0]) if lasting else None
+        self.select(action.args[0], who)
+
+        def take(m, f, card):
+            end = until(m, f, card) if until is not None else None
+            if m.take_control(card, who(m, f), end, f.locals.get("this")):
+                f.locals["did"] = True
+        self.each_chosen(take)
 
     def do_ready(self, action, who):
         self._status(action, who, verb_status(self.game.rules, action), True)

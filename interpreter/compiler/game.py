@@ -632,6 +632,10 @@ def _compile_declaration(e: Emitter, action, target) -> None:
                 m.event(event, card, f.locals["you"])
         e.emit(declare)
     if target is None:
+        if action.announces:
+            # no target to wait for: what the announcement triggered
+            # resolves now, before the action goes on ("When this attacks")
+            e.emit(lambda m, f: m.resolve_now(f))
         return
 
     def pick_target(m, f):

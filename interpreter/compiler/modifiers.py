@@ -140,7 +140,10 @@ def register_capability(game, capability: ast.Capability) -> str:
         game.limits_choosing = True
     if name not in game.capabilities:
         if capability.form == "be_participle":
-            game.capabilities[name] = (name.split(" ")[0] + " " + capability.args[0], None)
+            # lower case, as what is done is asked ("be Restricted": a
+            # game's word, spelt as the rules file spells it)
+            game.capabilities[name] = ((name.split(" ")[0] + " " + capability.args[0]).lower(),
+                                       None)
         elif capability.form == "act_by_player":
             # "can't be chosen by your opponents": the player choosing is
             # passed as -1 - player (see Views.forbidden's "by")
@@ -155,7 +158,7 @@ def register_capability(game, capability: ast.Capability) -> str:
                 "you": lambda m, f, by: by < 0 and -1 - by == f.locals["you"],
                 "each_player": lambda m, f, by: by < 0}[who.form]
         elif capability.form == "be_participle_by":
-            game.capabilities[name] = ("be " + capability.args[0], None)
+            game.capabilities[name] = (("be " + capability.args[0]).lower(), None)
             cards = compile_selector(capability.args[1], lambda m, f: f.locals["you"]).test
             game.capability_actors[name] = (lambda m, f, by, cards=cards:
                                             by is not None and by >= 0 and cards(m, f, by))
@@ -236,8 +239,8 @@ def compile_duration(duration: ast.Duration) -> Callable:
     def occurrence(m, f, edge):
         count = m.state.period_counts.get(period, 0)
         # the turn (and its other name, "called: Round") is always under way
-        current = period in ("turn", m.rules.turn_name) or \
-            m.state.period.get("phase") == period or m.state.period.get("step") == period
+        # (or any period under way: a phase, a step, a player's Move)
+        current = period in ("turn", m.rules.turn_name) or period in m.state.period.values()
         if period in ("turn", m.rules.turn_name) and relation in ("your", "rivals") and \
                 "you" in f.locals:
             # "your Rival's turn" during your turn (or "your turn" during your
@@ -248,7 +251,7 @@ def compile_duration(duration: ast.Duration) -> Callable:
             return count + 1
         return count
 
-    if relation in ("your_next", "controllers_next"):
+    if relation in ("your_next", "controllers_next", "rivals_next"):
         # "until your next turn": the next turn that is yours (the turns in
         # between, in seat order, are the other players'); "until the end of
         # its controller's next turn": of the player controlling the card
@@ -261,6 +264,8 @@ def compile_duration(duration: ast.Duration) -> Callable:
             order = m.seat_order()
             if relation == "your_next":
                 you = f.locals["you"]
+            elif relation == "rivals_next":
+                you = m.opponent(f)
             else:
                 card = card if card is not None else _it_or_this(f)
                 you = m.state.cards[card].controller

@@ -490,8 +490,10 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
         return None, placed
     if form in ("attached_to", "attached_to_it"):
         # "each card attached to it": the cards whose host is that card
-        host = compile_selector(q.args[0], subject) if form == "attached_to" else \
-            compile_selector(ast.Selector("it", (), q.span), subject)
+        if form == "attached_to_it":
+            # "it": the card last chosen, else (a continuous ability) this card
+            return None, lambda m, f, c: m.state.cards[c].attached_to == _it_or_this(f)
+        host = compile_selector(q.args[0], subject)
         return None, lambda m, f, c: m.state.cards[c].attached_to in host.candidates(m, f)
     if form == "host_of_this":
         return None, lambda m, f, c: m.state.cards[f.locals["this"]].attached_to == c

@@ -200,7 +200,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                                                                "return_"):
                 raise unsupported(step, '"in any order" on a step other than moving cards')
             self._suffixes = tuple(s for s in suffixes if s.form == "excess_to" or (
-                s.form == "lasting" and action.form == "nullify"))
+                s.form == "lasting" and action.form in ("nullify", "gain_control")))
             repeat = [s for s in suffixes if s.form == "for_each_suffix"]
             # "... one at a time while there are 3 or more Rooms in the Room
             # Row": card by card, the condition checked before each

@@ -4,6 +4,8 @@ rules file, its slots filled with what the card says.
 
 from __future__ import annotations
 
+import attrs
+
 from interpreter.compiler.costs import _doable_checks
 from interpreter.compiler.players import _nodes
 from interpreter.compiler.program import JUMPED, unsupported
@@ -42,7 +44,11 @@ class VerbSteps:
             raise unsupported(use, f'the game verb "{use.form}" (it is defined in terms of itself)')
         definition = parse_ability(self.game.rules, decl.definition, self.game.rules.path,
                                    decl.definition_span)
-        values = dict(zip(use_slots(decl.pattern.text), use.args))
+        # "Allies with <BOLD> can't be Restricted": the verb is not done to
+        # a card a "can't be VERBed" stops (not chosen; named: not done)
+        done_to = _participles(decl.pattern.text)
+        values = dict(zip(use_slots(decl.pattern.text),
+                          (_that_can(arg, done_to) for arg in use.args)))
         filled = tuple(fill_slots(s, values, use) for s in definition.resolution)
         cannot = None
         if optional:
@@ -61,6 +67,24 @@ class VerbSteps:
         skip = self.optional(lambda m, f: f.locals["you"], _verb_prompt(use)) if optional \
             else None
         self.announce(use)
+        named = [compile_selector(arg, lambda m, f: f.locals["you"]) for arg in use.args
+                 if isinstance(arg, ast.Selector) and arg.form in _NAMED_OUTRIGHT]
+        if named and done_to:
+            what = done_to[0]
+
+            def allowed(m, f):
+                cards = [c for s in named for c in s.candidates(m, f)]
+                if cards and all(m.forbidden(m.state.cards[c].controller, what, c)
+                                 for c in cards):
+                    for card in cards:
+                        m.prevented(what, card)         # the log says why
+                    f.locals["did"] = False
+                    return False
+                return True
+            stopped = self.e.label()
+            self.e.jump_unless(allowed, stopped)
+        else:
+            stopped = None
         roles = depth == 0 and _gives_roles(filled)
         if roles:
             # "it is attacking" inside a verb: the role lasts while the verb
@@ -111,10 +135,34 @@ class VerbSteps:
                     if isinstance(card, int):
                         m.event(event, card, m.state.cards[card].owner)
             self.e.emit(counts)
+        if stopped is not None:
+            self.e.place(stopped)
         if skip is not None:
             self.e.place(skip)
         if cannot is not None:
             self.e.place(cannot)
+
+
+def _participles(pattern: str) -> tuple[str, ...]:
+    """ "be restricted" for the verb "Restrict {card}": how a "can't"
+    names what the verb does to a card (its first word, as a participle)."""
+    word = pattern.split()[0].lower()
+    if not word.isalpha():
+        return ()
+    if word.endswith("e"):
+        return (f"be {word}d",)
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return (f"be {word[:-1]}ied",)
+    return (f"be {word}ed",)
+
+
+def _that_can(arg, done_to: tuple):
+    """A card slot's selector that chooses ("a card your Rival controls"),
+    with the cards a "can't be VERBed" stops left out."""
+    if not done_to or not isinstance(arg, ast.Selector) or arg.form not in ("some", "owned"):
+        return arg
+    word = done_to[0][3:]
+    return attrs.evolve(arg, args=arg.args + (ast.Qualifier("that_can", (word,), arg.span),))
 
 
 _NAMED_OUTRIGHT = ("this", "it", "them", "that", "those", "the_attacking", "the_defending",

@@ -111,6 +111,29 @@ class Changes:
         self.move(card, zone, face_up=True)
         return card
 
+    def take_control(self, card: int, player: int, until: tuple | None, source) -> bool:
+        """ "Gain control of X [until ...]": a card in play goes to the same
+        zone of ``player``'s (a zone of slots: a free one, or nothing
+        happens), as it is; with a duration, it goes back once it ends."""
+        state = self.state
+        c = state.cards[card]
+        if c.controller == player or c.zone[0] not in self.game.in_play:
+            return False
+        decl = self.rules.zones.get(c.zone[0])
+        key = (c.zone[0], player if c.zone[1] >= 0 else -1)
+        if decl is not None and decl.slots is not None and \
+                len(state.zones.get(key, ())) >= decl.slots:
+            return False                                 # no free slot there
+        previous = c.controller
+        op.change_control(state, card, player)
+        if decl is not None and decl.slots is not None and c.zone[1] >= 0:
+            self.take_slot(card, c.zone, decl.slots)
+        elif self.game.pairs:
+            self.refresh_pairs()
+        if until is not None:
+            self.add_modifier(card, "control", str(previous), player, source, until)
+        return True
+
     def attach(self, card: int, host: int) -> None:
         """Put ``card`` with ``host``: in its zone, under its controller."""
         state = self.state
@@ -422,6 +445,9 @@ class Changes:
                 if self.has_status(card, other) != (not on):
                     self.set_status(card, other, not on)
             return
+        if on and status not in self.state.cards[card].statuses and \
+                self.game.capabilities and self.prevented("be " + status, card):
+            return          # "Your Skills can't be nullified"
         if on and (self.game.replacements or self.game.once_replacements) and \
                 self.replaced(status, card):
             return

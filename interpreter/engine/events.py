@@ -177,6 +177,13 @@ class Attached(Event):
     FIELDS = ("card", "host", "face_up")
 
 
+class ControlChanged(Event):
+    """A card changed controller without leaving play: it went to the same
+    zone of the new controller (its statuses, counters and modifiers kept)."""
+    KIND = "control"
+    FIELDS = ("card", "player")
+
+
 class Kept(Event):
     """A card stayed in a zone whose cards never leave it."""
     KIND = "kept"

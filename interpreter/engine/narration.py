@@ -12,8 +12,8 @@ from typing import Iterable, Iterator
 
 from interpreter.compiler.compiled import OUTSIDE_ZONE
 from interpreter.engine.events import (
-    AbilityUsed, ActionTaken, Attached, CardCounterChanged, Chose, Compared, CounterChanged,
-    EntryFizzled, EntryNullified, EntryResolved, EntryWaits, Flipped, GainWaits, GameEnded, Kept,
+    AbilityUsed, ActionTaken, Attached, CardCounterChanged, Chose, Compared, ControlChanged,
+    CounterChanged, EntryFizzled, EntryNullified, EntryResolved, EntryWaits, Flipped, GainWaits, GameEnded, Kept,
     Modified, Moved, Note, Passed, PeriodEdge, PlaceReached, PlayerOut, Prevented, Replaced,
     ReplacedForPlayer, Revealed, SetUp, Shuffled, Started, StatusChanged, Taken, TurnStarted,
     ValueRevealed, ZoneFull)
@@ -177,6 +177,8 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
             unit = f" {stat}" if stat else ""
             return (f"     {names[event.one].name} ({event.first}{unit}) against "
                     f"{names[event.other].name} ({event.second}{unit}).")
+        case ControlChanged(card=card, player=player):
+            return f"     {names[card].name} is now controlled by {_player(player)}."
         case Attached(card=card, host=host, face_up=face_up):
             c = names[card]
             shown = c.name if _visible(c, c.zone, rules, viewer, face_up, cards) else "A card"
@@ -195,6 +197,8 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
                 return f"== {_player(player)} wins: {reason}."
             return f"== Draw: {reason}."
         case Modified(target=card, what=what, name=name, amount=amount):
+            if what == "control":      # told by the change of control itself
+                return None
             if card < 0 and what == "next time":   # a replacement used once
                 return f"     {_player(-1 - card)}: {name[:1].upper()}{name[1:]}."
             if card < 0:  # a modifier on a player (see compile.player_target)

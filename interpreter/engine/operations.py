@@ -10,7 +10,7 @@ someone reads the log, never here.
 from __future__ import annotations
 
 from interpreter.engine.events import (
-    CardCounterChanged, CounterChanged, Created, Expired, Flipped, GameEnded, Marked, Modified,
+    CardCounterChanged, ControlChanged, CounterChanged, Created, Expired, Flipped, GameEnded, Marked, Modified,
     Moved, Note, PeriodEdge, Revealed, Shuffled, StatusChanged, TurnStarted)
 from interpreter.engine.state import CardState, GameState, Modifier, ZoneKey
 
@@ -37,6 +37,26 @@ def move(state: GameState, card_id: int, to: ZoneKey, *, top: bool = True,
         # a card that changes zones is a new object: what applied to it ends
         state.modifiers = [m for m in state.modifiers if m.target != card_id]
     state.log.append(Moved(card_id, source, to, card.face_up))
+
+
+def change_control(state: GameState, card_id: int, player: int) -> None:
+    """A card (and the cards attached to it) goes under ``player``'s control:
+    from its zone to the same zone of theirs, as it is (not a new object:
+    its statuses, counters and modifiers stay)."""
+    card = state.cards[card_id]
+    if card.controller == player:
+        return
+    name, seat = card.zone
+    riders = [c for c in state.cards if c.attached_to == card_id and c.zone == card.zone]
+    for moved in [card] + riders:
+        if seat >= 0:
+            pile = state.zones.get(moved.zone)
+            if pile is not None and moved.id in pile:
+                pile.remove(moved.id)
+            moved.zone = (name, player)
+            state.zones.setdefault(moved.zone, []).append(moved.id)
+        moved.controller = player
+    state.log.append(ControlChanged(card_id, player))
 
 
 def create_card(state: GameState, name: str, owner: int, outside: ZoneKey) -> int:
@@ -108,7 +128,14 @@ def expire_modifiers(state: GameState, period: str, number: int, edge: str = "en
     until = (period, number, edge)
     kept = [m for m in state.modifiers if m.until != until]
     if len(kept) != len(state.modifiers):
+        ended = [m for m in state.modifiers if m.until == until]
         state.modifiers = kept
+        for modifier in ended:
+            # control gained for a while goes back (if the card is still
+            # where it was taken to)
+            if modifier.kind == "control" and \
+                    state.cards[modifier.target].controller == modifier.amount:
+                change_control(state, modifier.target, int(modifier.name))
         state.log.append(Expired(period, number, edge))
 
 

@@ -362,6 +362,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('remove')} all {x[0]} from {_selector(x[1])}"
     if f == "create":
         return f"{v('create')} {_selector(x[0])} in {_zone(x[1])}"
+    if f == "gain_control":
+        return f"{v('gain')} control of {_selector(x[0])}"
     if f == "draw_until":
         return f"{v('draw')} until {_player(x[0])} {_verb_for(x[0], 'have')} " \
                f"{_amount(x[1])} cards in hand"

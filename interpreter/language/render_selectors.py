@@ -9,6 +9,7 @@ from __future__ import annotations
 from interpreter.language import ast
 from interpreter.language.render_terms import (_last_number, _possessive, _verb_for, _zone)
 from interpreter.language.render_terms import _player as _named_player
+from interpreter.language.vocabulary import third_person
 
 def _comparison(c: ast.Comparison) -> str:
     if c.form == "none":
@@ -276,6 +277,16 @@ def _qualifier(q: ast.Qualifier, plural: bool = False) -> str:
             ("don't share" if plural else "doesn't share")
         article = "an" if a[0][:1].lower() in "aeiou" else "a"
         return f"that {verb} {article} {a[0]} with {_selector(a[1])}"
+    if f == "unless_does":
+        who, step = a
+        if isinstance(step, ast.VerbUse):
+            text = _verb_use(step)
+            first = text.split(" ")[0]
+            if _verb_for(who, "x") != "x":          # "your Rival Mills 2"
+                text = third_person(first) + text[len(first):]
+        else:
+            text = f"{_verb_for(who, 'discard')} {_selector(step.args[0])}"
+        return f"unless {'they' if who.form == 'that_player' else _player(who)} {text}"
     if f == "unless_pays":
         who = "they" if a[0].form == "that_player" else _player(a[0])
         return f"unless {who} {_verb_for(a[0], 'pay')} {_amount(a[1])} {a[2]}"

@@ -50,7 +50,7 @@ _ACTION_RULES = {
     "win", "lose_game", "repeat", "end_period", "take_actions", "alternate",
     "take_next_turn", "compare", "choose_first_player", "use", "respond", "resolve_waiting",
     "any_time_window", "create", "set_counter_to", "set_counter_stat", "choose_player",
-    "remove_up_to",
+    "remove_up_to", "gain_control",
 }
 _ORDINALS = ("first", "second", "third", "fourth")
 _NUMBER_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -76,6 +76,7 @@ _WORD_RULES = {"timing_label", "zone_name", "counter_name", "kind_noun",
                "event_verb", "period_name", "action_name", "defined_adjective", "value_kind"}
 _PERIOD_PHRASES = {"period_this": "this", "period_your": "your",
                    "period_rivals": "rivals", "period_next": "next",
+                   "period_rivals_next": "rivals_next",
                    "period_your_next": "your_next",
                    "period_controllers_next": "controllers_next"}
 
@@ -166,7 +167,8 @@ class _ToAst(Transformer):
             period = self.words.get(word.split(" ", 1)[1] if word.startswith(
                 ("this ", "the ", "your ")) else word, None)
             if period is None:  # "your rival's turn", "your next turn"
-                for prefix in ("your rival's ", "your opponent's ", "your next ",
+                for prefix in ("your rival's next ", "your opponent's next ",
+                               "your rival's ", "your opponent's ", "your next ",
                                "the next ", "its controller's next ",
                                "their controller's next "):
                     if word.startswith(prefix):

@@ -253,7 +253,7 @@ def _patterns(rule: str, patterns: Iterable[Pattern], alias: str,
 
 
 def _tax_verbs(verbs) -> str:
-    """The game verbs a tax may name ("unless they Purge 3"): those that do
+    """The game verbs a tax may name ("unless they Mill 2"): those that do
     not end with a card slot, whose selector's qualifiers would run into the
     ones after the tax (each keeps its alias, so it reads as the same verb)."""
     alternatives = [f"{p.grammar_alternative(None, True)} -> verb_{i}"
@@ -294,6 +294,8 @@ def generated_rules(vocab: Vocabulary) -> str:
         _choice(t, "period_next", _prefixed(("the next",), vocab.periods)),
         # "your next turn": the next one that is yours, not the next one
         _choice(t, "period_your_next", _prefixed(("your next",), vocab.periods)),
+        _choice(t, "period_rivals_next", _prefixed(("your rival's next", "your opponent's next"),
+                                                   vocab.periods)),
         _choice(t, "period_controllers_next", _prefixed(
             ("its controller's next", "their controller's next"), vocab.periods)),
         t.definitions(),
