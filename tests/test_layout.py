@@ -42,6 +42,7 @@ STAGES = {
     "interpreter.series": 4,
     "interpreter.soak": 4,
     "interpreter.rulings": 4,
+    "interpreter.corpus": 4,
     "interpreter.ruling_decks": 4,
     "interpreter.ruling_cards": 4,
     "interpreter.pytest_plugin": 4,
