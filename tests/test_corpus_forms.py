@@ -149,3 +149,24 @@ def test_until_the_end_of_your_rivals_next_turn(tmp_path):
     giant = next(c.id for c in match.state.cards if c.name == "Giant")
     # turn 3 is Player 1's: the Rival's next turn is turn 4, and it lasts to its end
     assert [m.until for m in match.state.modifiers if m.target == giant] == [("turn", 4, "end")]
+
+
+def test_a_move_into_a_zone_replaced(tmp_path):
+    # "If a card would be put into your Rival's graveyard, ... instead": the
+    # move into that zone is replaced (whatever sends it: destroyed here)
+    game = compiled(tmp_path, creature(
+        "Warden", "ALWAYS: If a card would be put into your Rival's graveyard, put it on the "
+                  "bottom of its owner's deck instead.")
+        + spell("Bolt", "When this is played: Deal 4 damage to a Creature."), changes=LETHAL)
+    match = position(game, hand_1=["Bolt"], board_1=["Warden"], board_2=["Giant"])
+    take(match, "cast Bolt")
+    take(match, "Giant")
+    giant = next(c.id for c in match.state.cards if c.name == "Giant")
+    assert match.state.cards[giant].zone == ("deck", 1)
+    assert match.state.zone("deck", 1)[0] == giant                     # at the bottom
+    # a card of the Warden's own controller is not the Rival's: not replaced
+    match = position(game, hand_1=["Bolt"], board_1=["Warden", "Knight"])
+    take(match, "cast Bolt")
+    take(match, "Knight")
+    knight = next(c.id for c in match.state.cards if c.name == "Knight")
+    assert match.state.cards[knight].zone == ("graveyard", 0)

@@ -30,6 +30,8 @@ def card_replacement(game, subject, action):
                                        else inner.form)
     if action.form == "dealt_damage_event":
         word = "dealt damage"
+    if action.form == "moved_into_event":
+        return _moved_into(game, subject, action.args[0])
     statuses = {s.lower(): s for s in game.rules.statuses}
     if word is not None and word.lower() in statuses:
         event = statuses[word.lower()]          # "would be exhausted": a status given
@@ -42,6 +44,27 @@ def card_replacement(game, subject, action):
     if selection.test is None:
         raise unsupported(subject, "this selector in a replacement")
     return event, selection
+
+
+def _moved_into(game, subject, zone: ast.ZoneRef):
+    """ "X would be put into your Rival's void": the event "enters ZONE" (see
+    Changes.move), of cards the selector names whose owner is the player
+    the zone's possessive names (the zone a card goes to is its owner's)."""
+    if zone.form == "zone_slot":
+        raise unsupported(zone, "a verb slot outside a verb")
+    possessive, name = zone.args
+    selection = compile_selector(subject, lambda m, f: f.locals["you"])
+    if selection.test is None:
+        raise unsupported(subject, "this selector in a replacement")
+    whose = possessive.form
+    if whose not in ("your", "rivals", "bare", "the", "owners", "their"):
+        raise unsupported(possessive, f'"{whose}" zones in a replacement')
+    test = selection.test
+    if whose == "your":
+        test = (lambda m, f, c, t=test: t(m, f, c) and m.state.cards[c].owner == f.locals["you"])
+    elif whose == "rivals":
+        test = (lambda m, f, c, t=test: t(m, f, c) and m.state.cards[c].owner != f.locals["you"])
+    return f"enters {name}", attrs.evolve(selection, test=test)
 
 
 def _suffixes(step: ast.Step) -> tuple:

@@ -164,6 +164,8 @@ def _event_action(a: ast.EventAction, base: bool = False) -> str:
         return ("prevent" if base else "prevents") + " damage"
     if f == "dealt_damage_event":
         return ("be" if base else "is") + " dealt damage"
+    if f == "moved_into_event":
+        return ("be" if base else "is") + " put into " + _zone(a.args[0])
     if f == "acts":
         return a.args[0] + (" " + _target(a.args[1]) if len(a.args) > 1 else "")
     if f == "game_event_verb":
