@@ -225,6 +225,7 @@ class CompiledGame:
     intent_kinds: set = attrs.Factory(set)      # the kinds of those triggers
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
+    forbidden_verbs: frozenset | None = None  # their verbs (Views.may_forbid, once compiled)
     # "can't be challenged by characters without Evasive": "can't" text -> a
     # test of the card doing it (the prohibition holds only against those)
     capability_actors: dict = attrs.Factory(dict)

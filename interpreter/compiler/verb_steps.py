@@ -73,6 +73,8 @@ class VerbSteps:
             what = done_to[0]
 
             def allowed(m, f):
+                if not m.may_forbid(what):
+                    return True
                 cards = [c for s in named for c in s.candidates(m, f)]
                 if cards and all(m.forbidden(m.state.cards[c].controller, what, c)
                                  for c in cards):

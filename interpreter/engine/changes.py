@@ -449,7 +449,8 @@ class Changes:
                     self.set_status(card, other, not on)
             return
         if on and status not in self.state.cards[card].statuses and \
-                self.game.capabilities and self.prevented("be " + status, card):
+                self.game.capabilities and self.may_forbid("be " + status) and \
+                self.prevented("be " + status, card):
             return          # "Your Skills can't be nullified"
         if on and (self.game.replacements or self.game.once_replacements) and \
                 self.replaced(status, card):

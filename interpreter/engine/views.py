@@ -264,6 +264,15 @@ class Views:
                 return True
         return any(True for _ in self.continuous(card, (kind, name)))
 
+    def may_forbid(self, verb: str) -> bool:
+        """Whether any "can't" of the game names ``verb`` (lower case): what
+        none names is never forbidden, and need not be looked for."""
+        verbs = self.game.forbidden_verbs
+        if verbs is None:
+            verbs = self.game.forbidden_verbs = frozenset(
+                v for v, _test in self.game.capabilities.values())
+        return any(verb.startswith(v) for v in verbs)
+
     def forbidden(self, player: int, verb: str, card: int | None, by: int | None = None
                   ) -> bool:
         """Whether a "can't" in force stops ``player`` doing ``verb`` (an
