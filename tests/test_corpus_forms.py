@@ -170,3 +170,20 @@ def test_a_move_into_a_zone_replaced(tmp_path):
     take(match, "Knight")
     knight = next(c.id for c in match.state.cards if c.name == "Knight")
     assert match.state.cards[knight].zone == ("graveyard", 0)
+
+
+def test_the_next_time_a_card_is_destroyed_a_trigger_used_once(tmp_path):
+    game = compiled(tmp_path, spell(
+        "Vigil", "When this is played: The next time a Creature you control is destroyed "
+                 "this turn, draw 2 cards.")
+        + spell("Bolt", "When this is played: Deal 4 damage to a Creature.")
+        + spell("Zap", "When this is played: Deal 4 damage to a Creature."), changes=LETHAL)
+    match = position(game, hand_1=["Vigil", "Bolt", "Zap"], board_1=["Knight", "Squire"])
+    take(match, "cast Vigil")
+    take(match, "cast Bolt")
+    take(match, "Knight")
+    assert len(match.state.zone("hand", 0)) == 3              # Zap and the 2 drawn
+    take(match, "cast Zap")                                    # the Squire: no choice left
+    squire = next(c.id for c in match.state.cards if c.name == "Squire")
+    assert match.state.cards[squire].zone == ("graveyard", 0)
+    assert len(match.state.zone("hand", 0)) == 2              # used up: no more draws

@@ -32,6 +32,10 @@ RULE_KIND = "#rule"
 KEYWORD_KIND = "#keyword"     # the holder of a keyword's abilities, given by an effect
 
 
+# the name the triggers used once are listed under in CompiledGame.triggers
+# (no card has it: only their events are watched through it)
+ONCE_TRIGGERS = "#next time"
+
 @attrs.define
 class Cued:
     """An ability used in a response window: its label, the program that
@@ -233,6 +237,9 @@ class CompiledGame:
     # "The next time X would EVENT ..., ... instead": its text -> Replacement
     # (waiting on a player as a modifier "next time" once an effect makes it)
     once_replacements: dict = attrs.Factory(dict)
+    # "The next time X EVENTs ..., ...": its text -> Trigger (kind "next
+    # trigger" on a player); also in ``triggers`` under ONCE_TRIGGERS
+    once_triggers: dict = attrs.Factory(dict)
     limits_choosing: bool = False     # some text says a card "can't be chosen"
     musts: set = attrs.Factory(set)           # "must" texts ("must attack")
     draws_replaced: bool = False              # some text replaces drawing a card

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import attrs
 
-from interpreter.compiler.compiled import Replacement
+from interpreter.compiler.compiled import ONCE_TRIGGERS, Replacement, Trigger
 from interpreter.compiler.modifiers import compile_duration
 from interpreter.compiler.players import player_target
 from interpreter.compiler.program import Emitter, unsupported
 from interpreter.compiler.selectors import compile_selector, naming
+from interpreter.compiler.trigger_events import card_event_watch
 from interpreter.language import ast
 from interpreter.language.render import mode_text
 
@@ -102,23 +103,49 @@ class ReplacingSteps:
         """ "The next time X would EVENT [this turn], STEPS instead.": the
         replacement waits on the acting player (a modifier of kind "next
         time", named by the sentence) until it is used once or its duration
-        ends; its steps run as the card's controller's, "it" the card."""
+        ends; its steps run as the card's controller's, "it" the card.
+        "The next time X EVENTs [this turn], STEPS.": the same, a triggered
+        ability used once (kind "next trigger"; see Triggers.once_triggers)."""
         subject, action, *duration = moment.args
         if not links:
             raise unsupported(moment, '"the next time ..." with no steps after it')
-        event, selection = card_replacement(self.game, subject, action)
         text = mode_text(sentence)
         text = text[:1].lower() + text[1:]
+        if moment.form == "next_time_event":
+            self._next_trigger(moment, text, links)
+            kind = "next trigger"
+        else:
+            self._next_replacement(moment, text, sentence, links)
+            kind = "next time"
+        until = compile_duration(duration[0]) if duration and duration[0] else None
+
+        def wait(m, f):
+            this = f.locals.get("this")
+            end = until(m, f, this) if until is not None else ("game", 0, "end")
+            m.add_modifier(player_target(f.locals["you"]), kind, text, 1, this, end)
+        self.e.emit(wait)
+
+    def _next_trigger(self, moment, text: str, links) -> None:
+        if text in self.game.once_triggers:
+            return
+        subject, action = moment.args[:2]
+        word, test, object_test, _own = card_event_watch(
+            ast.Event("card_event", (subject, action), moment.span))
+        e = Emitter(f"next time:{text}", moment.span)
+        type(self)(e, self.game).sentence(ast.Sentence(
+            "plain", (attrs.evolve(links[0], form="first"),) + tuple(links[1:]), moment.span))
+        self.game.programs[e.program.name] = e.finish()
+        trigger = Trigger(word, e.program.name, test, False, object_test=object_test)
+        self.game.once_triggers[text] = trigger
+        # (listed with the triggers, so that its event is watched)
+        self.game.triggers.setdefault(ONCE_TRIGGERS, []).append(trigger)
+
+    def _next_replacement(self, moment, text: str, sentence, links) -> None:
+        subject, action = moment.args[:2]
+        event, selection = card_replacement(self.game, subject, action)
         if text not in self.game.once_replacements:
             e = Emitter(f"next time:{text}", moment.span)
             compile_instead(type(self)(e, self.game), sentence, links, event)
             self.game.programs[e.program.name] = e.finish()
             self.game.once_replacements[text] = Replacement(
                 event, selection.test, f"next time:{text}", False)
-        until = compile_duration(duration[0]) if duration and duration[0] else None
-
-        def wait(m, f):
-            this = f.locals.get("this")
-            end = until(m, f, this) if until is not None else ("game", 0, "end")
-            m.add_modifier(player_target(f.locals["you"]), "next time", text, 1, this, end)
-        self.e.emit(wait)

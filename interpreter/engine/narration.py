@@ -199,7 +199,7 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
         case Modified(target=card, what=what, name=name, amount=amount):
             if what == "control":      # told by the change of control itself
                 return None
-            if card < 0 and what == "next time":   # a replacement used once
+            if card < 0 and what in ("next time", "next trigger"):   # used once
                 return f"     {_player(-1 - card)}: {name[:1].upper()}{name[1:]}."
             if card < 0:  # a modifier on a player (see compile.player_target)
                 verb = "can't" if what == "cannot" else what

@@ -188,6 +188,26 @@ class Triggers:
                     it = target if trigger.object_test is not None \
                         and target >= 0 else c
                     fired.append((trigger.program, source, user, it))
+        if self.game.once_triggers:
+            self._once_triggers(name, c, target, fired)
+
+    def _once_triggers(self, name: str, c: int, target, fired: list) -> None:
+        """ "The next time an Ally you control deals damage this Move, draw 2
+        cards": a trigger an effect left on a player fires once, then is
+        used up."""
+        state = self.state
+        for modifier in list(state.modifiers):
+            if modifier.kind != "next trigger":
+                continue
+            trigger = self.game.once_triggers[modifier.name]
+            player = -1 - modifier.target
+            probe = Frame("probe", 0, {"you": player, "this": modifier.source})
+            if trigger.event != name or not trigger.test(self, probe, c) or (
+                    trigger.object_test is not None and (
+                        target is None or not trigger.object_test(self, probe, target))):
+                continue
+            state.modifiers = [m for m in state.modifiers if m is not modifier]
+            fired.append((trigger.program, modifier.source, player, c))
 
     def delayed_steps(self, event) -> list:
         """ "At the end of the turn, draw a card" (a step an effect left for

@@ -103,6 +103,8 @@ def _condition(c: ast.Condition) -> str:
         "after": lambda: "after " + _event(a[0]),
         "if_": lambda: "if " + _condition(a[0]),
         "otherwise": lambda: "otherwise",
+        "next_time_event": lambda: f"the next time {_selector(a[0])} {_event_action(a[1])}"
+                                   + (" " + _duration(a[2]) if len(a) > 2 and a[2] else ""),
         "next_time": lambda: f"the next time {_selector(a[0])} would "
                              f"{_event_action(a[1], base=True)}"
                              + (" " + _duration(a[2]) if len(a) > 2 and a[2] else ""),

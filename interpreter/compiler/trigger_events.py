@@ -1,0 +1,88 @@
+"""What a triggered ability watches when its event is about a card ("When
+this is played", "Whenever a Being your Rival controls attacks", "Whenever
+this deals damage to a character"): the event's name as the machine logs it
+and the tests of the card (and of the damaged card or player) it is about.
+Used by card abilities (``interpreter.compiler.abilities``) and by "The next
+time X ..." in an effect (``interpreter.compiler.replacing``).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from interpreter.compiler.players import compile_player, is_opponent_ref
+from interpreter.compiler.program import unsupported
+from interpreter.compiler.selectors import compile_selector
+from interpreter.language import ast
+
+
+def card_event_watch(event: ast.Event) -> tuple:
+    """(event name, test of the card, test of the event's object or None,
+    whether it watches only its own card ("When this ...")) of a card event."""
+    if event.form == "bare_event":
+        # "When defended": an event of this card
+        event = ast.Event("card_event", (ast.Selector("this", (), event.span),
+                                         ast.EventAction("event_action", event.args,
+                                                         event.span)), event.span)
+    if event.form != "card_event":
+        raise unsupported(event, f'the event "{event.form.replace("_", " ")}"')
+    subject, action = event.args
+    object_test = zone_gate = None
+    if action.form == "deals_damage" and action.args:
+        # "Whenever this deals damage to a character": any damage its card
+        # deals (effect or battle), to what the trigger names
+        word, object_test = "deals damage to", _damaged_test(action.args[0])
+    elif action.form in ("deals_damage", "prevents_damage") and not action.args:
+        # "When this deals damage" / "When this prevents damage" (combat)
+        word = {"deals_damage": "deals damage", "prevents_damage": "prevents damage"}[
+            action.form]
+    elif action.form == "acts" and len(action.args) == 1 and isinstance(action.args[0], str):
+        # "When a Being your Rival controls attacks": an event an action announces
+        word = action.args[0]
+    elif action.form in ("enters_zone", "leaves_zone") and action.args[0].form != "zone_slot":
+        # "Whenever a character enters play": a move into (out of) that zone
+        whose, zone = action.args[0].args
+        word = ("enters " if action.form == "enters_zone" else "leaves ") + zone
+        if whose.form not in ("bare", "each_players") and not (
+                action.form == "enters_zone" and whose.form in ("your", "rivals")):
+            raise unsupported(action, f'the event "{action.form.replace("_", " ")}" of '
+                              f'{whose.form.replace("_", " ")} zone')
+        if whose.form in ("your", "rivals"):
+            mine = whose.form == "your"
+            zone_gate = (lambda m, f, c, mine=mine:
+                         (m.state.cards[c].zone[1] == f.locals["you"]) == mine)
+    elif action.form == "game_event_verb" and isinstance(action.args[0], str):
+        # "Whenever this character quests": a declared event (event "quests")
+        word = action.args[0]
+    elif action.form != "event_action":
+        raise unsupported(action, f'the event "{action.form.replace("_", " ")}"')
+    else:
+        inner = action.args[0]
+        word = inner.args[0] if inner.form == "event_participle" else inner.form
+    selection = compile_selector(subject, lambda m, f: f.locals["you"])
+    if selection.test is None:
+        raise unsupported(subject, "this kind of trigger subject")
+    test = selection.test
+    if zone_gate is not None:
+        test = (lambda m, f, c, t=test: zone_gate(m, f, c) and t(m, f, c))
+    return word.lower(), test, object_test, subject.form == "this"
+
+
+def _damaged_test(target) -> Callable:
+    """What "deals damage to TARGET" accepts as the damaged: a card the
+    selector describes, a player ("a player", "your opponent"), or either
+    ("any target"). Players are ``-1 - player`` in the event."""
+    if isinstance(target, ast.Node) and target.form == "any_target":
+        return lambda m, f, hit: True
+    if isinstance(target, ast.Player):
+        if target.form in ("any_player", "each_player"):
+            return lambda m, f, hit: hit < 0
+        if is_opponent_ref(target):
+            return lambda m, f, hit: hit < 0 and m.is_opponent(f, -1 - hit)
+        who = compile_player(target)
+        return lambda m, f, hit: hit < 0 and who(m, f) == -1 - hit
+    selection = compile_selector(target, lambda m, f: f.locals["you"])
+    if selection.test is None:
+        raise unsupported(target, "this kind of card in a trigger")
+    card_test = selection.test
+    return lambda m, f, hit: hit >= 0 and card_test(m, f, hit)
