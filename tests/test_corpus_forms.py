@@ -187,3 +187,22 @@ def test_the_next_time_a_card_is_destroyed_a_trigger_used_once(tmp_path):
     squire = next(c.id for c in match.state.cards if c.name == "Squire")
     assert match.state.cards[squire].zone == ("graveyard", 0)
     assert len(match.state.zone("hand", 0)) == 2              # used up: no more draws
+
+
+def test_without_paying_its_stat_and_less_than_this(tmp_path):
+    game = compiled(tmp_path, spell(
+        "Gate", "When this is played: Play a Creature from your hand without paying its cost.")
+        + creature("Bully", "When this is played: Destroy a Creature your Rival controls with "
+                            "less power than this.", power=3))
+    match = position(game, hand_1=["Gate", "Giant"])
+    take(match, "cast Gate")
+    giant = next(c.id for c in match.state.cards if c.name == "Giant")
+    assert match.state.cards[giant].zone == ("board", 0)             # cost 3, paid nothing
+    assert match.state.counter(0, "Mana") == 0
+    match = position(game, hand_1=["Bully"], board_2=["Giant", "Knight"])
+    take(match, "cast Bully")
+    # power 2 < 3: the Knight (the only one, no choice); the Giant (4) is not less
+    knight = next(c.id for c in match.state.cards if c.name == "Knight")
+    giant = next(c.id for c in match.state.cards if c.name == "Giant")
+    assert match.state.cards[knight].zone == ("graveyard", 1)
+    assert match.state.cards[giant].zone == ("board", 1)

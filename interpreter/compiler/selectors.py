@@ -495,6 +495,19 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
             return None, lambda m, f, c: m.state.cards[c].attached_to == _it_or_this(f)
         host = compile_selector(q.args[0], subject)
         return None, lambda m, f, c: m.state.cards[c].attached_to in host.candidates(m, f)
+    if form in ("stat_less_than", "stat_more_than"):
+        # "with less progress value than this": against that card's, read now
+        stat, other = q.args
+        against = compile_selector(other, subject)
+        less = form == "stat_less_than"
+
+        def compared(m, f, c):
+            others = against.candidates(m, f)
+            if not others:
+                return False
+            theirs = m.stat(others[0], stat)
+            return m.stat(c, stat) < theirs if less else m.stat(c, stat) > theirs
+        return None, compared
     if form == "host_of_this":
         return None, lambda m, f, c: m.state.cards[f.locals["this"]].attached_to == c
     if form in ("that_is", "that_is_not"):

@@ -246,6 +246,8 @@ def _qualifier(q: ast.Qualifier, plural: bool = False) -> str:
         return "attached to " + _selector(a[0])
     if f == "attached_to_it":
         return "attached to it"
+    if f in ("stat_less_than", "stat_more_than"):
+        return f"with {'less' if f == 'stat_less_than' else 'more'} {a[0]} than {_selector(a[1])}"
     if f == "among_them":
         return "among them"
     if f == "host_of_this":

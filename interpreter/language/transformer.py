@@ -284,6 +284,10 @@ class _ToAst(Transformer):
         statement = ast.Statement("reduces_damage", ("all",), span)
         return ast.Step("state_change", (selector, statement, tuple(suffixes)), span)
 
+    def for_free(self, children):
+        """ "for free" and "without paying its STAT" (the cost) say the same."""
+        return ast.Suffix("for_free", (), self.span(children))
+
     def discard_cards(self, children):
         """ "unless they discard 2 cards": the step "discard 2 cards"."""
         amount = self.value(children[0])
