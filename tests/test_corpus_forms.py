@@ -206,3 +206,17 @@ def test_without_paying_its_stat_and_less_than_this(tmp_path):
     giant = next(c.id for c in match.state.cards if c.name == "Giant")
     assert match.state.cards[knight].zone == ("graveyard", 1)
     assert match.state.cards[giant].zone == ("board", 1)
+
+
+def test_prevent_all_damage_that_would_be_dealt_to_a_player(tmp_path):
+    game = compiled(tmp_path, spell(
+        "Ward", "When this is played: Prevent all damage that would be dealt to you this turn.")
+        + spell("Backfire", "When this is played: Deal 3 damage to you."))
+    match = position(game, hand_1=["Ward", "Backfire"])
+    take(match, "cast Ward")
+    take(match, "cast Backfire")
+    assert match.state.counter(0, "Life") == 10                      # prevented
+    assert any("Player 1: damage to them is prevented." in line for line in match.narration())
+    match = position(game, hand_1=["Backfire"])
+    take(match, "cast Backfire")
+    assert match.state.counter(0, "Life") == 7

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from interpreter.compiler.modifiers import compile_duration, statement_changes
+from interpreter.compiler.modifiers import ALL_DAMAGE, compile_duration, statement_changes
 from interpreter.compiler.players import (_it_or_this, compile_owner, compile_player,
-                                          counter_on_card)
+                                          counter_on_card, player_target)
 from interpreter.compiler.program import Unsupported, unsupported
 from interpreter.compiler.selectors import (NAMED_NUMBERS, compile_amount, compile_measure,
                                           compile_selector, compile_stat_of)
@@ -422,6 +422,28 @@ class ChangingSteps:
                 c, "status", "nullified", 1, f.locals.get("this"), until(m, f, c)))
             return
         self._status(action, who, "nullified", True)
+
+    def player_damage_prevented(self, step) -> None:
+        """ "Prevent all damage that would be dealt to you this Move": the
+        player is dealt no damage while it lasts (a modifier "reduce damage"
+        on the player, by all of it; see Changes.damage_player)."""
+        player, *suffixes = step.args
+        if player.form in ("each_player", "each_rival") or player.form in ast.PLAYER_SETS:
+            raise unsupported(player, "preventing the damage of several players (one: "
+                              '"you", "your Rival")')
+        until = None
+        for suffix in suffixes:
+            if suffix.form != "lasting":
+                raise unsupported(suffix, f'"{suffix.form.replace("_", " ")}" here')
+            until = compile_duration(suffix.args[0])
+        who = compile_player(player)
+        self.game.reduces_damage = True
+
+        def protect(m, f):
+            end = until(m, f, None) if until is not None else ("game", 0, "end")
+            m.add_modifier(player_target(who(m, f)), "reduce", "damage", ALL_DAMAGE,
+                           f.locals.get("this"), end)
+        self.e.emit(protect)
 
     def do_gain_control(self, action, who):
         """ "Gain control of X [until ...]": each card chosen goes under the

@@ -283,6 +283,9 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         if step.form == "player_cannot":
             self.player_cannot(step)
             return
+        if step.form == "player_damage_prevented":
+            self.player_damage_prevented(step)
+            return
         raise unsupported(step, f'"{step.form.replace("_", " ")}"')
 
     # ---- "your opponent" with several opponents

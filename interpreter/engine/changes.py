@@ -348,6 +348,10 @@ class Changes:
         ``source`` card's event "deals damage to" has the player, as
         ``-1 - player``, for its object)."""
         state = self.state
+        if self.game.reduces_damage:
+            # "Prevent all damage that would be dealt to you this Move"
+            amount -= sum(m.amount for m in state.modifiers if m.target == -1 - player
+                          and m.kind == "reduce" and m.name == "damage")
         if amount <= 0 or self.replaced_for_player("dealt damage", player, amount):
             return
         counter = self.game.player_damage_counter

@@ -199,6 +199,8 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
         case Modified(target=card, what=what, name=name, amount=amount):
             if what == "control":      # told by the change of control itself
                 return None
+            if card < 0 and what == "reduce":   # "Prevent all damage ... to you"
+                return f"     {_player(-1 - card)}: damage to them is prevented."
             if card < 0 and what in ("next time", "next trigger"):   # used once
                 return f"     {_player(-1 - card)}: {name[:1].upper()}{name[1:]}."
             if card < 0:  # a modifier on a player (see compile.player_target)

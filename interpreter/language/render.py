@@ -243,6 +243,10 @@ def _step(step: ast.Step) -> str:
         words = [_selector(selector), _statement(statement, _is_plural(selector))]
         words.extend(_suffix(s) for s in suffixes)
         return " ".join(words)
+    if step.form == "player_damage_prevented":
+        player, *suffixes = step.args
+        return " ".join([f"prevent all damage that would be dealt to {_player(player)}"]
+                        + [_suffix(s) for s in suffixes])
     if step.form == "player_cannot":
         player, capability, *suffixes = step.args
         words = [_player(player), "can't", _capability(capability)]
