@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from interpreter.compiler.modifiers import ALL_DAMAGE, compile_duration, statement_changes
+from interpreter.compiler.modifiers import (ALL_DAMAGE, compile_duration, compile_lasting,
+                                           statement_changes)
 from interpreter.compiler.players import (_it_or_this, compile_owner, compile_player,
                                           counter_on_card, player_target)
 from interpreter.compiler.program import Unsupported, unsupported
@@ -431,18 +432,13 @@ class ChangingSteps:
         if player.form in ("each_player", "each_rival") or player.form in ast.PLAYER_SETS:
             raise unsupported(player, "preventing the damage of several players (one: "
                               '"you", "your Rival")')
-        until = None
-        for suffix in suffixes:
-            if suffix.form != "lasting":
-                raise unsupported(suffix, f'"{suffix.form.replace("_", " ")}" here')
-            until = compile_duration(suffix.args[0])
+        until = compile_lasting(suffixes)
         who = compile_player(player)
         self.game.reduces_damage = True
 
         def protect(m, f):
-            end = until(m, f, None) if until is not None else ("game", 0, "end")
             m.add_modifier(player_target(who(m, f)), "reduce", "damage", ALL_DAMAGE,
-                           f.locals.get("this"), end)
+                           f.locals.get("this"), until(m, f))
         self.e.emit(protect)
 
     def do_gain_control(self, action, who):
@@ -483,16 +479,11 @@ class ChangingSteps:
             return
         selector, statement, suffixes = step.args
         changes = statement_changes(statement, self.game)
-        until = None
-        for suffix in suffixes:
-            if suffix.form == "lasting":
-                until = compile_duration(suffix.args[0])
-            else:
-                raise unsupported(suffix, f'"{suffix.form.replace("_", " ")}" here')
+        until = compile_lasting(suffixes)
         self.select(selector, lambda m, f: f.locals["you"])
 
         def modify(m, f, card):
-            end = until(m, f, card) if until is not None else ("game", 0, "end")
+            end = until(m, f, card)
             for kind, name, amount in changes:
                 m.add_modifier(card, kind, name, amount, f.locals.get("this"), end)
         self.each_chosen(modify)

@@ -26,7 +26,7 @@ The windows themselves are the machine's (``interpreter.engine.combat``).
 from __future__ import annotations
 
 from interpreter.compiler.frames import Frame
-from interpreter.compiler.modifiers import compile_duration
+from interpreter.compiler.modifiers import compile_lasting
 from interpreter.compiler.players import compile_player
 from interpreter.compiler.program import JUMPED, unsupported
 from interpreter.compiler.selectors import compile_amount, compile_selector
@@ -123,16 +123,11 @@ class CombatSteps:
             return True
         if form == "counts_as":
             value = statement.args[0]
-            until = None
-            for suffix in suffixes:
-                if suffix.form != "lasting":
-                    raise unsupported(suffix, f'"{suffix.form.replace("_", " ")}" here')
-                until = compile_duration(suffix.args[0])
+            until = compile_lasting(suffixes)
             self.select(selector, you)
 
             def counts(m, f, card):
-                end = until(m, f, card) if until is not None else ("game", 0, "end")
-                m.add_modifier(card, "value", value, 1, f.locals.get("this"), end)
+                m.add_modifier(card, "value", value, 1, f.locals.get("this"), until(m, f, card))
             self.each_chosen(counts)
             return True
         if form == "card_deals":

@@ -225,6 +225,18 @@ def register_allowance(game, statement: ast.Statement) -> None:
         game.capabilities[capability_name(capability)][0], count, period)
 
 
+def compile_lasting(suffixes) -> Callable:
+    """(machine, frame, card or None) -> the end of what a step makes last:
+    its duration ("until the end of the turn"), else the end of the game.
+    Any other suffix is a check problem here."""
+    until = None
+    for suffix in suffixes:
+        if suffix.form != "lasting":
+            raise unsupported(suffix, f'"{suffix.form.replace("_", " ")}" here')
+        until = compile_duration(suffix.args[0])
+    return until if until is not None else (lambda m, f, card=None: ("game", 0, "end"))
+
+
 def compile_duration(duration: ast.Duration) -> Callable:
     """(machine, frame, card the modifier is on or None) -> the modifier's
     end: (period, occurrence, edge)."""

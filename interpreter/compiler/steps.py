@@ -20,7 +20,7 @@ from interpreter.compiler.combat_steps import CombatSteps
 from interpreter.compiler.conditions import compile_condition
 from interpreter.compiler.costs import _cost_checks_for_costs
 from interpreter.compiler.mode_steps import ModeSteps
-from interpreter.compiler.modifiers import (compile_duration, joined_stat_changes,
+from interpreter.compiler.modifiers import (compile_duration, compile_lasting, joined_stat_changes,
                                            register_capability)
 from interpreter.compiler.moving_steps import MovingSteps
 from interpreter.compiler.players import compile_player, mentions_opponent, player_target
@@ -390,17 +390,12 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         modifier whose target is the player (``player_target``)."""
         player, capability, *suffixes = step.args
         name = register_capability(self.game, capability)
-        until = None
-        for suffix in suffixes:
-            if suffix.form != "lasting":
-                raise unsupported(suffix, f'"{suffix.form.replace("_", " ")}" here')
-            until = compile_duration(suffix.args[0])
+        until = compile_lasting(suffixes)
         who = compile_player(player)
 
         def forbid(m, f):
-            end = until(m, f) if until is not None else ("game", 0, "end")
             m.add_modifier(player_target(who(m, f)), "cannot", name, 1,
-                           f.locals.get("this"), end)
+                           f.locals.get("this"), until(m, f))
         self.e.emit(forbid)
 
     def for_each_player(self, body: Callable, opponents: bool = False,
