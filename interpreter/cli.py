@@ -92,6 +92,8 @@ def _compile_problems(game: Game) -> list[Problem]:
     check compiles everything it checks, so what it accepts runs."""
     if not game.rules.phases:
         return []
+    if any(p.code == "E517" for p in game.problems):
+        return []       # no card grammar to compile with: its clash is reported
     try:
         compile_game(game)
     except CardrulesError as err:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import attrs
 
-from lark.exceptions import UnexpectedInput
+from lark.exceptions import GrammarError, UnexpectedInput
 
 from interpreter.errors import Problem, did_you_mean, listing
 from interpreter.language.game_rules import GameRules, _lookup, takers
@@ -110,10 +110,15 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
                     and _names_word(line, word)]
             what = " and ".join(f'{line.words[0].lower()} "{_spelled(line, word)}"'
                                 for line in uses[:2])
+            # a word written as the plural of a kind ("zone Shrines", "kind Shrine")
+            kind = next((k.name for k in self.rules.kinds.values()
+                         if k.plural.lower() == word.lower()), None)
+            if len(uses) < 2 and kind is not None:
+                what = f'the plural of kind "{kind}" and as {what}'
             for line in uses[:1]:
                 self.problem(self.span_of_text(line, _spelled(line, word)), "E517",
                              f'"{word}" cannot be told apart in card text'
-                             + (f": it is declared as {what}" if len(uses) > 1 else
+                             + (f": it is declared as {what}" if len(uses) > 1 or kind else
                                 ": the card language already uses this word"),
                              ("a word declared once, that the card language does not use",),
                              f'give it another name (for example '
@@ -165,13 +170,19 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
                     self.problem(noun.span, "E515", f'unknown card kind "{kind}" in noun '
                                  f'"{noun.name}"', (listing(rules.kinds),),
                                  did_you_mean(kind, rules.kinds))
-        if self.problems:
-            return
         # Keyword and verb definitions are card text in the game's language.
+        # Declared words that clash are reported whatever else is wrong: the
+        # card grammar cannot even be built with them.
         try:
             parser = rules.parser()
-        except Exception as err:  # the vocabulary makes the grammar ambiguous
+        except GrammarError as err:  # the vocabulary makes the grammar ambiguous
             self.grammar_clash(str(err))
+            return
+        except Exception as err:
+            if not self.problems:
+                self.grammar_clash(str(err))
+            return
+        if self.problems:
             return
         for name, decl in list(rules.adjectives.items()):
             # "that your opponent controls": qualifiers, as a selector ends
