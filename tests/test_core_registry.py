@@ -34,6 +34,7 @@ GAMES = {
     "Rival Rush": ("rival-rush", None),
     "Duel": ("duel", ROOT / "tests" / "fixtures" / "engine"),
     "Minions": ("minions", ROOT / "tests" / "fixtures" / "minions"),
+    "Fronts": ("fronts", ROOT / "tests" / "fixtures" / "fronts"),
 }
 
 # Primitives with fewer than two users among the games above (their second
@@ -108,6 +109,10 @@ def _uses(section: str, game) -> bool:
             a.role or a.target_role for a in rules.actions)
     if section == "Values cards share":
         return bool(forms & {"shares", "shares_none", "card_has_keyword", "card_lacks_keyword"})
+    if section == "Places":
+        return any(c.track or c.per_place for c in rules.counters.values()) or bool(
+            rules.wildcards) or any(s.type == "exchange" for s in rules.stats.values()) or \
+            "put_at" in forms
     if section == "Decisions":
         return rules.identical_one_choice
     raise AssertionError(f'docs/core.md has a section "{section}" with no detector here')

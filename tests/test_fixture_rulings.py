@@ -1,8 +1,9 @@
 """The rulings of the fixture games written on the second edition's core.
 
 Minions (tests/fixtures/minions: Heroes, Mana Crystals, minions, spells) and
-Lore (tests/fixtures/lore: ink, quests, challenges, a race to 20 lore) are
-games of their own whose rules and rulings were written from their
+Lore (tests/fixtures/lore: ink, quests, challenges, a race to 20 lore) and
+Fronts (tests/fixtures/fronts: a row of Fronts, Banners, Might kept per
+Front, costs paid in two Manas with a wildcard) are games of their own whose rules and rulings were written from their
 rulebooks (RULES.md beside each) and the language reference, not from a
 shipped game. Every one of their rulings must pass: their `expect:` lines
 are what the rulebook says. (Fixture folders are not collected as
@@ -19,7 +20,7 @@ import pytest
 from interpreter.rulings import load_ruling_file, run_ruling
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-GAMES = ("minions", "lore")
+GAMES = ("minions", "lore", "fronts")
 
 
 def _rulings():
@@ -44,5 +45,6 @@ def test_every_fixture_ruling_file_is_run():
              for game in GAMES}
     assert files == {
         "minions": ["combat", "damage", "drawing", "mana", "minions", "spells", "winning"],
-        "lore": ["card-text", "challenge", "ink", "playing", "quest", "turn"]}
-    assert len(list(_rulings())) == 49 + 48
+        "lore": ["card-text", "challenge", "ink", "playing", "quest", "turn"],
+        "fronts": ["battle", "costs", "might"]}
+    assert len(list(_rulings())) == 49 + 48 + 18

@@ -12,8 +12,10 @@ import ast
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from lark import Lark
 
+from interpreter.cli import main
 from interpreter.language.game_rules import ZONE_ROLES
 from interpreter.language.rules_file import load_rules
 from interpreter.language import rules_values
@@ -192,6 +194,41 @@ def test_a_word_declared_as_two_things_is_reported_at_the_first():
     assert (p.code, p.span.line) == ("E517", _line(text) + 1)
     assert p.message == ('"hero" cannot be told apart in card text: it is declared as '
                          'kind "Hero" and zone "hero"')
+
+
+def test_a_zone_named_as_a_kinds_plural_is_reported_whatever_else_is_wrong(tmp_path):
+    # "zone Shrines" beside "kind Shrine": the card grammar cannot tell them
+    # apart. Reported at the zone even when another line is wrong too, and
+    # check stops there: no traceback from compiling with no grammar.
+    text = ("kind Shrine\nzone Shrines: per player, public, in play\n"
+            "counter Glory: per player, starts at zero\n")
+    _, problems = _rules(text)
+    clash = next(p for p in problems if p.code == "E517")
+    assert (clash.span.line, clash.span.column) == (_line(text) + 1, 6)
+    assert clash.message == ('"shrines" cannot be told apart in card text: it is declared as '
+                             'the plural of kind "Shrine" and as zone "Shrines"')
+    assert any(p.span.line == _line(text) + 2 for p in problems if p.code != "E517")
+    (tmp_path / "rules").mkdir()
+    rules_file = tmp_path / "rules" / "probe.rules"
+    rules_file.write_text(HEAD + text + "turn\n  phase Main\n    Draw a card.\n")
+    result = CliRunner().invoke(main, ["check", str(rules_file)])
+    assert result.exit_code == 1, result.output
+    assert isinstance(result.exception, SystemExit), result.exception
+    assert "E517" in result.output and "Traceback" not in result.output
+
+
+def test_an_exchange_names_the_stat_of_this_place_or_of_the_chosen_card():
+    text = ("values mana: Ember, Any\nstat cost: exchange of mana\nstat power: number\n"
+            "kind Troop\n  stats: cost, power\nzone hand: per player, hand\n"
+            'action "cast"\n  choose: a card in your hand\n  exchange: cost of it\n'
+            'action "boast"\n  choose: a card in your hand\n  exchange: power of it\n'
+            'action "spend"\n  choose: a card in your hand\n  exchange: cost of that\n')
+    rules, problems = _rules(text)
+    cast = next(a for a in rules.actions if a.name == "cast")
+    assert (cast.exchange, cast.exchange_card) == ("cost", "it")
+    codes = sorted((p.code, p.span.line - _line(text) + 1, p.message) for p in problems)
+    assert [(c, line) for c, line, _m in codes] == [("E525", 12), ("E525", 15)]
+    assert codes[0][2] == '"power" is not an exchange stat'
 
 
 # ---------------------------------------------------------------- phases

@@ -26,6 +26,9 @@ PLAYABLE = [
     (FIXTURES / "minions", "minions", 2),
     # another: ink, quests, challenges, keywords with numbers, a race to 20 lore
     (FIXTURES / "lore", "lore", 2),
+    # another: a row of places fought over, positions, counters kept per
+    # place, printed costs paid with a wildcard
+    (FIXTURES / "fronts", "fronts", 2),
 ]
 
 

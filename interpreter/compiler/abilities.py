@@ -20,6 +20,7 @@ from interpreter.compiler.costs import _cost_checks_for_costs
 from interpreter.compiler.frames import Frame
 from interpreter.compiler.modifiers import (joined_stat_changes, register_capability,
                                            statement_changes)
+from interpreter.compiler.moving_steps import placement_checks
 from interpreter.compiler.players import is_opponent_ref
 from interpreter.compiler.program import JUMPED, Emitter, unsupported
 from interpreter.compiler.replacing import card_replacement, compile_instead
@@ -45,8 +46,12 @@ def _compile_exchanges(game: CompiledGame, card) -> None:
             if isinstance(stat.value, Exchange):
                 name = f"exchange:{card.name}:{face or ''}:{stat.name.lower()}"
                 e = Emitter(name, stat.span if hasattr(stat, "span") else None)
-                StepCompiler(e, game).sentences(stat.value.reward.args[3])
+                reward = stat.value.reward.args[3]
+                StepCompiler(e, game).sentences(reward)
                 game.programs[name] = e.finish()
+                checks = placement_checks(reward)
+                if checks:
+                    game.exchange_checks[name] = tuple(checks)
 
 
 def _compile_static(game: CompiledGame, card, node, gate=None) -> None:

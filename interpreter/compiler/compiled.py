@@ -267,6 +267,9 @@ class CompiledGame:
     # position counter of each such zone (where a player's own effects are)
     place_counters: dict = attrs.Factory(dict)
     place_positions: dict = attrs.Factory(dict)
+    # exchange program -> what must hold for its reward to be possible
+    # (a place to put its card at: moving_steps.placement_checks)
+    exchange_checks: dict = attrs.Factory(dict)
     # zone -> the position counters ("position in ZONE") into it
     track_counters: dict = attrs.Factory(dict)
     attaching: bool = False                   # whether any card was ever attached

@@ -24,6 +24,7 @@ from interpreter.compiler.compiled import (AFTER_USE, KEYWORD_KIND, RULE_KIND, A
 from interpreter.compiler.conditions import compile_condition
 from interpreter.compiler.costs import _cost_checks
 from interpreter.compiler.players import compile_player, compile_zone
+from interpreter.compiler.moving_steps import acts, placement_checks
 from interpreter.compiler.program import Emitter, Program, Unsupported, unsupported
 from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.steps import StepCompiler
@@ -523,7 +524,9 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         checks.append(lambda m, f, t=target: bool(t.candidates(m, f)))
     _compile_declaration(e, action, target)
     if action.effect is not None:
-        checks.extend(_room_checks(game, _sentences(rules, action.effect), action.sacrifices))
+        effect = _sentences(rules, action.effect)
+        checks.extend(_room_checks(game, effect, action.sacrifices))
+        checks.extend(placement_checks(effect))
     if action.sacrifices:
         stat = action.sacrifices
         checks.append(lambda m, f: m.sacrifice_cards(f, stat) is not None)
@@ -544,8 +547,9 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
                                   action.requires.span, start="condition_line")
         checks.append(compile_condition(condition))
     if action.exchange is not None:
-        checks.append(lambda m, f, stat=action.exchange: m.can_exchange(f, stat))
-        e.emit(lambda m, f, stat=action.exchange: m.exchange(f, stat))
+        stat, card = action.exchange, action.exchange_card
+        checks.append(lambda m, f: m.can_exchange(f, stat, card))
+        e.emit(lambda m, f: m.exchange(f, stat, card))
 
     def effect_and_event(emitter, compiler):
         if action.effect is not None:
@@ -580,36 +584,31 @@ def _room_checks(game: CompiledGame, sentences, sacrifices=None) -> list[Callabl
     counting the room its sacrifices free (a summon that sacrifices a card
     in that zone)."""
     checks = []
-    for sentence in sentences:
-        for link in sentence.args:
-            step = link.args[0]
-            if not isinstance(step, ast.Step) or step.form != "act":
-                continue
-            action = step.args[2]
-            if action.form not in ("put", "move") or len(action.args) < 2:
-                continue
-            selector, destination = action.args[0], action.args[1]
-            if getattr(selector, "form", None) != "it" or destination.form != "to_zone":
-                continue
-            zone_ref = destination.args[0]
-            if zone_ref.form == "zone_slot":
-                continue
-            decl = game.rules.zones.get(zone_ref.args[1])
-            # (a full zone that sends what enters it elsewhere has room for
-            # the action: "a card put into it when it is full goes to ...")
-            sizes = [n for n in (decl.slots, None if decl.overflow else decl.capacity)
-                     if n is not None] if decl else []
-            if not sizes:
-                continue
-            key = compile_zone(zone_ref, lambda m, f: f.locals["you"])
+    for action in acts(sentences):
+        if action.form not in ("put", "move") or len(action.args) < 2:
+            continue
+        selector, destination = action.args[0], action.args[1]
+        if getattr(selector, "form", None) != "it" or destination.form != "to_zone":
+            continue
+        zone_ref = destination.args[0]
+        if zone_ref.form == "zone_slot":
+            continue
+        decl = game.rules.zones.get(zone_ref.args[1])
+        # (a full zone that sends what enters it elsewhere has room for
+        # the action: "a card put into it when it is full goes to ...")
+        sizes = [n for n in (decl.slots, None if decl.overflow else decl.capacity)
+                 if n is not None] if decl else []
+        if not sizes:
+            continue
+        key = compile_zone(zone_ref, lambda m, f: f.locals["you"])
 
-            def room(m, f, key=key, slots=min(sizes)):
-                cards = m.state.zones.get(key(m, f), ())
-                if len(cards) < slots:
-                    return True
-                freed = m.sacrifice_cards(f, sacrifices) if sacrifices else None
-                return bool(freed) and len([c for c in cards if c not in freed]) < slots
-            checks.append(room)
+        def room(m, f, key=key, slots=min(sizes)):
+            cards = m.state.zones.get(key(m, f), ())
+            if len(cards) < slots:
+                return True
+            freed = m.sacrifice_cards(f, sacrifices) if sacrifices else None
+            return bool(freed) and len([c for c in cards if c not in freed]) < slots
+        checks.append(room)
     return checks
 
 

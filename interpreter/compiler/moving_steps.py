@@ -14,6 +14,30 @@ from interpreter.compiler.selectors import compile_amount, compile_measure, comp
 from interpreter.language import ast
 
 
+def acts(sentences):
+    """The actions of an effect's steps, sentence by sentence, in order
+    ("Put it into your board.": the put)."""
+    for sentence in sentences:
+        for link in sentence.args:
+            step = link.args[0]
+            if isinstance(step, ast.Step) and step.form == "act":
+                yield step.args[2]
+
+
+def placement_checks(sentences) -> list[Callable]:
+    """What makes an effect that places a card at a place possible: for each
+    "Place X ... at PLACE" step, that some place is there to choose ("at a
+    Front ahead of your Position" with no Front ahead). An action or an
+    exchange whose effect could not place its card cannot be taken, as a
+    target that is not there cannot be chosen."""
+    checks = []
+    for action in acts(sentences):
+        if getattr(action, "form", None) == "put_at":
+            place = compile_selector(action.args[3], lambda m, f: f.locals["you"])
+            checks.append(lambda m, f, place=place: bool(place.candidates(m, f)))
+    return checks
+
+
 class MovingSteps:
     """The StepCompiler's steps that move, show and play cards."""
 

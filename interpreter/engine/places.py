@@ -1,11 +1,12 @@
-"""Places and exchanges.
+"""Places and exchanges (docs/core.md "Places").
 
 A zone can be an ordered row of places (a position counter says where a
-player stands in it): counters kept per place wait for the loop over the
-places to reach theirs; a place's exchange stats trade counters for a
+player stands in it): counters kept per place wait at their place for the
+loop over the places to reach it, and stay there when it leaves; a card's
+exchange stats (a place's, or a card an action chose) trade counters for a
 reward (wildcards paying with any of their counters); cards are placed at
-a place and used. (Who wins a race along the row is written in the rules
-file, on the game's numbers.)
+a place and used. (What a row means — a race, a line fought over — is
+written in the rules file, on the game's numbers.)
 """
 
 from __future__ import annotations
@@ -113,14 +114,37 @@ class Places:
     def leave_place(self) -> None:
         """The loop over places is at none (its place's last step has run its
         procedure, or the loop is over): an effect happens at the place at
-        its player's position again."""
-        self.state.resolving = None
+        its player's position again. What the players still have of the
+        counters kept per place stays at the place it belongs to, for the
+        next time the loop reaches it (a place no longer in its row keeps
+        nothing)."""
+        state = self.state
+        place = state.resolving
+        if place is None:
+            return
+        state.resolving = None
+        row = state.cards[place].zone[0]
+        still_there = place in state.zones.get(state.cards[place].zone, ())
+        for name, zone in self.game.place_counters.items():
+            if zone != row:
+                continue
+            for player in range(state.players):
+                amount = state.player_counters[player].get(name, 0)
+                if not amount:
+                    continue
+                # the amount moves to the place: not a change a player sees
+                state.player_counters[player][name] = 0
+                kept = place if still_there else None
+                if kept is not None:
+                    state.waiting = state.waiting + ((player, name, place, amount),)
+                state.log.append(GainWaits(player, name, kept, amount))
 
     # ---- exchanges
 
-    def _exchange_parts(self, frame: Frame, stat: str):
-        """(place, exchange, face) of the exchange stat on the place being resolved."""
-        place = frame.locals.get("this")
+    def _exchange_parts(self, frame: Frame, stat: str, card: str = "this"):
+        """(card, exchange, face) of the exchange stat of the card the action
+        names: ``this`` (the place being resolved) or ``it`` (its chosen card)."""
+        place = frame.locals.get(card)
         if place is None:
             return None
         value = self.stat_value(place, stat)
@@ -128,7 +152,7 @@ class Places:
             return None
         return place, value, self.face_of(place)
 
-    def _exchange_payment(self, frame: Frame, stat: str):
+    def _exchange_payment(self, frame: Frame, stat: str, card: str = "this"):
         """How an exchange's cost is paid from the player's counters, or None
         when it cannot be: (the counters the specific items take, the
         wildcard items left as (name, counters it may take)). A cost item
@@ -137,7 +161,7 @@ class Places:
         player chooses which, see ``exchange``); an item naming another
         exchange stat of the same card needs that exchange made by this
         player this period."""
-        parts = self._exchange_parts(frame, stat)
+        parts = self._exchange_parts(frame, stat, card)
         if parts is None:
             return None
         place, exchange, _face = parts
@@ -169,11 +193,11 @@ class Places:
             return None
         return paid, wild
 
-    def exchanges_left(self, frame: Frame, stat: str) -> bool:
+    def exchanges_left(self, frame: Frame, stat: str, card: str = "this") -> bool:
         """Whether the place has another exchange stat this player has not
         made this period: then what a wildcard leaves may still be spent, and
         which counter pays it matters."""
-        parts = self._exchange_parts(frame, stat)
+        parts = self._exchange_parts(frame, stat, card)
         if parts is None:
             return False
         place, _exchange, face = parts
@@ -206,14 +230,24 @@ class Places:
                 have[name] += 1
         return options
 
-    def can_exchange(self, frame: Frame, stat: str) -> bool:
-        return self._exchange_payment(frame, stat) is not None
+    def can_exchange(self, frame: Frame, stat: str, card: str = "this") -> bool:
+        """Whether the player can pay the exchange, and its reward can happen
+        (a place is there to put its card at)."""
+        if self._exchange_payment(frame, stat, card) is None:
+            return False
+        place, _exchange, face = self._exchange_parts(frame, stat, card)
+        checks = self.game.exchange_checks.get(
+            f"exchange:{self.state.cards[place].name}:{face or ''}:{stat.lower()}", ())
+        if not checks:
+            return True
+        probe = Frame("probe", 0, {"you": frame.locals["you"], "this": place, "it": place})
+        return all(check(self, probe) for check in checks)
 
-    def exchange(self, frame: Frame, stat: str):
+    def exchange(self, frame: Frame, stat: str, card: str = "this"):
         """Pay an exchange's cost from the player's counters, then run its
         reward. The player chooses the counter each wildcard item pays with
         when more than one can ("pay Any with": Jump or Punch)."""
-        plan = self._exchange_payment(frame, stat)
+        plan = self._exchange_payment(frame, stat, card)
         locals_ = frame.locals
         if plan is None:
             locals_.pop("_wild+", None)
@@ -229,7 +263,7 @@ class Places:
             options = self.wildcard_options(player, paid, wild, chosen)
             if len(options) > 1:
                 if matters is None:
-                    matters = self.exchanges_left(frame, stat)
+                    matters = self.exchanges_left(frame, stat, card)
                 if matters:
                     locals_["_wild+"] = chosen
                     return self.ask(frame, player, "choose",
@@ -243,14 +277,14 @@ class Places:
         paid = paid + list(chosen)
         for name in paid:
             self.set_counter(player, name, self.state.counter(player, name) - 1)
-        place, _exchange, face = self._exchange_parts(frame, stat)
+        place, _exchange, face = self._exchange_parts(frame, stat, card)
         self.state.limits[ExchangeUse(player, place, stat.lower(), self.state.period_counts.get(
             self.state.period.get("step"), 0))] = 1
         frame.locals["did"] = True
         frame.pc += 1
         self.state.frames.append(Frame(
             f"exchange:{self.state.cards[place].name}:{face or ''}:{stat.lower()}", 0,
-            {"you": player, "this": place}))
+            {"you": player, "this": place, "it": place}))
         return JUMPED
 
     # ---- cards placed at a place, and used

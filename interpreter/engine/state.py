@@ -63,7 +63,7 @@ class ActionUse(NamedTuple):
 
 
 class ExchangeUse(NamedTuple):
-    """An exchange stat of a place, made by a player in this step."""
+    """An exchange stat of a card, made by a player in this step."""
     player: int
     place: int
     stat: str

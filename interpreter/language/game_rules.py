@@ -416,6 +416,7 @@ class ActionDecl:
     target: Sentence | None = None     # a second card, chosen after the first
     target_role: str | None = None     # a status the target has while it runs
     exchange: str | None = None        # "exchange: STAT of this KIND": pay its cost, get its reward
+    exchange_card: str = "this"        # whose stat: "this" (the place), "it" (the chosen card)
     announces: str | None = None       # an event of the chosen card, once chosen
     target_announces: str | None = None   # an event of the target, once chosen
     # "sacrifices: the cards its STAT names": a cost of the cards the chosen

@@ -217,18 +217,19 @@ class ProcedureDeclarations(RulesReaderBase):
         def word(field):
             return _unquote(fields[field].value.strip()) if fields[field] and \
                 fields[field].value else None
-        exchange = None
+        exchange, exchange_card = None, "this"
         if fields["exchange"] is not None:
             found = self.read(fields["exchange"], "exchange_field", "exchange",
-                              ("STAT of this KIND, STAT an exchange stat",), code="E525",
+                              ("STAT of this KIND", "STAT of it"), code="E525",
                               unknown="unreadable")
             stat = self.rules.stat(found.name().text) if found else None
             if found and (stat is None or stat.type != "exchange"):
                 self.problem(found.name().span, "E525",
                              f'"{found.name().text}" is not an exchange stat',
-                             ("STAT of this KIND, STAT an exchange stat",))
+                             ("an exchange stat: STAT of this KIND, STAT of it",))
             elif stat is not None:
                 exchange = stat.name
+                exchange_card = "it" if found.form == "exchange_of_it" else "this"
         sacrifices = None
         if fields["sacrifices"] is not None and fields["sacrifices"].value:
             found = self.read(fields["sacrifices"], "sacrifices", "sacrifices",
@@ -240,7 +241,7 @@ class ProcedureDeclarations(RulesReaderBase):
             sentence("target"), word("target as"),
             announces=word("announces"), target_announces=word("target announces"),
             sacrifices=sacrifices,
-            exchange=exchange,
+            exchange=exchange, exchange_card=exchange_card,
             free=fields["uses an action"] is not None
             and self.setting(fields["uses an action"], ("yes", "no")) == "no",
             any_time=self.yes_or_no(fields["at any time"])),)
