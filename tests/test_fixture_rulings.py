@@ -46,5 +46,5 @@ def test_every_fixture_ruling_file_is_run():
     assert files == {
         "minions": ["combat", "damage", "drawing", "mana", "minions", "spells", "winning"],
         "lore": ["card-text", "challenge", "ink", "playing", "quest", "turn"],
-        "fronts": ["battle", "costs", "might"]}
-    assert len(list(_rulings())) == 49 + 48 + 18
+        "fronts": ["battle", "costs", "might", "troops"]}
+    assert len(list(_rulings())) == 49 + 48 + 22
