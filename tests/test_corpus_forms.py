@@ -3,7 +3,7 @@ with the meaning a player reads, on its own in a copy of the Duel fixture."""
 
 from __future__ import annotations
 
-from test_printed_forms import compiled, creature, position, spell, take
+from test_printed_forms import compiled, creature, labels, position, spell, take
 
 LETHAL = (("stat power: number", "stat power: number, a card with damage at least its power "
                                  "is destroyed"),)
@@ -220,3 +220,56 @@ def test_prevent_all_damage_that_would_be_dealt_to_a_player(tmp_path):
     match = position(game, hand_1=["Backfire"])
     take(match, "cast Backfire")
     assert match.state.counter(0, "Life") == 7
+
+
+AMBUSH = '''
+action "ambush"
+  during: Main
+  choose: a Creature in your hand
+  effect: Put it into your board.
+'''
+
+
+def test_a_card_outside_play_that_cant_do_something_keeps_itself_from_it(tmp_path):
+    # "This can't ambush unless ..." on a card ambushing from the hand: its
+    # own prohibition holds where it is (Silver Wing Rivals' Allies attack
+    # from the hand: corpus C33)
+    game = compiled(tmp_path, creature(
+        "Shy Giant", "This can't ambush unless you control 2 or more Creatures.", power=4),
+        rules=AMBUSH)
+    match = position(game, hand_1=["Shy Giant", "Squire"])
+    assert [label.split(" #")[0] for label in labels(match) if label.startswith("ambush")] == [
+        "ambush Squire"]
+    match = position(game, hand_1=["Shy Giant", "Squire"], board_1=["Knight", "Giant"])
+    assert sorted(label.split(" #")[0] for label in labels(match)
+                  if label.startswith("ambush")) == ["ambush Shy Giant", "ambush Squire"]
+
+
+def test_a_counter_greater_or_less_than_another_players(tmp_path):
+    game = compiled(tmp_path, spell(
+        "Lead", "When this is played: If your Life is greater than your Rival's Life, draw a "
+                "card. If your Life is less than your Rival's Life, draw 2 cards."))
+    match = position(game, hand_1=["Lead"])
+    match.state.player_counters[0]["Life"] = 12
+    match.state.player_counters[1]["Life"] = 10
+    take(match, "cast Lead")
+    assert len(match.state.zone("hand", 0)) == 1
+    match = position(game, hand_1=["Lead"])
+    match.state.player_counters[0]["Life"] = 8
+    match.state.player_counters[1]["Life"] = 10
+    take(match, "cast Lead")
+    assert len(match.state.zone("hand", 0)) == 2
+
+
+def test_counters_of_two_kinds_added_to_two_selections_joined_by_and(tmp_path):
+    # "Add 1 Progress Marker to X and 1 Arc Marker to each Y" (corpus SW C50)
+    game = compiled(tmp_path, spell(
+        "Bless", "When this is played: Add 1 Charge to a Creature you control and 2 Ward to "
+                 "each Creature your Rival controls."),
+        rules="counter Charge: on cards\ncounter Ward: on cards\n")
+    match = position(game, hand_1=["Bless"], board_1=["Knight"], board_2=["Giant", "Squire"])
+    take(match, "cast Bless")
+    cards = {c.name: c for c in match.state.cards if c.zone[0] == "board"}
+    assert cards["Knight"].counter("Charge") == 1 and cards["Knight"].counter("Ward") == 0
+    assert cards["Giant"].counter("Ward") == 2 and cards["Squire"].counter("Ward") == 2
+    assert cards["Giant"].counter("Charge") == 0

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from interpreter.engine import Match, compile_game
+from interpreter.engine.machine import Machine
 from interpreter.errors import CardrulesError
 
 from duel_support import load_duel
@@ -150,6 +151,21 @@ def test_counts_as_is_shared(tmp_path):
     match = start(game, hand_1=["Paint", "Red Imp"], board_1=["Blue Imp"])
     take(match, "cast Paint")
     assert options(match) == ["Enlist Red Imp", "Skip"]
+
+
+def test_counting_as_a_value_takes_the_place_of_the_printed_ones(tmp_path):
+    # "Blue Imp counts as red": red, and no longer blue, for "shares a color"
+    # and for adjectives alike, while it lasts
+    cards = SPARKS + spell("Paint", 'When this is played: "Blue Imp" counts as red and has '
+                                    'Tough until the end of this turn. Choose one — Skip; '
+                                    'or Enlist a Creature in your hand that shares a color '
+                                    'with "Blue Imp"; or Enlist a blue Creature you control.')
+    game = game_with(tmp_path, cards)
+    match = start(game, hand_1=["Paint", "Red Imp", "Blue Imp"], board_1=["Blue Imp"])
+    take(match, "cast Paint")
+    assert options(match) == ["Enlist Red Imp", "Skip"]
+    painted = match.state.zone("board", 0)[0]
+    assert Machine(match.game, match.state).has_keyword(painted, "Tough")         # "and has": the same card
 
 
 def test_a_status_gained_is_the_event_of_its_name(tmp_path):

@@ -105,6 +105,23 @@ class ChangingSteps:
         n, counter, selector = action.args
         self._remove_counter(action, who, counter, selector, compile_amount(n, action))
 
+    def do_remove_players_counter(self, action, who):
+        """ "Remove 2 of your opponent's Progress Markers from X": that
+        player's own, of a counter each player has on a card; never below 0."""
+        n, possessive, counter, selector = action.args
+        decl = self.game.rules.counters.get(counter)
+        if decl is None or not decl.per_player:
+            raise unsupported(action, f"a player's own {counter} (only a counter "
+                              '"on cards, per player" is each player\'s)')
+        owner = compile_owner(possessive, who)
+        amount = compile_amount(n, action)
+        self.select(selector, who)
+
+        def remove(m, f, c):
+            mine = counter_on_card(counter, owner(m, f))
+            m.add_card_counter(c, mine, -min(m.state.cards[c].counter(mine), amount(m, f)))
+        self.each_chosen(remove)
+
     def do_remove_all_counters(self, action, who):
         counter, selector = action.args
         self._remove_counter(action, who, counter, selector, None)

@@ -115,9 +115,11 @@ def _count_test(selection: Selection, extra) -> Callable:
 def _compare(comparison: ast.Comparison, value: Callable) -> Callable:
     if comparison.form == "none":
         return lambda m, f: value(m, f) == 0
-    if comparison.form == "less_than_counter":
+    if comparison.form in ("less_than_counter", "greater_than_counter"):
         owner = compile_owner(comparison.args[0], lambda m, f: f.locals["you"])
         name = comparison.args[1]
+        if comparison.form == "greater_than_counter":
+            return lambda m, f: value(m, f) > m.player_count(owner(m, f), name)
         return lambda m, f: value(m, f) < m.player_count(owner(m, f), name)
     if comparison.form == "more_than":
         # "your Defenders are more than the number of cards in ...": strictly

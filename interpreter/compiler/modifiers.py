@@ -89,19 +89,25 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
     raise unsupported(statement, f'a card becoming "{form}"')
 
 
+# (joined item, the step before it): the item is that step again with its
+# own amount and counter ("Gain 1 Mana and 1 Life", "Add 1 A to X and 1 B to Y")
+_AGAIN = {("more_counter", "gain"), ("more_counter", "lose"),
+          ("more_counter_to", "add_counter")}
+
+
 def joined_stat_changes(sentence: ast.Sentence) -> ast.Sentence:
     """ "This gets +2 Attack and +2 Health", "Give it +2 Attack and +2
     Health": a stat change after "and" joins the change before it. "Gain 1
-    Mana and 1 Life", "Your Rival loses 3 Life and 1 Mana": an
-    amount of a counter after "and" is the same step again for that counter
-    (after an optional step: only if the player did it)."""
+    Mana and 1 Life", "Your Rival loses 3 Life and 1 Mana", "Add 1 A to X
+    and 1 B to each Y": an amount of a counter after "and" is the same step
+    again for that counter (after an optional step: only if the player did
+    it)."""
     links = list(sentence.args)
     index = 1
     while index < len(links):
         item, before = links[index].args[0], links[index - 1].args[0]
-        if isinstance(item, ast.Modifier) and item.form == "more_counter" and \
-                isinstance(before, ast.Step) and before.form == "act" and \
-                before.args[2].form in ("gain", "lose"):
+        if isinstance(item, ast.Modifier) and isinstance(before, ast.Step) and \
+                before.form == "act" and (item.form, before.args[2].form) in _AGAIN:
             subject, optional, action, suffixes = before.args
             again = attrs.evolve(before, args=(
                 subject, False, attrs.evolve(action, args=tuple(item.args)), suffixes))
@@ -121,6 +127,19 @@ def joined_stat_changes(sentence: ast.Sentence) -> ast.Sentence:
                 attrs.evolve(before, args=(selector, statement, suffixes)),))
             del links[index]
             continue
+        if isinstance(item, ast.Modifier) and item.form in ("more_stat", "more_keyword") \
+                and isinstance(before, ast.Step) and before.form == "state_change":
+            # "This counts as red and has <BOLD> until the end of the Move":
+            # the same card gets the change too, for the same while
+            selector, statement, suffixes = before.args
+            joined, lasting = item.args[:1], item.args[1:]
+            if lasting and not any(s.form == "lasting" for s in suffixes):
+                suffixes = tuple(suffixes) + (ast.Suffix("lasting", lasting, item.span),)
+                links[index - 1] = attrs.evolve(links[index - 1], args=(
+                    attrs.evolve(before, args=(selector, statement, suffixes)),))
+            gets = ast.Statement("gets", tuple(joined), item.span)
+            links[index] = attrs.evolve(links[index], args=(
+                ast.Step("state_change", (selector, gets, suffixes), item.span),))
         index += 1
     return attrs.evolve(sentence, args=tuple(links))
 

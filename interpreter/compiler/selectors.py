@@ -333,6 +333,10 @@ def _adjective_test(adj: ast.Adjective) -> Callable:
     if form == "status_adj":
         status = adj.args[0]
         return lambda m, f, c: m.has_status(c, status)
+    if form in ("attacking_adj", "defending_adj"):
+        # the role an action's "as:" gives (as "the attacking Being")
+        role = "attacker" if form == "attacking_adj" else "defender"
+        return lambda m, f, c: role in m.state.cards[c].statuses
     if form == "face_up_adj":
         return lambda m, f, c: m.state.cards[c].face_up
     if form == "face_down_adj":
@@ -488,6 +492,27 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
             index = m.track_index(c, counter)
             return index is not None and compare(index, m.state.counter(owner(m, f), counter))
         return None, placed
+    if form in ("ahead_of_card", "behind_card"):
+        # places of one ordered zone against this card's place in it
+        ahead = form == "ahead_of_card"
+        other = compile_selector(q.args[0], subject)
+
+        def row(m, f):
+            # the zone the card named is in: the one to look along
+            others = other.candidates(m, f)
+            return m.state.cards[others[0]].zone if others else []
+
+        def relative(m, f, c):
+            others = other.candidates(m, f)
+            if not others:
+                return False
+            cards = m.state.cards
+            if cards[c].zone != cards[others[0]].zone:
+                return False
+            cards_in_row = m.state.zones[cards[c].zone]
+            here, there = cards_in_row.index(others[0]), cards_in_row.index(c)
+            return there > here if ahead else there < here
+        return row, relative
     if form in ("attached_to", "attached_to_it"):
         # "each card attached to it": the cards whose host is that card
         if form == "attached_to_it":

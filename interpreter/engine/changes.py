@@ -58,7 +58,9 @@ class Changes:
             return False        # "If a card would be put into your Rival's void, ... instead"
         followed = self.game.track_counters.get(source[0]) if source != zone else None
         below = state.zones[source].index(card) if followed else None
-        op.move(state, card, zone, top=top, face_up=face_up)
+        in_play = self.game.in_play
+        op.move(state, card, zone, top=top, face_up=face_up,
+                new_object=source[0] not in in_play or zone[0] not in in_play)
         if followed:
             # a position stays at its place: a place below it leaving the
             # zone brings it down by one

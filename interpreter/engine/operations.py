@@ -16,7 +16,11 @@ from interpreter.engine.state import CardState, GameState, Modifier, ZoneKey
 
 
 def move(state: GameState, card_id: int, to: ZoneKey, *, top: bool = True,
-         face_up: bool | None = None) -> None:
+         face_up: bool | None = None, new_object: bool = True) -> None:
+    """Move a card. A card that changes zones is a new object: its statuses
+    and counters go, and so do the modifiers that applied to it — unless
+    ``new_object`` is false (a move from one zone in play to another: the
+    same card, still in play, keeps what was given to it)."""
     card = state.cards[card_id]
     source = card.zone
     pile = state.zones.get(source)
@@ -33,8 +37,7 @@ def move(state: GameState, card_id: int, to: ZoneKey, *, top: bool = True,
     card.statuses = ()
     card.counters = ()
     card.entered = len(state.log)
-    if any(m.target == card_id for m in state.modifiers):
-        # a card that changes zones is a new object: what applied to it ends
+    if new_object and any(m.target == card_id for m in state.modifiers):
         state.modifiers = [m for m in state.modifiers if m.target != card_id]
     state.log.append(Moved(card_id, source, to, card.face_up))
 

@@ -308,6 +308,8 @@ class Views:
                         (not actors or self._against(name, by, player)) and \
                         self.continuous(card, ("cannot", name)):
                     return True
+            if self._forbids_itself(card, verb, by, player):
+                return True
         if self.game.player_statics:
             # continuous prohibitions on players ("Your opponent can't attack")
             state = self.state
@@ -323,6 +325,28 @@ class Views:
                             condition is None or condition(self, probe)) and \
                             test(self, probe, player):
                         return True
+        return False
+
+    def _forbids_itself(self, card: int, verb: str, by: int | None, player: int) -> bool:
+        """A card outside play that says "This can't VERB [unless ...]" keeps
+        itself from it where it is: an Ally attacking from the hand, a card
+        that "can't be summoned" from the hand. (In play, its continuous
+        abilities are in force anyway.)"""
+        state = self.state
+        if state.cards[card].zone[0] in self.game.in_play:
+            return False
+        own = self.game.statics.get(state.cards[card].name)
+        if not own or self.is_nullified(card):
+            return False
+        capabilities, actors = self.game.capabilities, self.game.capability_actors
+        probe = Frame("probe", 0, {"you": state.cards[card].controller, "this": card})
+        for static in own:
+            for kind, name, _amount in static.changes:
+                if kind == "cannot" and verb.startswith(capabilities[name][0]) and \
+                        (not actors or self._against(name, by, player)) and (
+                        static.condition is None or static.condition(self, probe)) and \
+                        static.test(self, probe, card):
+                    return True
         return False
 
     def _against(self, name: str, by: int | None, player: int) -> bool:
@@ -344,9 +368,24 @@ class Views:
             self.forbidden(state.cards[c].controller, "be chosen", c, by=-1 - chooser) or
             self.forbidden(state.cards[c].controller, "be targeted", c, by=-1 - chooser))]
 
+    def _counted_as(self, card: int, allowed) -> set | None:
+        """The values of a set a card counts as ("It counts as red until
+        ..."), which take the place of those it prints; None when it counts
+        as none of them."""
+        counted = {m.name for m in self.state.modifiers
+                   if m.target == card and m.kind == "value" and m.name in allowed}
+        return counted or None
+
     def has_value(self, card: int, value: str) -> bool:
-        """Whether a printed stat of the card has this value ("a Red Ally");
-        stats declared "never an adjective" do not count."""
+        """Whether a stat of the card has this value ("a Red Ally"): printed
+        (stats declared "never an adjective" do not count), or counted as
+        (then instead of the printed values of its set)."""
+        if self.state.modifiers:
+            for values in self.rules.value_sets.values():
+                if value in values:
+                    counted = self._counted_as(card, values)
+                    if counted is not None:
+                        return value in counted
         name = self.state.cards[card].name
         known = self.game.value_answers.get((name, value))
         if known is None:
@@ -361,9 +400,12 @@ class Views:
     def values_of(self, card: int, kind: str) -> set:
         """The values of a set ("values color: ...") a card has: those its
         stats print (each of a choice, "red/blue", counts), except a stat
-        declared "never an adjective", and those it counts as ("It counts as
-        blue until ...")."""
+        declared "never an adjective"; or, while it counts as some of them
+        ("It counts as blue until ..."), those instead."""
         allowed = self.rules.value_sets.get(kind, ())
+        counted = self._counted_as(card, allowed)
+        if counted is not None:
+            return counted
         quiet = self.game.not_adjectives
         out: set = set()
         for stat in self.definition(card).stats:
@@ -372,9 +414,6 @@ class Views:
             for entry in (stat.value if isinstance(stat.value, tuple) else (stat.value,)):
                 out.update(v for v in (entry if isinstance(entry, tuple) else (entry,))
                            if v in allowed)
-        for modifier in self.state.modifiers:
-            if modifier.target == card and modifier.kind == "value" and modifier.name in allowed:
-                out.add(modifier.name)
         return out
 
     def has_status(self, card: int, status: str) -> bool:

@@ -63,7 +63,7 @@ def _sentence(sentence: ast.Sentence) -> str:
         elif link.form == "then":
             out.append(", then " + item)
         elif isinstance(link.args[0], ast.Modifier) and link.args[0].form in (
-                "more_stat", "more_counter", "more_keyword"):
+                "more_stat", "more_counter", "more_keyword", "more_counter_to"):
             out.append(" and " + item)
         else:
             out.append(", " + item)
@@ -86,6 +86,8 @@ def _item(item) -> str:
             item.form, lambda n: f"{_amount(n)} {item.args[1]}")(item.args[0])
         return text + "".join(" " + _duration(d) for d in item.args[1:]
                               if isinstance(d, ast.Duration))
+    if isinstance(item, ast.Modifier) and item.form == "more_counter_to":
+        return f"{_amount(item.args[0])} {item.args[1]} to {_selector(item.args[2])}"
     if isinstance(item, ast.Modifier):
         if item.form == "where_x":
             return f"where X is {_measure(item.args[0])}"
@@ -364,6 +366,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('add')} {_amount(x[0])} {x[1]} to {_selector(x[2])}"
     if f == "remove_counter":
         return f"{v('remove')} {_amount(x[0])} {x[1]} from {_selector(x[2])}"
+    if f == "remove_players_counter":
+        return f"{v('remove')} {_amount(x[0])} of {_possessive(x[1])} {x[2]} from {_selector(x[3])}"
     if f == "remove_up_to":
         return f"{v('remove')} up to {_amount(x[0])} {x[1]} from {_selector(x[2])}"
     if f == "remove_all_counters":

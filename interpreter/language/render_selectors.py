@@ -16,8 +16,8 @@ def _comparison(c: ast.Comparison) -> str:
         return "no"
     if c.form == "more_than":
         return "more than " + _measure(c.args[0])
-    if c.form == "less_than_counter":
-        return f"less than {_possessive(c.args[0])} {c.args[1]}"
+    if c.form in ("less_than_counter", "greater_than_counter"):
+        return f"{c.form.split('_')[0]} than {_possessive(c.args[0])} {c.args[1]}"
     n = _amount(c.args[0])
     return {"exactly": f"{n}", "at_least": f"{n} or more",
             "at_most": f"{n} or less"}[c.form]
@@ -211,7 +211,8 @@ def _adjective(adj: ast.Adjective) -> str:
         return "face-down"
     if f == "non_kind":
         return "non-" + a[0]
-    return {"other": "other", "unique": "unique", "random": "random"}[f]
+    return {"other": "other", "unique": "unique", "random": "random",
+            "attacking_adj": "attacking", "defending_adj": "defending"}[f]
 
 
 def _noun(n: ast.Noun, plural: bool | None = None) -> str:
@@ -260,6 +261,8 @@ def _qualifier(q: ast.Qualifier, plural: bool = False) -> str:
         words = {"at_or_ahead": "at or ahead of", "behind": "behind",
                  "ahead_of": "ahead of", "at_counter": "at"}[f]
         return f"{words} {_possessive(a[0])} {a[1]}"
+    if f in ("ahead_of_card", "behind_card"):
+        return f"{'ahead of' if f == 'ahead_of_card' else 'behind'} {_selector(a[0])}"
     if f == "counter_reaches_stat":
         return f"with as many {a[0]} as its {a[1]}"
     if f == "total_budget":

@@ -25,7 +25,7 @@ _CLASS_OF_RULE = {
     "selector": ast.Selector, "selector_target": ast.Selector,
     "object_selector": ast.Selector, "by_selector": ast.Selector,
     "quantity": ast.Quantity, "comparison_quantity": ast.Quantity,
-    "adjective": ast.Adjective, "face_adj": ast.Adjective,
+    "adjective": ast.Adjective, "face_adj": ast.Adjective, "role_adjective": ast.Adjective,
     "noun": ast.Noun, "qualifier": ast.Qualifier,
     "player_subject": ast.Player, "possessive": ast.Possessive,
     "owner_possessive": ast.Possessive,
@@ -182,6 +182,7 @@ class _ToAst(Transformer):
             return args[0]  # the alternative inside has its own alias
         if name == "x_amount":
             return "X"
+
         if name == "defined_adj":
             # "an enemy Minion": the adjective carries the qualifiers it means
             decl = self.rules.adjectives.get(args[0]) if self.rules is not None else None
