@@ -3,6 +3,10 @@ with the meaning a player reads, on its own in a copy of the Duel fixture."""
 
 from __future__ import annotations
 
+import pytest
+
+from interpreter.errors import CardrulesError
+
 from test_printed_forms import compiled, creature, labels, position, spell, take
 
 LETHAL = (("stat power: number", "stat power: number, a card with damage at least its power "
@@ -273,3 +277,22 @@ def test_counters_of_two_kinds_added_to_two_selections_joined_by_and(tmp_path):
     assert cards["Knight"].counter("Charge") == 1 and cards["Knight"].counter("Ward") == 0
     assert cards["Giant"].counter("Ward") == 2 and cards["Squire"].counter("Ward") == 2
     assert cards["Giant"].counter("Charge") == 0
+
+
+def test_a_step_with_a_trailing_if_about_its_object(tmp_path):
+    # "Destroy the attacking Being if it has 50 or less AP" (corpus RYFT C27)
+    game = compiled(tmp_path, spell(
+        "Cull", "When this is played: Choose a Creature. Destroy it if it has 3 or more power."))
+    for name, destroyed in (("Giant", True), ("Squire", False)):
+        match = position(game, hand_1=["Cull"], board_2=[name])
+        take(match, "cast Cull")
+        card = next(c for c in match.state.cards if c.name == name and c.owner == 1)
+        assert (card.zone[0] == "graveyard") == destroyed, name
+
+
+def test_a_trailing_if_after_a_card_still_to_choose_is_a_check_problem(tmp_path):
+    # which card would "it" be before it is chosen? check says so at its line
+    with pytest.raises(CardrulesError) as error:
+        compiled(tmp_path, spell("Cull", "When this is played: Destroy a Creature if it has 3 "
+                                         "or more power."))
+    assert "E801" in str(error.value) and '"if" after a step' in str(error.value)

@@ -9,7 +9,7 @@ from typing import Callable
 from interpreter.compiler.players import (compile_owner, compile_player, compile_zone,
                                           is_opponent_ref)
 from interpreter.compiler.program import unsupported
-from interpreter.compiler.selectors import (Selection, _state_test, compile_amount,
+from interpreter.compiler.selectors import (Selection, _qualifier, _state_test, compile_amount,
                                            compile_measure, compile_selector)
 from interpreter.language import ast
 
@@ -85,6 +85,12 @@ def compile_condition(cond: ast.Condition) -> Callable:
         keyword, wanted = cond.args[1].form, form == "card_has_keyword"
         return lambda m, f: any(bool(m.has_keyword(c, keyword))
                                 for c in selection.candidates(m, f)) == wanted
+    if form == "card_has_stat":
+        # "if it has 50 or less AP": the stat of the card named, now
+        selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
+        _zone, test = _qualifier(ast.Qualifier("with_stat", (cond.args[1],), cond.span),
+                                 lambda m, f: f.locals["you"])
+        return lambda m, f: any(test(m, f, c) for c in selection.candidates(m, f))
     raise unsupported(cond, f'the condition "{form.replace("_", " ")}"')
 
 

@@ -12,7 +12,7 @@ import attrs
 
 from interpreter.compiler.compiled import ONCE_TRIGGERS, Replacement, Trigger
 from interpreter.compiler.modifiers import compile_duration
-from interpreter.compiler.players import player_target
+from interpreter.compiler.players import compile_zone, player_target
 from interpreter.compiler.program import Emitter, unsupported
 from interpreter.compiler.selectors import compile_selector, naming
 from interpreter.compiler.trigger_events import card_event_watch
@@ -25,7 +25,8 @@ _REPLACEABLE = {"destroyed": "destroyed", "discarded": "discarded",
 
 def card_replacement(game, subject, action):
     """(event, selection) of "X would EVENT" about cards: destroyed,
-    discarded, dealt damage, or getting one of the game's statuses."""
+    discarded, dealt damage, getting one of the game's statuses, or the
+    event of entering a zone ("banished": "a card entering it is banished")."""
     inner = action.args[0] if action.form == "event_action" else None
     word = None if inner is None else (inner.args[0] if inner.form == "event_participle"
                                        else inner.form)
@@ -33,14 +34,32 @@ def card_replacement(game, subject, action):
         word = "dealt damage"
     if action.form == "moved_into_event":
         return _moved_into(game, subject, action.args[0])
+    if action.form == "event_from_zone":
+        # "If this would be discarded from your Combat Area": the event, of
+        # the cards the selector names that are in that zone
+        event, selection = card_replacement(
+            game, subject, ast.EventAction("event_action", (action.args[0],), action.span))
+        zone = compile_zone(action.args[1], lambda m, f: f.locals["you"])
+        test = selection.test
+        return event, attrs.evolve(selection, test=lambda m, f, c: test(m, f, c) and
+                                   m.state.cards[c].zone == zone(m, f))
+    entering = {event: zone for zone, event in game.entry_events.items()}
     statuses = {s.lower(): s for s in game.rules.statuses}
+    if word is not None and word.lower() in entering:
+        # "If this would be banished": the event of entering a zone ("a card
+        # entering it is banished"), replaced as the move into it is
+        selection = compile_selector(subject, lambda m, f: f.locals["you"])
+        if selection.test is None:
+            raise unsupported(subject, "this selector in a replacement")
+        return f"enters {entering[word.lower()]}", selection
     if word is not None and word.lower() in statuses:
         event = statuses[word.lower()]          # "would be exhausted": a status given
     elif word in _REPLACEABLE:
         event = _REPLACEABLE[word]
     else:
         raise unsupported(action, f'replacing "{word or action.form}" (only destroyed, '
-                          "discarded, dealt damage and the game's statuses)")
+                          "discarded, dealt damage, the game's statuses and the events "
+                          "of entering a zone)")
     selection = compile_selector(subject, lambda m, f: f.locals["you"])
     if selection.test is None:
         raise unsupported(subject, "this selector in a replacement")

@@ -173,6 +173,31 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
 
     # ---- steps
 
+    def only_if(self, step: ast.Step) -> None:
+        """ "Destroy the attacking Being if it has 50 or less AP": the step
+        only if its condition holds, "it" in the condition being the step's
+        object (a card named outright: "the", "this", "it")."""
+        subject, optional, action, suffixes = step.args
+        condition = next(s for s in suffixes if s.form == "if_suffix")
+        rest = tuple(s for s in suffixes if s is not condition)
+        target = action.args[0] if action.args and isinstance(action.args[0], ast.Selector) \
+            else None
+        selection = compile_selector(target, compile_player(subject)) if target else None
+        if selection is None or not selection.given:
+            raise unsupported(condition, '"if" after a step whose object is not a card '
+                              'named outright ("Destroy the attacking Being if ...")')
+        test = compile_condition(condition.args[0])
+        skip = self.e.label()
+
+        def holds(m, f):
+            cards = selection.candidates(m, f)
+            f.locals["it"] = cards[0] if len(cards) == 1 else tuple(cards)
+            f.locals["did"] = bool(cards) and test(m, f)
+            return f.locals["did"]
+        self.e.jump_unless(holds, skip)
+        self.step(attrs.evolve(step, args=(subject, optional, action, rest)))
+        self.e.place(skip)
+
     def step(self, step: ast.Step) -> None:
         times = _times(step)
         if times is not None:
@@ -180,6 +205,9 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             return
         if self.game.rules.players_max > 2 and self._opponent_outside_picks(step):
             self.choose_opponent()
+        if step.form == "act" and any(s.form == "if_suffix" for s in step.args[3]):
+            self.only_if(step)
+            return
         if step.form == "act":
             subject, optional, action, suffixes = step.args
             # "their" in a step no player is written doing is the cards'

@@ -15,7 +15,7 @@ from interpreter.language.render_terms import (_capitalize, _duration,
                                                 _stat_change, _zone)
 from interpreter.language.render_selectors import (_amount, _comparison, _is_plural, _keyword,
                                                     _measure, _player, _selector, _state,
-                                                    _target, _verb_use)
+                                                    _stat_comparison, _target, _verb_use)
 from interpreter.language.vocabulary import third_person
 
 
@@ -134,6 +134,7 @@ def _condition(c: ast.Condition) -> str:
             a[1].form, lambda: "be dealt damage")(),
         "there_are": lambda: f"there are {_selector(a[0])}",
         "card_has_keyword": lambda: f"{_selector(a[0])} has {_keyword(a[1])}",
+        "card_has_stat": lambda: f"{_selector(a[0])} has {_stat_comparison(a[1])}",
         "card_lacks_keyword": lambda: f"{_selector(a[0])} doesn't have {_keyword(a[1])}",
         "no_most": lambda: f"no player has the most {a[0]}",
         "player_count": lambda: f"the game has {_comparison(a[0])} players",
@@ -170,8 +171,12 @@ def _event_action(a: ast.EventAction, base: bool = False) -> str:
         return ("be" if base else "is") + " dealt damage"
     if f == "moved_into_event":
         return ("be" if base else "is") + " put into " + _zone(a.args[0])
+    if f == "event_from_zone":
+        return ("be " if base else "is ") + _participle(a.args[0]) + " from " + _zone(a.args[1])
     if f == "acts":
         return a.args[0] + (" " + _target(a.args[1]) if len(a.args) > 1 else "")
+    if f == "acts_from_zone":
+        return a.args[0] + " from " + _zone(a.args[1])
     if f == "game_event_verb":
         return a.args[0]
     if f == "leaves_zone":
@@ -291,6 +296,8 @@ def _suffix(s: ast.Suffix) -> str:
         return "in any order"
     if s.form == "while_suffix":
         return "while " + _condition(s.args[0])
+    if s.form == "if_suffix":
+        return "if " + _condition(s.args[0])
     if s.form == "excess_to":
         return f"with excess to {_possessive(s.args[0])} {s.args[1]}"
     raise TypeError(s.form)

@@ -223,6 +223,11 @@ class _ToAst(Transformer):
             # "would be played" lexes as the verb "be played"; it means the event
             inner = ast.EventAction(args[0][3:].replace(" ", "_"), (), self.span(children))
             return ast.EventAction("event_action", (inner,), self.span(children))
+        if name == "acts_from_zone" and isinstance(args[0], str) and \
+                args[0].startswith("be ") and args[0][3:] in BASE_PARTICIPLES:
+            # "would be discarded from your Combat Area": the event, from there
+            inner = ast.EventAction(args[0][3:].replace(" ", "_"), (), self.span(children))
+            return ast.EventAction("event_from_zone", (inner, args[1]), self.span(children))
         origin = self.origins.get(name, name)
         if origin in _ACTION_RULES or name in _ACTION_RULES:
             return ast.Action(name.rstrip("_"), args, self.span(children))
