@@ -296,3 +296,16 @@ def test_a_trailing_if_after_a_card_still_to_choose_is_a_check_problem(tmp_path)
         compiled(tmp_path, spell("Cull", "When this is played: Destroy a Creature if it has 3 "
                                          "or more power."))
     assert "E801" in str(error.value) and '"if" after a step' in str(error.value)
+
+
+def test_a_tax_paid_by_discarding_a_card_of_a_kind(tmp_path):
+    # "... unless they discard a Skill" (corpus RR C30)
+    game = compiled(tmp_path, spell(
+        "Toll", "When this is played: Your Rival discards a random card in their hand unless "
+                "they discard a Creature."))
+    match = position(game, hand_1=["Toll"], hand_2=["Toll", "Squire", "Toll"])
+    take(match, "cast Toll")
+    take(match, "yes")                          # the only Creature: no question which
+    assert [c.name for c in match.state.cards if c.zone == ("graveyard", 1)] == ["Squire"]
+    # no random card went: both Tolls are still in the hand
+    assert [c.name for c in match.state.cards if c.zone == ("hand", 1)].count("Toll") == 2

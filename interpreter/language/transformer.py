@@ -298,9 +298,19 @@ class _ToAst(Transformer):
         """ "unless they discard 2 cards": the step "discard 2 cards"."""
         amount = self.value(children[0])
         span = self.span(children)
+        noun = ast.Noun("any_card" if amount == 1 else "any_cards", (), span)
+        return self._discard(amount, noun, span)
+
+    def discard_kind_cards(self, children):
+        """ "unless they discard a Skill": the step "discard a Skill"."""
+        span = self.span(children)
+        noun = ast.Noun("kind", (self.value(children[1]),), span)
+        return self._discard(self.value(children[0]), noun, span)
+
+    @staticmethod
+    def _discard(amount, noun: ast.Noun, span) -> ast.Action:
         quantity = ast.Quantity("one", (), span) if amount == 1 else \
             ast.Quantity("count", (amount,), span)
-        noun = ast.Noun("any_card" if amount == 1 else "any_cards", (), span)
         return ast.Action("discard", (ast.Selector("some", (quantity, noun), span),), span)
 
     def give(self, children):
