@@ -270,8 +270,9 @@ class CompiledGame:
     # exchange program -> what must hold for its reward to be possible
     # (a place to put its card at: moving_steps.placement_checks)
     exchange_checks: dict = attrs.Factory(dict)
-    # zone -> the position counters ("position in ZONE") into it
+    # zone -> the position counters ("position in ZONE") into it, and back
     track_counters: dict = attrs.Factory(dict)
+    position_zones: dict = attrs.Factory(dict)
     attaching: bool = False                   # whether any card was ever attached
     # actions or abilities usable "at any time": a response window follows
     # every action (Machine.after_action)

@@ -99,6 +99,7 @@ def compile_game(game) -> CompiledGame:
             zone = zone_names[counter.track.lower()]
             compiled.track_counters[zone] = compiled.track_counters.get(zone, ()) + (
                 counter.name,)
+            compiled.position_zones[counter.name] = zone
     for counter in rules.counters.values():
         if counter.per_place and counter.per_place.lower() in zone_names:
             compiled.place_counters[counter.name] = zone_names[counter.per_place.lower()]

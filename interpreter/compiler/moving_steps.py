@@ -34,7 +34,10 @@ def placement_checks(sentences) -> list[Callable]:
     for action in acts(sentences):
         if getattr(action, "form", None) == "put_at":
             place = compile_selector(action.args[3], lambda m, f: f.locals["you"])
-            checks.append(lambda m, f, place=place: bool(place.candidates(m, f)))
+            if place.at_least is not None:      # stops at the first place found
+                checks.append(lambda m, f, place=place: place.at_least(m, f, 1))
+            else:
+                checks.append(lambda m, f, place=place: bool(place.candidates(m, f)))
     return checks
 
 

@@ -41,15 +41,11 @@ class Places:
 
     def track_index(self, card: int, counter: str) -> int | None:
         """Where a card is in the ordered zone a position counter points into."""
-        decl = self.rules.counters.get(counter)
-        if decl is None or decl.track is None:
-            return None
-        zone = next((z for z in self.rules.zones.values()
-                     if z.name.lower() == decl.track.lower()), None)
+        zone = self.game.position_zones.get(counter)
         if zone is None:
             return None
         state_card = self.state.cards[card]
-        if state_card.zone[0] != zone.name:
+        if state_card.zone[0] != zone:
             return None
         return self.state.zones[state_card.zone].index(card)
 
