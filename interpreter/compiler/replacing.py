@@ -23,6 +23,15 @@ _REPLACEABLE = {"destroyed": "destroyed", "discarded": "discarded",
                 "dealt damage": "dealt damage"}
 
 
+def _about(subject):
+    """The selection of the cards a replacement is about (it must be able to
+    test a card)."""
+    selection = compile_selector(subject, lambda m, f: f.locals["you"])
+    if selection.test is None:
+        raise unsupported(subject, "this selector in a replacement")
+    return selection
+
+
 def card_replacement(game, subject, action):
     """(event, selection) of "X would EVENT" about cards: destroyed,
     discarded, dealt damage, getting one of the game's statuses, or the
@@ -48,10 +57,7 @@ def card_replacement(game, subject, action):
     if word is not None and word.lower() in entering:
         # "If this would be banished": the event of entering a zone ("a card
         # entering it is banished"), replaced as the move into it is
-        selection = compile_selector(subject, lambda m, f: f.locals["you"])
-        if selection.test is None:
-            raise unsupported(subject, "this selector in a replacement")
-        return f"enters {entering[word.lower()]}", selection
+        return f"enters {entering[word.lower()]}", _about(subject)
     if word is not None and word.lower() in statuses:
         event = statuses[word.lower()]          # "would be exhausted": a status given
     elif word in _REPLACEABLE:
@@ -60,10 +66,7 @@ def card_replacement(game, subject, action):
         raise unsupported(action, f'replacing "{word or action.form}" (only destroyed, '
                           "discarded, dealt damage, the game's statuses and the events "
                           "of entering a zone)")
-    selection = compile_selector(subject, lambda m, f: f.locals["you"])
-    if selection.test is None:
-        raise unsupported(subject, "this selector in a replacement")
-    return event, selection
+    return event, _about(subject)
 
 
 def _moved_into(game, subject, zone: ast.ZoneRef):
@@ -73,9 +76,7 @@ def _moved_into(game, subject, zone: ast.ZoneRef):
     if zone.form == "zone_slot":
         raise unsupported(zone, "a verb slot outside a verb")
     possessive, name = zone.args
-    selection = compile_selector(subject, lambda m, f: f.locals["you"])
-    if selection.test is None:
-        raise unsupported(subject, "this selector in a replacement")
+    selection = _about(subject)
     whose = possessive.form
     if whose not in ("your", "rivals", "bare", "the", "owners", "their"):
         raise unsupported(possessive, f'"{whose}" zones in a replacement')

@@ -120,7 +120,8 @@ class Places:
             return
         state.resolving = None
         row = state.cards[place].zone[0]
-        still_there = place in state.zones.get(state.cards[place].zone, ())
+        # a place no longer in its row keeps nothing
+        kept = place if place in state.zones.get(state.cards[place].zone, ()) else None
         for name, zone in self.game.place_counters.items():
             if zone != row:
                 continue
@@ -130,7 +131,6 @@ class Places:
                     continue
                 # the amount moves to the place: not a change a player sees
                 state.player_counters[player][name] = 0
-                kept = place if still_there else None
                 if kept is not None:
                     state.waiting = state.waiting + ((player, name, place, amount),)
                 state.log.append(GainWaits(player, name, kept, amount))
@@ -231,6 +231,8 @@ class Places:
         (a place is there to put its card at)."""
         if self._exchange_payment(frame, stat, card) is None:
             return False
+        if not self.game.exchange_checks:
+            return True         # no reward in the game places a card
         place, _exchange, face = self._exchange_parts(frame, stat, card)
         checks = self.game.exchange_checks.get(
             f"exchange:{self.state.cards[place].name}:{face or ''}:{stat.lower()}", ())
