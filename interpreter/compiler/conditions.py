@@ -39,7 +39,7 @@ def compile_condition(cond: ast.Condition) -> Callable:
     if form == "counter_is":
         owner = compile_owner(cond.args[0], lambda m, f: f.locals["you"])
         name, comparison = cond.args[1], cond.args[2]
-        test = _compare(comparison, lambda m, f: m.player_count(owner(m, f), name))
+        test = _compare(comparison, lambda m, f: m.player_count(owner(m, f), name), name)
         return lambda m, f: owner(m, f) is not None and test(m, f)
     if form == "zone_has":
         # "the turn player's deck has no cards"
@@ -118,9 +118,19 @@ def _count_test(selection: Selection, extra) -> Callable:
     return test
 
 
-def _compare(comparison: ast.Comparison, value: Callable) -> Callable:
+def _compare(comparison: ast.Comparison, value: Callable, counter: str | None = None) -> Callable:
+    """``counter``: the counter a player's value is of, for "less than theirs"."""
     if comparison.form == "none":
         return lambda m, f: value(m, f) == 0
+    if comparison.form in ("less_than_theirs", "greater_than_theirs"):
+        if counter is None:
+            raise unsupported(comparison, '"theirs" after anything but a player\'s counter')
+        # "they": the player a player event's trigger is about ("Whenever your Rival advances")
+        def theirs(m, f):
+            return m.player_count(f.locals.get("they", f.locals["you"]), counter)
+        if comparison.form == "greater_than_theirs":
+            return lambda m, f: value(m, f) > theirs(m, f)
+        return lambda m, f: value(m, f) < theirs(m, f)
     if comparison.form in ("less_than_counter", "greater_than_counter"):
         owner = compile_owner(comparison.args[0], lambda m, f: f.locals["you"])
         name = comparison.args[1]

@@ -13,6 +13,7 @@ from interpreter.compiler.program import JUMPED
 from interpreter.engine.events import (
     EntryFizzled, EntryNullified, EntryResolved, EntryWaits, Passed)
 from interpreter.engine.state import Frame
+from interpreter.engine.triggers import fired_locals
 
 
 class Resolution:
@@ -58,11 +59,11 @@ class Resolution:
                                       for i in group))
             else:
                 index = group[0]
-            program, source, controller, card = pending[index]
+            entry = pending[index]
             state.pending = pending[:index] + pending[index + 1:]
             locals_["_pushing"] = bool(state.pending)   # the rest of this link next
-            self.push_entry(program, source, controller,
-                            (("it", card), ("this", source), ("you", controller)))
+            self.push_entry(entry[0], entry[1], entry[2],
+                            tuple(sorted(fired_locals(entry).items())))
             return JUMPED
         if state.pending and not state.stack:
             pending = state.pending
@@ -81,16 +82,15 @@ class Resolution:
             if settings.one_at_a_time or (uses and any(p[0] in uses for p in ordered)):
                 # one effect at a time, each with its own response step
                 ordered, state.pending = ordered[:1], ordered[1:]
-            for program, source, controller, card in ordered:
-                last_controller = controller
-                if program in uses:
+            for entry in ordered:
+                last_controller = entry[2]
+                if entry[0] in uses:
                     # a card outside play: its controller may use it (costs,
                     # used up), which makes the entry (interpreter.compiler.triggered)
-                    state.frames.append(Frame(program, 0, {"you": controller, "this": source,
-                                                           "it": card}))
+                    state.frames.append(Frame(entry[0], 0, fired_locals(entry)))
                     continue
-                self.push_entry(program, source, controller,
-                                (("it", card), ("this", source), ("you", controller)))
+                self.push_entry(entry[0], entry[1], entry[2],
+                                tuple(sorted(fired_locals(entry).items())))
             if settings.responses:
                 locals_["responder"] = self.rival_of(last_controller)
             return JUMPED

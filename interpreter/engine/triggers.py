@@ -18,6 +18,17 @@ from interpreter.engine.limits import MAX_DEPTH
 from interpreter.engine.state import Frame, TriggerUse
 
 
+def fired_locals(entry: tuple) -> dict:
+    """The locals an ability's frame starts with, from what fired:
+    (program, source, controller, card), and for a player's event the player
+    who did it ("they": "Whenever your Rival advances, if your Position is
+    less than theirs")."""
+    locals_ = {"you": entry[2], "this": entry[1], "it": entry[3]}
+    if len(entry) > 4:
+        locals_["they"] = entry[4]
+    return locals_
+
+
 class Triggers:
     """Matching events against triggered abilities; holding and releasing them."""
 
@@ -69,7 +80,7 @@ class Triggers:
         if fired and self.game.trigger_gates:
             gates = self.game.trigger_gates
             fired = [f for f in fired if f[0] not in gates or gates[f[0]](
-                self, Frame("probe", 0, {"you": f[2], "this": f[1], "it": f[3]}))]
+                self, Frame("probe", 0, fired_locals(f)))]
         if not fired:
             return
         if state.held is not None:
@@ -86,16 +97,14 @@ class Triggers:
             if len(state.frames) + len(fired) > MAX_DEPTH:
                 self.draw_game(f"effects nested more than {MAX_DEPTH} deep (a loop?)")
                 return
-            for program, source, controller, card in reversed(fired):
-                state.frames.append(Frame(program, 0, {"you": controller, "this": source,
-                                                       "it": card}))
+            for entry in reversed(fired):
+                state.frames.append(Frame(entry[0], 0, fired_locals(entry)))
             return
         immediate = [f for f in fired if f[0] in self.game.immediate]
         if immediate:
             fired = [f for f in fired if f[0] not in self.game.immediate]
-            for program, source, controller, card in reversed(immediate):
-                state.frames.append(Frame(program, 0, {"you": controller, "this": source,
-                                                       "it": card}))
+            for entry in reversed(immediate):
+                state.frames.append(Frame(entry[0], 0, fired_locals(entry)))
         state.pending = state.pending + fired
         if len(state.pending) + len(state.stack) > MAX_DEPTH:
             self.draw_game(f"more than {MAX_DEPTH} effects waiting (a loop?)")
@@ -243,7 +252,7 @@ class Triggers:
                     self, Frame("probe", 0, {"you": controller, "this": source}), card)):
                 continue        # "Whenever you cast a Spell": not a Spell
             if self._whose(trigger, controller, actor):
-                fired.append((trigger.program, source, controller, card))
+                fired.append((trigger.program, source, controller, card, actor))
         return fired
 
     # ---- triggers held for a while
@@ -290,17 +299,15 @@ class Triggers:
                                 "_held_next", tuple(f"{self.card_label(held[i][1])}'s effect"
                                                     for i in group))
             index = group[0]
-        program, source, controller, card = held[index]
         locals_["_held"] = held[:index] + held[index + 1:]
-        self.state.frames.append(Frame(program, 0, {"you": controller, "this": source,
-                                                    "it": card}))
+        self.state.frames.append(Frame(held[index][0], 0, fired_locals(held[index])))
         return JUMPED
 
     def user_of_held(self, entry: tuple) -> int:
         """Who orders a held ability: for one a player's event triggered (a
         player trigger), that player ("Whenever your Rival advances": the
         Rival); for an "after" trigger or any other, its controller."""
-        program, _source, controller, _card = entry
+        program, controller = entry[0], entry[2]
         trigger = self.game.trigger_programs.get(program)
         if trigger is None or trigger.kind != "player" or program in self.game.after_triggers:
             return controller

@@ -18,6 +18,8 @@ def _comparison(c: ast.Comparison) -> str:
         return "more than " + _measure(c.args[0])
     if c.form in ("less_than_counter", "greater_than_counter"):
         return f"{c.form.split('_')[0]} than {_possessive(c.args[0])} {c.args[1]}"
+    if c.form in ("less_than_theirs", "greater_than_theirs"):
+        return f"{c.form.split('_')[0]} than theirs"
     n = _amount(c.args[0])
     return {"exactly": f"{n}", "at_least": f"{n} or more",
             "at_most": f"{n} or less"}[c.form]
