@@ -24,7 +24,7 @@ from interpreter.compiler.moving_steps import placement_checks
 from interpreter.compiler.players import is_opponent_ref
 from interpreter.compiler.program import JUMPED, Emitter, unsupported
 from interpreter.compiler.replacing import card_replacement, compile_instead
-from interpreter.compiler.trigger_events import card_event_watch
+from interpreter.compiler.trigger_events import card_event_watch, player_event_watch
 from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.steps import StepCompiler
 from interpreter.compiler.triggered import (
@@ -607,41 +607,12 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
         return
     event = when.args[0]
     if event.form == "player_event":
-        player, action = event.args
-        events = {"player_draws": "drawn", "player_plays": "played",
-                  "player_discards": "discarded", "player_reveals": "revealed"}
-        if action.form == "player_game_event":
-            # a declared event ("When you advance"), singular or plural
-            word = action.args[0].lower()
-            declared = {e.phrase.lower() for e in game.rules.events}
-            plural = next((w for w in (word + "s", word + "es") if w in declared), word)
-            events = {"player_game_event": plural}
-        card_test = None
-        if action.form == "player_did":
-            # "Whenever you cast a Spell": the event "cast" of a Spell, by them
-            word = action.args[0].lower()
-            card_test = compile_selector(action.args[1], lambda m, f: f.locals["you"]).test
-            if card_test is None:
-                raise unsupported(action.args[1], "this kind of card in a trigger")
-            events = {"player_did": word}
-        if action.form in ("player_plays", "player_discards", "player_reveals") and \
-                action.args and isinstance(action.args[0], ast.Selector):
-            # "When you play this character", "Whenever you play an action":
-            # only the cards the words name
-            card_test = compile_selector(action.args[0], lambda m, f: f.locals["you"]).test
-            if card_test is None:
-                raise unsupported(action.args[0], "this kind of card in a trigger")
-        if action.form not in events:
-            raise unsupported(action, f'the event "{action.form.replace("_", " ")}"')
-        whose = {"you": "you", "rival": "rival", "each_rival": "rival",
-                 "any_player": "any", "each_player": "any"}.get(player.form)
-        if whose is None:
-            raise unsupported(player, "this player in a trigger")
+        word, card_test, whose = player_event_watch(game, event)
         program = _compile_trigger_program(game, name, ability, resolution, timing)
         if timing is not None and timing.immediate:
             game.immediate.add(program)
         game.triggers.setdefault(card.name, []).append(Trigger(
-            events[action.form], intent or program, card_test, False, "player", whose))
+            word, intent or program, card_test, False, "player", whose))
         _intent_trigger(game, card, name)
         return
     word, test, object_test, self_only = card_event_watch(event)

@@ -15,7 +15,7 @@ from interpreter.compiler.modifiers import compile_duration
 from interpreter.compiler.players import compile_zone, player_target
 from interpreter.compiler.program import Emitter, unsupported
 from interpreter.compiler.selectors import compile_selector, naming
-from interpreter.compiler.trigger_events import card_event_watch
+from interpreter.compiler.trigger_events import card_event_watch, player_event_watch
 from interpreter.language import ast
 from interpreter.language.render import mode_text
 
@@ -131,7 +131,7 @@ class ReplacingSteps:
             raise unsupported(moment, '"the next time ..." with no steps after it')
         text = mode_text(sentence)
         text = text[:1].lower() + text[1:]
-        if moment.form == "next_time_event":
+        if moment.form in ("next_time_event", "next_time_player"):
             self._next_trigger(moment, text, links)
             kind = "next trigger"
         else:
@@ -149,13 +149,19 @@ class ReplacingSteps:
         if text in self.game.once_triggers:
             return
         subject, action = moment.args[:2]
-        word, test, object_test, _own = card_event_watch(
-            ast.Event("card_event", (subject, action), moment.span))
         e = Emitter(f"next time:{text}", moment.span)
         type(self)(e, self.game).sentence(ast.Sentence(
             "plain", (attrs.evolve(links[0], form="first"),) + tuple(links[1:]), moment.span))
         self.game.programs[e.program.name] = e.finish()
-        trigger = Trigger(word, e.program.name, test, False, object_test=object_test)
+        if moment.form == "next_time_player":
+            # "The next time you advance this turn": once, that player's event
+            word, test, whose = player_event_watch(
+                self.game, ast.Event("player_event", (subject, action), moment.span))
+            trigger = Trigger(word, e.program.name, test, False, "player", whose)
+        else:
+            word, test, object_test, _own = card_event_watch(
+                ast.Event("card_event", (subject, action), moment.span))
+            trigger = Trigger(word, e.program.name, test, False, object_test=object_test)
         self.game.once_triggers[text] = trigger
         # (listed with the triggers, so that its event is watched)
         self.game.triggers.setdefault(ONCE_TRIGGERS, []).append(trigger)

@@ -88,8 +88,8 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             item = link.args[0]
             if isinstance(item, ast.Step):
                 item, subject = ast.with_subject(item, subject)
-            if isinstance(item, ast.Condition) and item.form in ("next_time",
-                                                                  "next_time_event"):
+            if isinstance(item, ast.Condition) and item.form in (
+                    "next_time", "next_time_event", "next_time_player"):
                 # "The next time ... would ..., ... instead": a replacement that waits
                 self.next_time(item, ast.Sentence("plain", tuple(links[index:]),
                                                   link.span), links[index + 1:])

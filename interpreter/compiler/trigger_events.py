@@ -1,7 +1,9 @@
 """What a triggered ability watches when its event is about a card ("When
 this is played", "Whenever a Being your Rival controls attacks", "Whenever
 this deals damage to a character"): the event's name as the machine logs it
-and the tests of the card (and of the damaged card or player) it is about.
+and the tests of the card (and of the damaged card or player) it is about;
+and when it is a player's ("Whenever your Rival advances"): the event's
+name, the card it may be about and whose it must be.
 Used by card abilities (``interpreter.compiler.abilities``) and by "The next
 time X ..." in an effect (``interpreter.compiler.replacing``).
 """
@@ -66,6 +68,43 @@ def card_event_watch(event: ast.Event) -> tuple:
     if zone_gate is not None:
         test = (lambda m, f, c, t=test: zone_gate(m, f, c) and t(m, f, c))
     return word.lower(), test, object_test, subject.form == "this"
+
+
+def player_event_watch(game, event: ast.Event) -> tuple:
+    """(event name, test of the card it is about or None, whose: "you",
+    "rival" or "any") of a player event ("When you draw a card", "Whenever
+    your Rival advances", "Whenever you cast a Spell")."""
+    player, action = event.args
+    events = {"player_draws": "drawn", "player_plays": "played",
+              "player_discards": "discarded", "player_reveals": "revealed"}
+    if action.form == "player_game_event":
+        # a declared event ("When you advance"), singular or plural
+        word = action.args[0].lower()
+        declared = {e.phrase.lower() for e in game.rules.events}
+        plural = next((w for w in (word + "s", word + "es") if w in declared), word)
+        events = {"player_game_event": plural}
+    card_test = None
+    if action.form == "player_did":
+        # "Whenever you cast a Spell": the event "cast" of a Spell, by them
+        word = action.args[0].lower()
+        card_test = compile_selector(action.args[1], lambda m, f: f.locals["you"]).test
+        if card_test is None:
+            raise unsupported(action.args[1], "this kind of card in a trigger")
+        events = {"player_did": word}
+    if action.form in ("player_plays", "player_discards", "player_reveals") and \
+            action.args and isinstance(action.args[0], ast.Selector):
+        # "When you play this character", "Whenever you play an action":
+        # only the cards the words name
+        card_test = compile_selector(action.args[0], lambda m, f: f.locals["you"]).test
+        if card_test is None:
+            raise unsupported(action.args[0], "this kind of card in a trigger")
+    if action.form not in events:
+        raise unsupported(action, f'the event "{action.form.replace("_", " ")}"')
+    whose = {"you": "you", "rival": "rival", "each_rival": "rival",
+             "any_player": "any", "each_player": "any"}.get(player.form)
+    if whose is None:
+        raise unsupported(player, "this player in a trigger")
+    return events[action.form], card_test, whose
 
 
 def _damaged_test(target) -> Callable:

@@ -200,23 +200,31 @@ class Triggers:
         if self.game.once_triggers:
             self._once_triggers(name, c, target, fired)
 
-    def _once_triggers(self, name: str, c: int, target, fired: list) -> None:
+    def _once_triggers(self, name: str, c, target, fired: list, actor=None) -> None:
         """ "The next time an Ally you control deals damage this Move, draw 2
-        cards": a trigger an effect left on a player fires once, then is
-        used up."""
+        cards" (a card's event), "The next time you advance this turn, ..."
+        (a player's, ``actor`` the player who did it): a trigger an effect
+        left on a player fires once, then is used up."""
         state = self.state
         for modifier in list(state.modifiers):
             if modifier.kind != "next trigger":
                 continue
             trigger = self.game.once_triggers[modifier.name]
+            if trigger.event != name or (trigger.kind == "player") != (actor is not None):
+                continue
             player = -1 - modifier.target
             probe = Frame("probe", 0, {"you": player, "this": modifier.source})
-            if trigger.event != name or not trigger.test(self, probe, c) or (
+            if actor is not None:
+                if not self._whose(trigger, player, actor) or (trigger.test is not None and (
+                        c is None or not trigger.test(self, probe, c))):
+                    continue
+            elif not trigger.test(self, probe, c) or (
                     trigger.object_test is not None and (
                         target is None or not trigger.object_test(self, probe, target))):
                 continue
             state.modifiers = [m for m in state.modifiers if m is not modifier]
-            fired.append((trigger.program, modifier.source, player, c))
+            fired.append((trigger.program, modifier.source, player, c)
+                         + ((actor,) if actor is not None else ()))
 
     def delayed_steps(self, event) -> list:
         """ "At the end of the turn, draw a card" (a step an effect left for
@@ -253,6 +261,8 @@ class Triggers:
                 continue        # "Whenever you cast a Spell": not a Spell
             if self._whose(trigger, controller, actor):
                 fired.append((trigger.program, source, controller, card, actor))
+        if self.game.once_triggers:
+            self._once_triggers(name, card, None, fired, actor)
         return fired
 
     # ---- triggers held for a while

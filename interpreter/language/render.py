@@ -107,6 +107,8 @@ def _condition(c: ast.Condition) -> str:
         "otherwise": lambda: "otherwise",
         "next_time_event": lambda: f"the next time {_selector(a[0])} {_event_action(a[1])}"
                                    + (" " + _duration(a[2]) if len(a) > 2 and a[2] else ""),
+        "next_time_player": lambda: f"the next time {_player(a[0])} {_player_event(a[1], a[0])}"
+                                    + (" " + _duration(a[2]) if len(a) > 2 and a[2] else ""),
         "next_time": lambda: f"the next time {_selector(a[0])} would "
                              f"{_event_action(a[1], base=True)}"
                              + (" " + _duration(a[2]) if len(a) > 2 and a[2] else ""),
