@@ -478,12 +478,11 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         named may pay (or do the step), if they can; then the step does not
         happen (and "if you do" after it reads false)."""
         who = tax.args[0]
-        if who.form in ("owner", "controller"):
-            # the object is chosen after the tax is asked: "its controller"
-            # would be read before there is an "it"
-            raise unsupported(tax, '"unless its owner / controller ..." (the player is read '
-                              'before the card is chosen)')
         subject = step.args[0] if step.form in ("act", "player_verb_step") else None
+        if who.form in ("owner", "controller"):
+            # "Destroy a Character your opponent controls unless its
+            # controller mills 3": the card is chosen first, then its controller asked
+            step = self._object_chosen_first(step, subject)
         payer = compile_player(subject) if who.form == "that_player" else compile_player(who)
         if tax.form == "unless_pays":
             amount, counter = tax.args[1:]
@@ -535,6 +534,21 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             self.action(paying.args[2], payer, False)
         self.e.emit(lambda m, f: f.locals.__setitem__("did", False))
         self.e.place(done)
+
+    def _object_chosen_first(self, step: ast.Step, subject) -> ast.Step:
+        """Choose the object of a taxed step now (it becomes "it") and return
+        the step done to "it"."""
+        use = step.args[-2]
+        index = next((i for i, arg in enumerate(use.args) if isinstance(arg, ast.Selector)),
+                     None)
+        if index is None:
+            raise unsupported(step, '"unless its owner / controller ..." on a step with no card')
+        actor = compile_player(subject) if subject is not None else \
+            (lambda m, f: f.locals["you"])
+        self.select(use.args[index], actor)
+        it = ast.Selector("it", (), use.args[index].span)
+        use = attrs.evolve(use, args=use.args[:index] + (it,) + use.args[index + 1:])
+        return attrs.evolve(step, args=step.args[:-2] + (use, step.args[-1]))
 
     def optional(self, who: Callable, prompt: str) -> str:
         """Ask ``who`` yes or no; returns the label that skips when no."""

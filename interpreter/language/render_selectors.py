@@ -155,10 +155,10 @@ def _selector(s) -> str:
             n = a[0]
             return f"the {where} {_amount(n)} {'card' if n == 1 else 'cards'} of {_zone(a[1])}"
         return f"the {where} card of {_zone(a[0])}"
-    if f == "the_attacking":
-        return "the attacking " + _noun(a[0])
-    if f == "the_defending":
-        return "the defending " + _noun(a[0])
+    if f in ("the_attacking", "the_defending"):
+        # (and a tax after it: "the attacking card unless your Rival pays 2 Mana")
+        return f"the {f.split('_')[1]} {_noun(a[0])}" + "".join(
+            " " + _qualifier(q) for q in a[1:])
     if f == "card_slot":
         return a[0]
     if f == "both":
