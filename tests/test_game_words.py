@@ -174,3 +174,25 @@ card "Sweep"
     match = position(compile_game(loaded), ["Sweep"], board_2=["Knight"])
     cast(match, "Sweep")
     assert names(match, "hand", 0) == ["Squire"]             # drew: an opponent has one
+
+
+def test_a_noun_with_qualifiers_names_only_the_cards_they_describe(tmp_path):
+    # "noun Protagonist: a Character in Protagonist Row" (Saturday Wars):
+    # the kind, then qualifiers read with the card grammar
+    loaded = game(tmp_path, words="noun foe: a Creature that your opponent controls\n",
+                  cards='\ncard "Sweep"\n  kind: Spell\n  cost: 0\n  text:\n'
+                        '    When this is played: Return each foe to its owner\'s hand.\n')
+    assert loaded.problems == []
+    match = position(compile_game(loaded), ["Sweep"], board_1=["Knight"],
+                     board_2=["Squire", "Knight"])
+    cast(match, "Sweep")
+    assert names(match, "board", 1) == []
+    assert names(match, "board", 0) == ["Knight", "Sweep"]
+
+
+def test_a_noun_whose_qualifiers_are_unreadable_is_reported_where_they_go_wrong(tmp_path):
+    loaded = game(tmp_path, words="noun foe: a Creature that your opponent commands\n", cards="")
+    line = (DUEL / "rules" / "duel.rules").read_text().count("\n") + 1
+    [problem] = loaded.problems
+    assert (problem.code, problem.span.line, problem.span.column) == ("E201", line, 41)
+    assert problem.message == 'unexpected word "commands"'

@@ -371,7 +371,27 @@ def _noun_test(noun: ast.Noun):
     if noun.form == "any_cards":
         return None, True
     kind = noun.args[0]
+    if len(noun.args) > 1:
+        # "each Champion" (noun Champion: a Character in Champion Row): the
+        # kind, and what the noun's qualifiers say of the card
+        tests = [lambda m, f, c: m.is_kind(c, kind)]
+        for qualifier in noun.args[1]:
+            zone, test = _qualifier(qualifier, lambda m, f: f.locals["you"])
+            if zone is not None:
+                tests.append(_in_zone_test(zone))
+            if test is not None:
+                tests.append(test)
+        return _all_of(tests), None
     return (lambda m, f, c: m.is_kind(c, kind)), None
+
+
+def _in_zone_test(zone: Callable) -> Callable:
+    """A zone a qualifier names (one zone, or every player's), as a test of a card."""
+    def test(m, f, c):
+        where = zone(m, f)
+        here = m.state.cards[c].zone
+        return here in where if isinstance(where, list) else here == where
+    return test
 
 
 def _qualifier(q: ast.Qualifier, subject: Callable):

@@ -118,11 +118,17 @@ class StatDecl:
 @attrs.frozen(slots=True)
 class NounDecl:
     """ "noun character: a Minion or a Hero": a word for the cards of any of
-    these kinds (singular and plural), usable wherever a kind is."""
+    these kinds (singular and plural), usable wherever a kind is; with
+    qualifiers after the last kind, only the cards they describe."""
     name: str
     plural: str
     kinds: tuple[str, ...]
     span: Span
+    # "noun Champion: a Character in Champion Row": what follows the
+    # last kind, read as qualifiers with the card grammar (their AST once read)
+    text: str = ""
+    qualifiers: tuple = ()
+    span_offset: int = 0       # where ``text`` starts in the declaration's value
 
 
 @attrs.frozen(slots=True)

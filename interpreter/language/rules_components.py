@@ -507,7 +507,8 @@ class ComponentDeclarations(RulesReaderBase):
             return
         kinds = tuple(kind.name().text for kind in found.args)
         self.add(self.rules.nouns, name, NounDecl(name, plural(name), kinds,
-                                                  line.value_span or line.span), line)
+                                                  line.value_span or line.span,
+                                                  (line.value or "").strip()), line)
 
     def decl_adjective(self, line: OutlineLine, n: int) -> None:
         """ "adjective enemy: that your opponent controls" (read with the

@@ -19,7 +19,7 @@ import attrs
 from lark.exceptions import GrammarError, UnexpectedInput
 
 from interpreter.errors import Problem, did_you_mean, listing
-from interpreter.language.game_rules import GameRules, _lookup, takers
+from interpreter.language.game_rules import GameRules, NounDecl, _lookup, takers
 from interpreter.language.rules_components import ComponentDeclarations
 from interpreter.language.rules_procedures import ProcedureDeclarations
 from interpreter.language.syntax import OutlineLine, parse_outline
@@ -163,10 +163,13 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
                                  (listing([s for s in rules.statuses
                                            if s not in rules.opposites]),),
                                  did_you_mean(status, rules.statuses))
-        for noun in rules.nouns.values():
+        def known_kind(word: str) -> bool:
+            return rules.kind(word) is not None or any(
+                k.plural.lower() == word.lower() for k in rules.kinds.values())
+        for name, noun in list(rules.nouns.items()):
+            noun = rules.nouns[name] = _noun_with_qualifiers(noun, known_kind)
             for kind in noun.kinds:
-                if rules.kind(kind) is None and not any(
-                        k.plural.lower() == kind.lower() for k in rules.kinds.values()):
+                if not known_kind(kind):
                     self.problem(noun.span, "E515", f'unknown card kind "{kind}" in noun '
                                  f'"{noun.name}"', (listing(rules.kinds),),
                                  did_you_mean(kind, rules.kinds))
@@ -194,6 +197,19 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
                     err, self.source, decl.text, decl.span.line, decl.span.column))
                 continue
             rules.adjectives[name] = attrs.evolve(decl, qualifiers=tuple(found.args))
+        for name, noun in list(rules.nouns.items()):
+            if not noun.text:
+                continue
+            # "a Character in Champion Row": the qualifiers after the kind
+            column = noun.span.column + noun.span_offset
+            try:
+                found = parser.parse(noun.text, self.source.path, noun.span.line, column,
+                                     start="qualifiers")
+            except UnexpectedInput as err:
+                self.problems.append(parser.problem(
+                    err, self.source, noun.text, noun.span.line, column))
+                continue
+            rules.nouns[name] = attrs.evolve(noun, qualifiers=tuple(found.args))
         conditions = [(c, "condition_line") for _labels, c in rules.prefer if c is not None]
         players = [(taker, "player_line") for taker in takers(rules)]
         for sentence, start in [(s, "start") for s in self.procedure_sentences()] + \
@@ -284,3 +300,20 @@ def _spelled(line: OutlineLine, word: str) -> str:
     text = " ".join(item.text for item in line.head) + " " + (line.value or "")
     index = text.lower().find(word.lower())
     return text[index:index + len(word)] if index >= 0 else word
+
+
+def _noun_with_qualifiers(noun: NounDecl, known_kind) -> NounDecl:
+    """ "noun Champion: a Character in Champion Row": the last "kind"
+    read is a kind followed by qualifiers; split them (the qualifiers are
+    read with the card grammar once it is built). Without qualifiers the
+    noun's text is left empty."""
+    last = noun.kinds[-1] if noun.kinds else ""
+    words = last.split()
+    for n in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:n])
+        if not known_kind(last) and known_kind(head):
+            rest = last[len(head):].strip()
+            offset = noun.text.find(last) + last.index(rest, len(head))
+            return attrs.evolve(noun, kinds=noun.kinds[:-1] + (head,), text=rest,
+                                span_offset=offset)
+    return attrs.evolve(noun, text="")

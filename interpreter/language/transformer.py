@@ -183,6 +183,11 @@ class _ToAst(Transformer):
         if name == "x_amount":
             return "X"
 
+        if name == "kind" and self.rules is not None and isinstance(args[0], str):
+            # "each Champion": a noun whose declaration ends with qualifiers
+            decl = self.rules.noun(args[0]) if self.rules.nouns else None
+            if decl is not None and decl.qualifiers:
+                return ast.Noun(name, (args[0], decl.qualifiers), self.span(children))
         if name == "defined_adj":
             # "an enemy Minion": the adjective carries the qualifiers it means
             decl = self.rules.adjectives.get(args[0]) if self.rules is not None else None
