@@ -118,9 +118,10 @@ class Triggers:
         state = self.state
         names = self.game.trigger_index.watching.get(kind, ())
         for source in self.ability_sources():
-            if state.cards[source].name not in names or not self.working(source):
+            name = self.printed_name(source)
+            if name not in names or not self.working(source):
                 continue
-            for trigger in self.game.triggers.get(state.cards[source].name, ()):
+            for trigger in self.game.triggers.get(name, ()):
                 if trigger.kind == kind:
                     yield source, trigger
         intents = self.game.intent_triggers
@@ -159,11 +160,11 @@ class Triggers:
         if not watchers:
             names = self.game.trigger_index.watching.get("card", ())
             watchers.append([w for w in self.ability_sources()
-                             if state.cards[w].name in names and self.working(w)])
+                             if self.printed_name(w) in names and self.working(w)])
         sources = set(watchers[0])
         sources.add(c)
         for source in sorted(sources):
-            for trigger in self.game.triggers.get(state.cards[source].name, ()):
+            for trigger in self.game.triggers.get(self.printed_name(source), ()):
                 if trigger.event != name or trigger.kind != "card":
                     continue
                 if trigger.self_only:
