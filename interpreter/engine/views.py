@@ -127,7 +127,7 @@ class Views:
         return self.game.cards[self.state.cards[card].name]
 
     def is_kind(self, card: int, kind: str) -> bool:
-        name = self.printed_name(card)
+        name = self.printed_name(card) if self.game.copying else self.state.cards[card].name
         known = self.game.kind_answers.get((name, kind))
         if known is None:
             known = self.game.kind_answers[(name, kind)] = self._is_kind(card, kind)
@@ -404,7 +404,7 @@ class Views:
                     counted = self._counted_as(card, values)
                     if counted is not None:
                         return value in counted
-        name = self.printed_name(card)
+        name = self.printed_name(card) if self.game.copying else self.state.cards[card].name
         known = self.game.value_answers.get((name, value))
         if known is None:
             quiet = self.game.not_adjectives
