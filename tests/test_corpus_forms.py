@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from interpreter.engine.machine import Machine
 from interpreter.errors import CardrulesError
 
 from test_printed_forms import compiled, creature, labels, position, spell, take
@@ -309,3 +310,36 @@ def test_a_tax_paid_by_discarding_a_card_of_a_kind(tmp_path):
     assert [c.name for c in match.state.cards if c.zone == ("graveyard", 1)] == ["Squire"]
     # no random card went: both Tolls are still in the hand
     assert [c.name for c in match.state.cards if c.zone == ("hand", 1)].count("Toll") == 2
+
+
+def test_a_card_becomes_a_copy_of_another_until_the_end_of_the_turn(tmp_path):
+    # its printed values are the other card's (name, stats, text): the
+    # copied abilities work for its controller, and stop when the copy ends
+    game = compiled(tmp_path, creature(
+        "Mimic", "When this is played: This becomes a copy of a Creature your Rival controls "
+                 "until the end of this turn.", power=3)
+        + spell("Gift", "When this is played: Your Rival draws a card."))
+    match = position(game, hand_1=["Mimic", "Gift"], board_1=["Squire"],
+                     board_2=["Banner", "Spy"])
+    mimic = next(c.id for c in match.state.cards if c.name == "Mimic")
+    squire = next(c.id for c in match.state.cards if c.name == "Squire")
+    take(match, "cast Mimic")
+    take(match, "Banner")
+    views = Machine(match.game, match.state)
+    assert views.stat(mimic, "power") == 0                # Banner's printed power
+    assert views.stat(squire, "power") == 2               # its ALWAYS works for Player 1
+    assert any("Mimic becomes a copy of Banner." in line for line in match.narration())
+    take(match, "pass")                                   # the turn ends: so does the copy
+    views = Machine(match.game, match.state)
+    assert (views.stat(mimic, "power"), views.stat(squire, "power")) == (3, 1)
+    match = position(game, hand_1=["Mimic", "Gift"], board_2=["Banner", "Spy"])
+    take(match, "cast Mimic")
+    take(match, "Spy")
+    take(match, "cast Gift")                              # the Rival draws: Spy's trigger
+    assert match.state.counter(0, "Mana") == 1
+
+
+def test_copying_the_effect_of_a_card_whose_kind_has_none_is_a_check_problem(tmp_path):
+    with pytest.raises(CardrulesError, match="copying the effect of a card"):
+        compiled(tmp_path, spell("Echo", "When this is played: Copy the effect of a Spell "
+                                         "your Rival controls."))

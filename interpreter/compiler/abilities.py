@@ -510,9 +510,12 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
         conditions = (implied,) + tuple(conditions)
         node = attrs.evolve(node, args=(label, conditions, costs, resolution))
     elif timing is None and not conditions and kind is not None and kind.text_event:
-        # plain text of a kind whose text happens on an event of the card
+        # plain text of a kind whose text happens on an event of the card:
+        # the card's effect ("Copy the effect of a Skill ...")
         conditions = (_when_this_is(kind.text_event, ability.span),)
         node = attrs.evolve(node, args=(label, conditions, costs, resolution))
+        if not costs:
+            game.effects.setdefault(card.name, []).append(name)
     if timing is not None and timing.unless is not None:
         unless = parse_ability(game.rules, timing.unless.text, timing.unless.span.path,
                                timing.unless.span, start="condition_line")

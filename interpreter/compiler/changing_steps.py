@@ -1,7 +1,8 @@
 """Steps that change counters, cards and the game: add or put counters,
 gain / lose / pay / set a counter, deal damage, destroy, exhaust, rest,
-ready, nullify, flip, win or lose the game, and statements that change
-cards for a while ("This gets +20 AP until ...").
+ready, nullify, copy an effect ("Copy that effect. You control the copy."),
+flip, win or lose the game, and statements that change cards for a while
+("This gets +20 AP until ...").
 """
 
 from __future__ import annotations
@@ -440,6 +441,51 @@ class ChangingSteps:
                 c, "status", "nullified", 1, f.locals.get("this"), until(m, f, c)))
             return
         self._status(action, who, "nullified", True)
+
+    def do_copy_that_effect(self, action, who):
+        """ "Copy that effect" (responding to it): the effect waiting to
+        resolve resolves again now, the copier its controller, with choices
+        of its own; nothing is copied once it has left the stack."""
+        self._copies = True
+
+        def copy(m, f):
+            entry = m.entry_of(f.locals.get("responding_to"))
+            f.locals["did"] = entry is not None and bool(entry[1])
+            if not f.locals["did"]:
+                return None
+            return m.copy_effect(f, (entry[1],), entry[2], who(m, f), entry[5])
+        self.e.emit(copy)
+
+    def do_copy_effect_of(self, action, who):
+        """ "Copy the effect of a face-up Skill your Rival controls": the
+        chosen card's effect (its plain text, which its kind says happens on
+        an event of the card) resolves now, the copier its controller."""
+        selector = action.args[0]
+        kinds = [self.game.rules.kind(n.args[0]) for n in getattr(selector, "args", ())
+                 if isinstance(n, ast.Noun) and n.form == "kind"]
+        if not kinds or any(k is None or not k.text_event for k in kinds):
+            raise unsupported(selector, "copying the effect of a card whose kind has no "
+                              'effect of its plain text (its kind\'s "text happens: when '
+                              'this is ..." line)')
+        self._copies = True
+        self.select(selector, who, prompt="choose a card whose effect to copy")
+
+        def copy(m, f):
+            it = f.locals.get("it")
+            card = (it[0] if it else None) if isinstance(it, tuple) else it
+            programs = m.game.effects.get(m.printed_name(card), ()) if card is not None else ()
+            f.locals["did"] = bool(programs)
+            if not programs:
+                return None
+            return m.copy_effect(f, tuple(programs), card, who(m, f))
+        self.e.emit(copy)
+
+    def controls_copy(self, step) -> None:
+        """ "You control the copy.": says who controls the effect a copy step
+        before it copied — its copier, "you"; anything else is not read."""
+        if step.args[0].form != "you" or not getattr(self, "_copies", False):
+            raise unsupported(step, '"controls the copy" other than "You control the copy." '
+                              'after "Copy that effect"')
 
     def player_damage_prevented(self, step) -> None:
         """ "Prevent all damage that would be dealt to you this Move": the

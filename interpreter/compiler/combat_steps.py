@@ -10,6 +10,9 @@ rules file:
 - ``X is attacking`` / ``X is defending`` / ``X is STATUS``: a status (the
   first two: "attacker" and "defender", which "the attacking X" reads).
 - ``X counts as VALUE until ...``: the card has that stat value too.
+- ``X becomes a copy of Y until ...``: X's printed values (name, kind,
+  stats, text and its abilities) are Y's while it lasts (a modifier
+  "copy"; ``Views.printed_name``).
 - ``X deals N damage to PLAYER`` (event "deals damage" of X, then N times the
   rules' ``player damage`` procedure, or the counter that takes damage) and
   ``X prevent(s) damage`` (event "prevents damage").
@@ -130,6 +133,9 @@ class CombatSteps:
                 m.add_modifier(card, "value", value, 1, f.locals.get("this"), until(m, f, card))
             self.each_chosen(counts)
             return True
+        if form == "becomes_copy":
+            self.becomes_copy(selector, statement.args[0], suffixes)
+            return True
         if form == "card_deals":
             amount, target = statement.args
             count = compile_amount(amount, statement)
@@ -156,3 +162,27 @@ class CombatSteps:
                                                      m.state.cards[c].controller))
             return True
         return False
+
+    def becomes_copy(self, selector, copied, suffixes) -> None:
+        """ "This becomes a copy of another Being you control until the End
+        Stage": the card to copy is chosen first; then each card the words
+        name is a copy of it (of what it copies, if it is itself a copy)
+        until the duration ends (for good without one)."""
+        you = lambda m, f: f.locals["you"]  # noqa: E731
+        until = compile_lasting(suffixes)
+        self.game.copying = True
+        store = f"_copied{len(self.e.program.instructions)}"
+        self.select(copied, you, prompt="choose a card to copy")
+
+        def keep(m, f):
+            it = f.locals.get("it")
+            f.locals[store] = (it[0] if it else None) if isinstance(it, tuple) else it
+        self.e.emit(keep)
+        self.select(selector, you)
+
+        def becomes(m, f, card):
+            original = f.locals.get(store)
+            if original is not None and original != card:
+                m.add_modifier(card, "copy", m.printed_name(original), 0,
+                               f.locals.get("this"), until(m, f, card))
+        self.each_chosen(becomes)

@@ -253,6 +253,13 @@ class CompiledGame:
     # card name -> continuous prohibitions on players ("Your opponent can't
     # attack"): (players test, "can't" text, condition)
     player_statics: dict = attrs.Factory(dict)
+    # some text makes a card a copy of another ("This becomes a copy of ..."):
+    # a card's printed values are read under the name it copies (Views.printed_name)
+    copying: bool = False
+    # card name -> the programs of its effect: its plain text, which happens
+    # on an event of the card ("text happens: when this is activated"), for
+    # "Copy the effect of ..."
+    effects: dict = attrs.Factory(dict)
     kind_answers: dict = attrs.Factory(dict)  # (card name, kind word) -> is it of that kind
     value_answers: dict = attrs.Factory(dict)  # (card name, value) -> printed on it
     prohibitions_found: tuple | None = None   # see static_prohibitions()

@@ -314,6 +314,9 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         if step.form == "player_damage_prevented":
             self.player_damage_prevented(step)
             return
+        if step.form == "controls_copy":
+            self.controls_copy(step)
+            return
         raise unsupported(step, f'"{step.form.replace("_", " ")}"')
 
     # ---- "your opponent" with several opponents

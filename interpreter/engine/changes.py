@@ -256,8 +256,7 @@ class Changes:
         """(card, name of its abilities) that may replace an event happening
         to ``cards``: the abilities in force, and those cards' own (a card
         leaving play replaces its own leaving), in card order."""
-        names = self.state.cards
-        return sorted(set(self.abilities_in_force()) | {(c, names[c].name) for c in cards})
+        return sorted(set(self.abilities_in_force()) | {(c, self.printed_name(c)) for c in cards})
 
     def replaced(self, event: str, card: int, amount: int | None = None) -> bool:
         """Whether a replacement ability takes the place of this event: its

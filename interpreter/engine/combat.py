@@ -178,7 +178,7 @@ class CombatWindows:
                   and c not in cards]
         probe = Frame("probe", 0, {"you": player, "it": subject, "responding_to": top})
         for card in cards:
-            abilities = self.game.cued.get(state.cards[card].name)
+            abilities = self.game.cued.get(self.printed_name(card))
             if not abilities:
                 continue
             probe.locals["this"] = card
@@ -194,7 +194,7 @@ class CombatWindows:
         return options, names
 
     def use_response(self, player: int, card: int, number: int, subject, top) -> None:
-        ability = self.game.cued[self.state.cards[card].name][number]
+        ability = self.game.cued[self.printed_name(card)][number]
         self.ability_used(player, ability.label, card)
         self.state.frames.append(Frame(ability.program, 0, {
             "you": player, "this": card, "it": subject, "_subject": subject,
@@ -217,7 +217,7 @@ class CombatWindows:
             triggers = self.game.triggers
             for card in cards:
                 # only a card with such an ability has the event (nothing else sees it)
-                if any(t.event == word for t in triggers.get(self.state.cards[card].name, ())):
+                if any(t.event == word for t in triggers.get(self.printed_name(card), ())):
                     self.event(word, card, actor)
             return JUMPED
         if stage == 1:

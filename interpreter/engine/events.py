@@ -322,6 +322,14 @@ class EntryNullified(Event):
     CHANGES_STATE = False
 
 
+class EffectCopied(Event):
+    """An effect resolves again under ``player``'s control ("Copy that
+    effect"): the effect of ``source``."""
+    KIND = "copy effect"
+    FIELDS = ("source", "player")
+    CHANGES_STATE = False
+
+
 class EntryFizzled(Event):
     """An effect does not resolve, for ``reason``."""
     KIND = "fizzle"

@@ -13,7 +13,8 @@ from typing import Iterable, Iterator
 from interpreter.compiler.compiled import OUTSIDE_ZONE
 from interpreter.engine.events import (
     AbilityUsed, ActionTaken, Attached, CardCounterChanged, Chose, Compared, ControlChanged,
-    CounterChanged, EntryFizzled, EntryNullified, EntryResolved, EntryWaits, Flipped, GainWaits, GameEnded, Kept,
+    CounterChanged, EffectCopied, EntryFizzled, EntryNullified, EntryResolved, EntryWaits,
+    Flipped, GainWaits, GameEnded, Kept,
     Modified, Moved, Note, Passed, PeriodEdge, PlaceReached, PlayerOut, Prevented, Replaced,
     ReplacedForPlayer, Revealed, SetUp, Shuffled, Started, StatusChanged, Taken, TurnStarted,
     ValueRevealed, ZoneFull)
@@ -208,6 +209,8 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
                 return f"     {_player(-1 - card)} {verb} {name}."
             if what == "cannot":
                 return f"     {names[card].name}: can't {name}."
+            if what == "copy":
+                return f"     {names[card].name} becomes a copy of {name}."
             if what == "cost":
                 return f"     {names[card].name} costs {abs(amount)} " \
                        f"{'less' if amount < 0 else 'more'} {name}."
@@ -219,6 +222,9 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
             return f"   {names[event.source].name}'s effect resolves."
         case EntryNullified():
             return f"   {names[event.source].name}'s effect is nullified."
+        case EffectCopied():
+            return (f"   {_player(event.player)} copies {names[event.source].name}'s effect; "
+                    "the copy resolves.")
         case EntryFizzled():
             return f"   {names[event.source].name}'s effect does not resolve: {event.reason}."
         case Note():

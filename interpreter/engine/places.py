@@ -301,7 +301,7 @@ class Places:
         state = self.state
         controller = state.cards[card].controller
         probe = Frame("probe", 0, {"you": controller, "this": card, "it": card})
-        for requirement in self.game.requirements.get(state.cards[card].name, ()):
+        for requirement in self.game.requirements.get(self.printed_name(card), ()):
             if not requirement(self, probe):
                 op.note(state, f"{state.cards[card].name} does not meet its requirements: "
                                "it has no effect.")

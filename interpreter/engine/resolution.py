@@ -11,7 +11,7 @@ from __future__ import annotations
 from interpreter.compiler.compiled import AFTER_USE
 from interpreter.compiler.program import JUMPED
 from interpreter.engine.events import (
-    EntryFizzled, EntryNullified, EntryResolved, EntryWaits, Passed)
+    EffectCopied, EntryFizzled, EntryNullified, EntryResolved, EntryWaits, Passed)
 from interpreter.engine.state import Frame
 from interpreter.engine.triggers import fired_locals
 
@@ -164,6 +164,27 @@ class Resolution:
                 state.log.append(EntryNullified(entry_id, entry[2]))
                 return True
         return False
+
+    def copy_effect(self, frame: Frame, programs: tuple, source: int, player: int,
+                    entry_locals=()):
+        """Resolve an effect again, ``player`` its controller ("Copy that
+        effect", "Copy the effect of a Skill ..."): its programs run now, one
+        after another in frames of their own before the step after this
+        one, "you" the copier and "this" the card whose effect it is; every
+        choice in it is made anew. Steps due after the original effect (its
+        card used up) are not copied."""
+        locals_ = {key: value for key, value in entry_locals if not key.startswith("_")}
+        locals_["you"], locals_["this"] = player, source
+        locals_.setdefault("it", source)
+        self.state.log.append(EffectCopied(source, player))
+        frame.pc += 1
+        for program in reversed(programs):
+            self.state.frames.append(Frame(program, 0, dict(locals_)))
+        return JUMPED
+
+    def entry_of(self, entry_id):
+        """The entry waiting on the stack with this id (None once it left)."""
+        return next((entry for entry in self.state.stack if entry[0] == entry_id), None)
 
     def resolve_now(self, frame: Frame):
         """Resolve what the last events triggered before going on."""

@@ -126,10 +126,12 @@ class Triggers:
     def _watchers(self, kind: str):
         state = self.state
         names = self.game.trigger_index.watching.get(kind, ())
+        copying = self.game.copying
         for source in self.ability_sources():
-            if state.cards[source].name not in names or not self.working(source):
+            name = self.printed_name(source) if copying else state.cards[source].name
+            if name not in names or not self.working(source):
                 continue
-            for trigger in self.game.triggers.get(state.cards[source].name, ()):
+            for trigger in self.game.triggers.get(name, ()):
                 if trigger.kind == kind:
                     yield source, trigger
         intents = self.game.intent_triggers
@@ -165,14 +167,18 @@ class Triggers:
         card ("Whenever a Being is destroyed"); ``watchers`` is filled the
         first time it is needed."""
         state = self.state
+        # the name a card's abilities are read under (another's while it is a copy)
+        copying, cards = self.game.copying, state.cards
         if not watchers:
             names = self.game.trigger_index.watching.get("card", ())
             watchers.append([w for w in self.ability_sources()
-                             if state.cards[w].name in names and self.working(w)])
+                             if (self.printed_name(w) if copying else cards[w].name) in names
+                             and self.working(w)])
         sources = set(watchers[0])
         sources.add(c)
         for source in sorted(sources):
-            for trigger in self.game.triggers.get(state.cards[source].name, ()):
+            for trigger in self.game.triggers.get(
+                    self.printed_name(source) if copying else cards[source].name, ()):
                 if trigger.event != name or trigger.kind != "card":
                     continue
                 if trigger.self_only:

@@ -57,8 +57,11 @@ class Views:
         seen_at, seen = self._in_force
         if seen_at == events and not self._granting:
             return seen
-        names = self.state.cards
-        found = [(card, names[card].name) for card in self.ability_sources()]
+        if self.game.copying:
+            found = [(card, self.printed_name(card)) for card in self.ability_sources()]
+        else:
+            names = self.state.cards
+            found = [(card, names[card].name) for card in self.ability_sources()]
         granted = self.game.granted_keywords
         if self._granting:
             return found
@@ -105,11 +108,26 @@ class Views:
                     not self.prints_keyword(card, keyword):
                 yield card
 
+    def printed_name(self, card: int) -> str:
+        """The name a card's printed values are read under (its definition:
+        stats, kind, text and the abilities compiled for it): its own; while
+        it is a copy of another card ("This becomes a copy of ... until
+        ..."), that card's, the last copy made. Only a game with such a text
+        looks for one."""
+        name = self.state.cards[card].name
+        if self.game.copying:
+            for modifier in self.state.modifiers:
+                if modifier.target == card and modifier.kind == "copy":
+                    name = modifier.name
+        return name
+
     def definition(self, card: int):
+        if self.game.copying:
+            return self.game.cards[self.printed_name(card)]
         return self.game.cards[self.state.cards[card].name]
 
     def is_kind(self, card: int, kind: str) -> bool:
-        name = self.state.cards[card].name
+        name = self.printed_name(card) if self.game.copying else self.state.cards[card].name
         known = self.game.kind_answers.get((name, kind))
         if known is None:
             known = self.game.kind_answers[(name, kind)] = self._is_kind(card, kind)
@@ -335,7 +353,7 @@ class Views:
         state = self.state
         if state.cards[card].zone[0] in self.game.in_play:
             return False
-        own = self.game.statics.get(state.cards[card].name)
+        own = self.game.statics.get(self.printed_name(card))
         if not own or self.is_nullified(card):
             return False
         capabilities, actors = self.game.capabilities, self.game.capability_actors
@@ -386,7 +404,7 @@ class Views:
                     counted = self._counted_as(card, values)
                     if counted is not None:
                         return value in counted
-        name = self.state.cards[card].name
+        name = self.printed_name(card) if self.game.copying else self.state.cards[card].name
         known = self.game.value_answers.get((name, value))
         if known is None:
             quiet = self.game.not_adjectives

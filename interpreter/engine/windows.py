@@ -394,7 +394,7 @@ class Windows:
                             "hand" in kind.used_from and state.cards[card].zone[0] ==
                             self.game.hand):
                     continue   # used up: face down where it is not used from
-            for number, ability in enumerate(self.game.activated.get(state.cards[card].name, ())):
+            for number, ability in enumerate(self.game.activated.get(self.printed_name(card), ())):
                 if ability.zone != zone or (off_turn and not ability.off_turn):
                     continue
                 if any_time_only and not self.game.any_time_ability(ability):

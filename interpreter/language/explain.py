@@ -99,5 +99,7 @@ def _kind_of(item) -> str:
             return f"game verb{optional}"
         if item.form == "choose_mode":
             return "choice of one mode"
+        if item.form == "controls_copy":
+            return "who controls the copy"
         return "continuous change"
     return "modifier"

@@ -261,6 +261,8 @@ def _step(step: ast.Step) -> str:
         words = [_player(player), "can't", _capability(capability)]
         words.extend(_suffix(s) for s in suffixes)
         return " ".join(words)
+    if step.form == "controls_copy":
+        return f"{_player(step.args[0])} {_verb_for(step.args[0], 'control')} the copy"
     if step.form in ("verb_step", "player_verb_step"):
         if step.form == "player_verb_step":
             player, optional, use, suffixes = step.args
@@ -385,6 +387,10 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('create')} {_selector(x[0])} in {_zone(x[1])}"
     if f == "gain_control":
         return f"{v('gain')} control of {_selector(x[0])}"
+    if f == "copy_that_effect":
+        return f"{v('copy')} that effect"
+    if f == "copy_effect_of":
+        return f"{v('copy')} the effect of {_selector(x[0])}"
     if f == "draw_until":
         return f"{v('draw')} until {_player(x[0])} {_verb_for(x[0], 'have')} " \
                f"{_amount(x[1])} cards in hand"
@@ -483,6 +489,8 @@ def _statement(s: ast.Statement, plural: bool) -> str:
         return ("prevent" if plural else "prevents") + " damage"
     if f == "counts_as":
         return ("count as " if plural else "counts as ") + a[0]
+    if f == "becomes_copy":
+        return ("become" if plural else "becomes") + " a copy of " + _selector(a[0])
     if f in ("costs_less", "costs_more"):
         return ("cost " if plural else "costs ") + \
             f"{_amount(a[0])} {'less' if f == 'costs_less' else 'more'} {a[1]}"
