@@ -16,14 +16,15 @@ from interpreter.compiler.compiled import (AFTER_USE, RULE_KIND, Activated, Comp
                                            PlayerReplacement, Replacement, StateRule, Static,
                                            Trigger)
 from interpreter.compiler.conditions import compile_condition
-from interpreter.compiler.costs import _cost_checks_for_costs
+from interpreter.compiler.costs import _cost_checks_for_costs, _doable_checks
 from interpreter.compiler.frames import Frame
 from interpreter.compiler.modifiers import (joined_stat_changes, register_capability,
                                            statement_changes)
 from interpreter.compiler.moving_steps import placement_checks
 from interpreter.compiler.players import is_opponent_ref
 from interpreter.compiler.program import JUMPED, Emitter, unsupported
-from interpreter.compiler.replacing import card_replacement, compile_instead
+from interpreter.compiler.replacing import (card_replacement, compile_instead, optional_instead,
+                                           player_replacement)
 from interpreter.compiler.trigger_events import card_event_watch, player_event_watch
 from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.steps import StepCompiler
@@ -199,7 +200,8 @@ def _is_replacement(node) -> bool:
     if conditions or costs or len(resolution) != 1:
         return False
     items = [link.args[0] for link in resolution[0].args]
-    while items and isinstance(items[0], ast.Condition) and items[0].form == "during":
+    while items and isinstance(items[0], ast.Condition) and items[0].form in ("during",
+                                                                              "once_per"):
         items = items[1:]
     return (len(items) >= 2 and isinstance(items[0], ast.Condition)
             and items[0].form == "if_" and items[0].args[0].form in ("would", "would_player")
@@ -226,25 +228,31 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
                          kept=None) -> None:
     sentence = resolution[0]
     links = list(sentence.args)
-    periods = []
-    while links[0].args[0].form == "during":
-        # "During the End Phase, if ...": only while that period is current
-        periods.append(links[0].args[0].args[0].args[0])
+    periods, once_per = [], None
+    while links[0].args[0].form in ("during", "once_per"):
+        if links[0].args[0].form == "once_per":
+            # "Once per Round, if you would ...": the first such event each
+            # Round (see Changes.player_replacement)
+            once_per = links[0].args[0].args[0]
+        else:
+            # "During the End Phase, if ...": only while that period is current
+            periods.append(links[0].args[0].args[0].args[0])
         links = links[1:]
     would = links[0].args[0].args[0]
     if would.form == "would_player":
-        subject, what = would.args
-        test = _player_test(subject)
-        event = _player_event(what)
-        if what.form == "draws_card" and what.args:
-            # "... would draw a card while their deck has no cards": only then
-            holds = compile_condition(what.args[0])
-            test = (lambda m, f, p, about=test: about(m, f, p) and holds(m, f))
-        _compile_instead(game, name, ability, sentence, links, event)
+        event, test = player_replacement(game, would)
+        doable = _doable_checks((attrs.evolve(sentence, args=tuple(links[1:])),), game.rules) \
+            if optional_instead(links[1:]) else ()
+        if doable:
+            # "you may discard 2 cards instead": offered only if it can be done
+            test = (lambda m, f, p, t=test: t(m, f, p) and all(c(m, f) for c in doable))
+        _compile_instead(game, name, ability, sentence, links, event, about_player=True)
         game.player_replacements.setdefault(card.name, []).append(
-            PlayerReplacement(event, test, name))
+            PlayerReplacement(event, test, name, once_per))
         game.draws_replaced = game.draws_replaced or event == "draw a card"
         return
+    if once_per is not None:
+        raise unsupported(links[0].args[0], '"once per" a replacement of a card\'s event')
     event, selection = card_replacement(game, *would.args)
     test = selection.test
     if periods:
@@ -259,38 +267,12 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
         Replacement(event, test, name, selection.plural))
 
 
-def _player_event(what: ast.Node) -> str:
-    """What a replacement takes the place of, for a player, named as the
-    engine asks for it: "dealt damage" ("If a player would be dealt
-    damage"), "pay more COUNTER" ("would pay more Mana than they have"),
-    "draw a card" (each card of a draw on its own)."""
-    if what.form == "pays_more":
-        return f"pay more {what.args[0]}"
-    if what.form == "draws_card":
-        return "draw a card"
-    return "dealt damage"
-
-
-def _player_test(subject: ast.Player) -> Callable:
-    """Which players a replacement is about: (machine, frame, player) -> bool."""
-    form = subject.form
-    if form in ("any_player", "each_player"):
-        return lambda m, f, p: True
-    if form == "you":
-        return lambda m, f, p: p == f.locals["you"]
-    if form in ("rival", "each_rival"):
-        return lambda m, f, p: m.is_opponent(f, p)
-    if form == "turn_player":
-        return lambda m, f, p: p == m.state.turn_player
-    raise unsupported(subject, f'a replacement for "{form.replace("_", " ")}"')
-
-
 def _compile_instead(game: CompiledGame, name: str, ability, sentence, links,
-                     event: str) -> None:
+                     event: str, about_player: bool = False) -> None:
     """The program of a replacement: the steps after its condition, "instead"
     taken off the step it ends."""
     e = Emitter(name, ability.span)
-    compile_instead(StepCompiler(e, game), sentence, links[1:], event)
+    compile_instead(StepCompiler(e, game), sentence, links[1:], event, about_player)
     game.programs[name] = e.finish()
 
 

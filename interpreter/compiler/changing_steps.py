@@ -34,12 +34,27 @@ class ChangingSteps:
             self._counter_change(who, counter, amount, +1)
             return
         self.select(selector, who)
-        if decl is not None and decl.per_player:
+        per_player = decl is not None and decl.per_player
+        event = f"add {counter}"
+        replaced = event in self.game.player_events_replaced
+        doing = self.e.program.name
+
+        def add(m, f, c):
+            player, n = who(m, f), amount(m, f)
+            if replaced and m.replaced_for_player(event, player, n, doing, it=c):
+                return      # "If you would add a Progress Marker to ..., ... instead"
             # "on cards, per player": the adding player's own on that card
-            self.each_chosen(lambda m, f, c: m.add_card_counter(
-                c, counter_on_card(counter, who(m, f)), amount(m, f)))
-            return
-        self.each_chosen(lambda m, f, c: m.add_card_counter(c, counter, amount(m, f)))
+            m.add_card_counter(c, counter_on_card(counter, player) if per_player else counter, n)
+        self.each_chosen(add)
+
+    def do_add_counter_again(self, action, who):
+        """ "..., add 2 Progress Markers instead": in a replacement of adding
+        counters, to the card the replaced event adds to ("it")."""
+        if "the cards added to" not in NAMED_NUMBERS.get():
+            raise unsupported(action, f'adding {action.args[1]} to no card (outside a '
+                              'replacement of adding counters, say which: "to X")')
+        it = ast.Selector("it", (), action.span)
+        self.do_add_counter(ast.Action("add_counter", action.args + (it,), action.span), who)
 
     def do_choose_value(self, action, who, secretly: bool = False):
         """ "Each player chooses their Bid from 0 to 3": the player picks a

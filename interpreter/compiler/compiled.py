@@ -121,6 +121,7 @@ class PlayerReplacement:
     event: str                  # "dealt damage"
     test: Callable              # (machine, frame, player) -> whether it applies
     program: str
+    once_per: str | None = None  # "Once per Round, if you would ...": the period
 
 
 @attrs.frozen
@@ -237,12 +238,22 @@ class CompiledGame:
     # "The next time X would EVENT ..., ... instead": its text -> Replacement
     # (waiting on a player as a modifier "next time" once an effect makes it)
     once_replacements: dict = attrs.Factory(dict)
+    # "This turn, if your Rival would draw a card, ... instead": its text ->
+    # PlayerReplacement (a modifier of kind "replacement" on a player)
+    lasting_replacements: dict = attrs.Factory(dict)
+    # "Prevent the effect of the next Disrupt your Rival controls": its text
+    # -> the test of the cards it may be (a modifier "next effect" on a player)
+    prevented_effects: dict = attrs.Factory(dict)
     # "The next time X EVENTs ..., ...": its text -> Trigger (kind "next
     # trigger" on a player); also in ``triggers`` under ONCE_TRIGGERS
     once_triggers: dict = attrs.Factory(dict)
     limits_choosing: bool = False     # some text says a card "can't be chosen"
     musts: set = attrs.Factory(set)           # "must" texts ("must attack")
     draws_replaced: bool = False              # some text replaces drawing a card
+    # the events about a player some text replaces ("verb Advance {n}", "add
+    # Progress Marker"): known before anything is compiled, so that a step
+    # doing one asks for its replacement only in a game that has one
+    player_events_replaced: frozenset = frozenset()
     winning_counters: tuple = ()              # counters "a player at N or more wins"
     hand_capacity: int | None = None          # the hand's "at most N cards"
     # keywords some text takes away ("This loses Divine Shield"): the

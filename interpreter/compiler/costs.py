@@ -100,7 +100,12 @@ def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]
             found = compile_selector(action.args[0], who)
             checks.append(_enough_cards(found, isinstance(found.how, tuple)))
         elif form == "discard":
-            checks.append(lambda m, f, who=who: bool(m.hand_of(who(m, f))))
+            # "Discard 2 cards": that many in the hand
+            quantity = action.args[0].args[0] if isinstance(action.args[0], ast.Selector) \
+                and action.args[0].args else None
+            need = quantity.args[0] if isinstance(quantity, ast.Quantity) and \
+                quantity.form == "count" and isinstance(quantity.args[0], int) else 1
+            checks.append(lambda m, f, who=who, need=need: len(m.hand_of(who(m, f))) >= need)
         else:
             raise unsupported(action, f'the cost "{form.replace("_", " ")}"')
     return checks

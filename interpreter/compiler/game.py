@@ -26,6 +26,7 @@ from interpreter.compiler.costs import _cost_checks
 from interpreter.compiler.players import compile_player, compile_zone
 from interpreter.compiler.moving_steps import acts, placement_checks
 from interpreter.compiler.program import Emitter, Program, Unsupported, unsupported
+from interpreter.compiler.replacing import player_event
 from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.steps import StepCompiler
 from interpreter.compiler.verb_slots import keyword_instance, use_slots
@@ -59,6 +60,10 @@ def compile_game(game) -> CompiledGame:
         node.form == "would_player" and node.args[1].form == "dealt_damage"
         for card in compiled.cards.values() for ability in card.abilities
         for node in ability.ability.walk())
+    compiled.player_events_replaced = frozenset(
+        player_event(node.args[1]) if node.form == "would_player" else f"add {node.args[0]}"
+        for card in compiled.cards.values() for ability in card.abilities
+        for node in ability.ability.walk() if node.form in ("would_player", "counters_prevented"))
     for role, attr in (("draw pile", "draw_pile"), ("hand", "hand"),
                        ("discard pile", "discard_pile")):
         zone = rules.zone_with_role(role)

@@ -2,20 +2,27 @@
 compiled by ``interpreter.compiler.abilities``) and "The next time X would
 EVENT this turn, STEPS instead." (a step of an effect: the replacement waits,
 on its player, to be used once while its duration lasts; see
-``Changes.replaced``). What they share: which event a card's "would ..."
-names, the cards it is about, and the steps with "instead" taken off.
+``Changes.replaced``), "This turn, if PLAYER would EVENT, STEPS instead."
+(one that lasts), and the preventions of events other than damage ("Prevent
+all COUNTER PLAYER would add to X", "Prevent the effect of the next X").
+What they share: which event a "would ..." names (of a card or of a player),
+the cards or players it is about, and the steps with "instead" taken off.
 """
 
 from __future__ import annotations
 
+from typing import Callable
+
 import attrs
 
-from interpreter.compiler.compiled import ONCE_TRIGGERS, Replacement, Trigger
-from interpreter.compiler.modifiers import compile_duration
+from interpreter.compiler.compiled import ONCE_TRIGGERS, PlayerReplacement, Replacement, Trigger
+from interpreter.compiler.conditions import compile_condition
+from interpreter.compiler.modifiers import compile_duration, compile_lasting
 from interpreter.compiler.players import compile_zone, player_target
 from interpreter.compiler.program import Emitter, unsupported
 from interpreter.compiler.selectors import compile_selector, naming
 from interpreter.compiler.trigger_events import card_event_watch, player_event_watch
+from interpreter.compiler.verb_slots import use_slots
 from interpreter.language import ast
 from interpreter.language.render import mode_text
 
@@ -88,6 +95,69 @@ def _moved_into(game, subject, zone: ast.ZoneRef):
     return f"enters {name}", attrs.evolve(selection, test=test)
 
 
+def player_event(what: ast.Node) -> str:
+    """What a replacement about a player takes the place of, named as the
+    engine asks for it: "dealt damage" ("If a player would be dealt
+    damage"), "pay more COUNTER" ("would pay more Mana than they have"),
+    "draw a card" (each card of a draw on its own), "verb PATTERN" (a game
+    verb the player does: "If you would climb 1 Floor"), "add COUNTER"
+    (counters the player adds to a card)."""
+    if what.form == "pays_more":
+        return f"pay more {what.args[0]}"
+    if what.form == "draws_card":
+        return "draw a card"
+    if what.form == "does_verb":
+        return f"verb {what.args[0].form}"
+    if what.form == "adds_counter":
+        return f"add {what.args[1]}"
+    return "dealt damage"
+
+
+def player_replacement(game, would: ast.Condition) -> tuple[str, Callable]:
+    """(event, test) of "PLAYER would EVENT": the test (machine, frame,
+    player) reads the probe's "amount" (the event's number, which must be
+    the one the text names: "would climb 1 Floor") and "it" (the card
+    counters are added to)."""
+    subject, what = would.args
+    about = _player_test(subject)
+    if what.form == "draws_card" and what.args:
+        # "... would draw a card while their deck has no cards": only then
+        holds = compile_condition(what.args[0])
+        return player_event(what), (lambda m, f, p: about(m, f, p) and holds(m, f))
+    if what.form == "does_verb":
+        use = what.args[0]
+        numbers = [arg for slot, arg in zip(use_slots(use.form), use.args) if slot == "{n}"]
+        if len(numbers) != len(use.args) or len(numbers) > 1 or not all(
+                isinstance(n, int) for n in numbers):
+            raise unsupported(use, "replacing a game verb other than with one number")
+        if not numbers:
+            return player_event(what), about
+        n = numbers[0]
+        return player_event(what), (lambda m, f, p: about(m, f, p) and f.locals["amount"] == n)
+    if what.form == "adds_counter":
+        n, _counter, selector = what.args
+        if not isinstance(n, int):
+            raise unsupported(what, "replacing adding a number of counters other than a constant")
+        onto = _about(selector).test
+        return player_event(what), (lambda m, f, p: about(m, f, p) and
+                                    f.locals["amount"] == n and onto(m, f, f.locals["it"]))
+    return player_event(what), about
+
+
+def _player_test(subject: ast.Player) -> Callable:
+    """Which players a replacement is about: (machine, frame, player) -> bool."""
+    form = subject.form
+    if form in ("any_player", "each_player"):
+        return lambda m, f, p: True
+    if form == "you":
+        return lambda m, f, p: p == f.locals["you"]
+    if form in ("rival", "each_rival"):
+        return lambda m, f, p: m.is_opponent(f, p)
+    if form == "turn_player":
+        return lambda m, f, p: p == m.state.turn_player
+    raise unsupported(subject, f'a replacement for "{form.replace("_", " ")}"')
+
+
 def _suffixes(step: ast.Step) -> tuple:
     if step.form == "player_cannot":
         return tuple(step.args[2:])
@@ -95,10 +165,44 @@ def _suffixes(step: ast.Step) -> tuple:
     return last if isinstance(last, tuple) else ()
 
 
-def compile_instead(steps, sentence, links, event: str) -> None:
+# where a step says whether it may be declined ("you may ...")
+_MAY_AT = {"act": 1, "verb_step": 0, "player_verb_step": 1}
+
+
+def optional_instead(links) -> bool:
+    """Whether the step that ends with "instead" may be declined ("you may
+    discard 2 cards instead")."""
+    for link in links:
+        step = link.args[0]
+        if isinstance(step, ast.Step) and step.form in _MAY_AT and any(
+                getattr(s, "form", "") == "instead" for s in _suffixes(step)):
+            return bool(step.args[_MAY_AT[step.form]])
+    return False
+
+
+# A player's event that happens after all when the player declines the
+# replacement that would take its place ("you may discard 2 cards instead"):
+# done again, by the program ``doing`` (which does not replace it again).
+_AFTER_ALL = {
+    "dealt damage": lambda m, f, doing: m.damage_player(
+        f.locals["#about"], f.locals["amount"], f.locals.get("#dealer"), doing=doing),
+    "draw a card": lambda m, f, doing: m.draw(f.locals["#about"], 1, doing=doing),
+}
+
+
+def compile_instead(steps, sentence, links, event: str, about_player: bool = False) -> None:
     """The steps that take an event's place (``links``, after its "would"
     condition), "instead" taken off the step it ends, compiled by ``steps``
-    (a StepCompiler) with "that much" the event's amount."""
+    (a StepCompiler) with "that much" the event's amount. When they may be
+    declined, a player's event happens after all (``about_player``: the
+    event is a player's)."""
+    after_all = None
+    if optional_instead(links):
+        after_all = _AFTER_ALL.get(event) if about_player else None
+        if after_all is None or len(links) > 1:
+            raise unsupported(links[0].args[0], f'"may ... instead" in a replacement of '
+                              f'"{event}" (only one step, of a player\'s damage or draw: '
+                              'declined, the event happens after all)')
     body = []
     for link in links:
         step = link.args[0]
@@ -112,12 +216,20 @@ def compile_instead(steps, sentence, links, event: str) -> None:
     # words too ("prevent that damage", "equal to the excess")
     also = {"dealt damage": "that damage"}.get(event) or (
         "the excess" if event.startswith("pay more ") else "that much")
-    with naming("that much"), naming(also):
+    # "add 2 Progress Markers instead": to the cards the event adds to
+    onto = "the cards added to" if event.startswith("add ") else "that much"
+    with naming("that much"), naming(also), naming(onto):
         steps.sentence(attrs.evolve(sentence, args=tuple(body)))
+    if after_all is not None:
+        done, doing = steps.e.label(), steps.e.program.name
+        steps.e.jump_unless(lambda m, f: not f.locals.get("did", True), done)
+        steps.e.emit(lambda m, f: after_all(m, f, doing))
+        steps.e.place(done)
 
 
 class ReplacingSteps:
-    """The StepCompiler's "The next time ..."."""
+    """The StepCompiler's "The next time ...", "This turn, if ... would
+    ..., ... instead" and "Prevent ..." of events other than damage."""
 
     def next_time(self, moment: ast.Condition, sentence: ast.Sentence, links) -> None:
         """ "The next time X would EVENT [this turn], STEPS instead.": the
@@ -143,6 +255,80 @@ class ReplacingSteps:
             this = f.locals.get("this")
             end = until(m, f, this) if until is not None else ("game", 0, "end")
             m.add_modifier(player_target(f.locals["you"]), kind, text, 1, this, end)
+        self.e.emit(wait)
+
+    def lasting(self, duration: ast.Condition, sentence: ast.Sentence, links) -> None:
+        """ "This turn, if your Rival would draw a card, they Dump 1
+        instead.": a replacement about a player that the effect leaves on
+        its player (a modifier of kind "replacement", named by the sentence)
+        until the duration ends; its steps run as that player's, "they" the
+        player the event is about."""
+        would = links[0].args[0] if links else None
+        if not (isinstance(would, ast.Condition) and would.form == "if_" and
+                would.args[0].form == "would_player" and len(links) > 1 and
+                any(getattr(s, "form", "") == "instead" for link in links[1:]
+                    if isinstance(link.args[0], ast.Step) for s in _suffixes(link.args[0]))):
+            raise unsupported(duration, 'a duration leading a sentence other than '
+                              '"DURATION, if PLAYER would ..., ... instead"')
+        text = mode_text(sentence)
+        text = text[:1].lower() + text[1:]
+        event, test = player_replacement(self.game, would.args[0])
+        if text not in self.game.lasting_replacements:
+            e = Emitter(f"lasting:{text}", duration.span)
+            compile_instead(type(self)(e, self.game), sentence, links[1:], event, True)
+            self.game.programs[e.program.name] = e.finish()
+            self.game.lasting_replacements[text] = PlayerReplacement(
+                event, test, e.program.name)
+            self.game.draws_replaced = self.game.draws_replaced or event == "draw a card"
+        until = compile_duration(duration.args[0])
+
+        def last(m, f):
+            this = f.locals.get("this")
+            m.add_modifier(player_target(f.locals["you"]), "replacement", text, 1, this,
+                           until(m, f, this))
+        self.e.emit(last)
+
+    def counters_prevented(self, step: ast.Step) -> None:
+        """ "Prevent all Charges your opponent would add to the
+        current Quest this turn": a lasting replacement (as "This turn,
+        if ...") of that player adding that counter to such cards, by
+        nothing at all."""
+        counter, player, selector, *suffixes = step.args
+        span = step.span
+        text = mode_text(ast.Sentence("plain", (ast.Link("first", (step,), span),), span))
+        text = text[:1].lower() + text[1:]
+        if text not in self.game.lasting_replacements:
+            about, onto = _player_test(player), _about(selector).test
+            e = Emitter(f"lasting:{text}", span)
+            self.game.programs[e.program.name] = e.finish()
+            self.game.lasting_replacements[text] = PlayerReplacement(
+                f"add {counter}", lambda m, f, p: about(m, f, p) and onto(m, f, f.locals["it"]),
+                e.program.name)
+        until = compile_lasting(suffixes)
+
+        def last(m, f):
+            this = f.locals.get("this")
+            m.add_modifier(player_target(f.locals["you"]), "replacement", text, 1, this,
+                           until(m, f, this))
+        self.e.emit(last)
+
+    def next_effect_prevented(self, step: ast.Step) -> None:
+        """ "Prevent the effect of the next Disrupt your Rival controls this
+        turn": a modifier of kind "next effect" on the acting player, used
+        up by the first such card whose effect would happen (see
+        Changes.effect_prevented) while it lasts."""
+        selector, suffixes = step.args
+        span = step.span
+        text = mode_text(ast.Sentence("plain", (ast.Link("first", (step,), span),), span))
+        text = text[:1].lower() + text[1:]
+        if text not in self.game.prevented_effects:
+            self.game.prevented_effects[text] = _about(selector).test
+        until = compile_lasting(suffixes)
+
+        def wait(m, f):
+            this = f.locals.get("this")
+            m.add_modifier(player_target(f.locals["you"]), "next effect", text, 1, this,
+                           until(m, f, this))
         self.e.emit(wait)
 
     def _next_trigger(self, moment, text: str, links) -> None:

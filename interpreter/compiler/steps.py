@@ -94,6 +94,11 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                 self.next_time(item, ast.Sentence("plain", tuple(links[index:]),
                                                   link.span), links[index + 1:])
                 break
+            if isinstance(item, ast.Condition) and item.form == "for_duration":
+                # "This turn, if ... would ..., ... instead": a replacement that lasts
+                self.lasting(item, ast.Sentence("plain", tuple(links[index:]), link.span),
+                             links[index + 1:])
+                break
             if isinstance(item, ast.Condition) and item.form in ("at_start", "at_end"):
                 # "When this is played: At the end of the turn, draw a card.":
                 # the rest of the sentence is left for that moment
@@ -316,6 +321,12 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             return
         if step.form == "controls_copy":
             self.controls_copy(step)
+            return
+        if step.form == "counters_prevented":
+            self.counters_prevented(step)
+            return
+        if step.form == "next_effect_prevented":
+            self.next_effect_prevented(step)
             return
         raise unsupported(step, f'"{step.form.replace("_", " ")}"')
 

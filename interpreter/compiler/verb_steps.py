@@ -9,7 +9,7 @@ import attrs
 from interpreter.compiler.costs import _doable_checks
 from interpreter.compiler.players import _nodes
 from interpreter.compiler.program import JUMPED, unsupported
-from interpreter.compiler.selectors import compile_selector
+from interpreter.compiler.selectors import compile_amount, compile_selector
 from interpreter.compiler.verb_slots import fill_slots, use_slots
 from interpreter.language import ast
 from interpreter.language.game_rules import parse_ability
@@ -66,6 +66,7 @@ class VerbSteps:
                 self.e.jump_unless(doable, cannot)
         skip = self.optional(lambda m, f: f.locals["you"], _verb_prompt(use)) if optional \
             else None
+        replaced = self._replaced(use)
         self.announce(use)
         named = [compile_selector(arg, lambda m, f: f.locals["you"]) for arg in use.args
                  if isinstance(arg, ast.Selector) and arg.form in _NAMED_OUTRIGHT]
@@ -139,10 +140,27 @@ class VerbSteps:
             self.e.emit(counts)
         if stopped is not None:
             self.e.place(stopped)
+        if replaced is not None:
+            self.e.place(replaced)
         if skip is not None:
             self.e.place(skip)
         if cannot is not None:
             self.e.place(cannot)
+
+    def _replaced(self, use: ast.VerbUse) -> str | None:
+        """In a game where some text replaces this verb ("If you would
+        climb 1 Floor, ... instead"): a jump past the verb when a
+        replacement takes its place (its program runs instead, "that much"
+        the verb's number); the label to place after the verb, else None."""
+        event = f"verb {use.form}"
+        if event not in self.game.player_events_replaced:
+            return None
+        number = next((compile_amount(arg, use) for slot, arg in
+                       zip(use_slots(use.form), use.args) if slot == "{n}"), None)
+        done, doing = self.e.label(), self.e.program.name
+        self.e.jump_unless(lambda m, f: not m.replaced_for_player(
+            event, f.locals["you"], None if number is None else number(m, f), doing), done)
+        return done
 
 
 def _participles(pattern: str) -> tuple[str, ...]:

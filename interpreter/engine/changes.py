@@ -16,7 +16,7 @@ from interpreter.engine.events import (
     Taken, ValueRevealed, ZoneFull)
 from interpreter.engine.limits import GameOver
 from interpreter.compiler.compiled import OUTSIDE_ZONE, RULES_ZONE
-from interpreter.engine.state import Frame, Modifier
+from interpreter.engine.state import Frame, Modifier, TriggerUse
 
 
 class Changes:
@@ -167,15 +167,16 @@ class Changes:
     def add_card_counter(self, card: int, name: str, amount: int) -> None:
         op.set_card_counter(self.state, card, name, self.state.cards[card].counter(name) + amount)
 
-    def draw(self, player: int, count: int) -> int:
+    def draw(self, player: int, count: int, doing: str | None = None) -> int:
         """Cards from the top of the player's draw pile to their hand, one at
         a time; a replacement of drawing ("If a player would draw a card
-        while ...") takes the place of each card it applies to."""
+        while ...") takes the place of each card it applies to (not the
+        replacement ``doing`` the draw after all)."""
         pile = self.state.zones.get((self.game.draw_pile, player), [])
         drawn = 0
         for _ in range(count):
             if self.game.draws_replaced and \
-                    self.replaced_for_player("draw a card", player, 1):
+                    self.replaced_for_player("draw a card", player, 1, doing):
                 continue
             if not pile:
                 self.needed_card_from((self.game.draw_pile, player))
@@ -303,6 +304,22 @@ class Changes:
             return True
         return False
 
+    def effect_prevented(self, card: int) -> bool:
+        """Whether a waiting "Prevent the effect of the next Spell your
+        opponent controls" (oldest first) is about this card, whose effect
+        would happen now: then it is used up, and the effect does not
+        happen."""
+        state = self.state
+        for modifier in state.modifiers:
+            if modifier.kind != "next effect":
+                continue
+            test = self.game.prevented_effects[modifier.name]
+            probe = Frame("probe", 0, {"you": -1 - modifier.target, "this": modifier.source})
+            if test(self, probe, card):
+                state.modifiers = [m for m in state.modifiers if m is not modifier]
+                return True
+        return False
+
     # ---- damage and counters
 
     def damage_card(self, card: int, amount: int, battle: bool = False,
@@ -340,20 +357,23 @@ class Changes:
                     return max(0, min(amount, excess))
         return 0
 
-    def damage_player(self, player: int, amount: int, source: int | None = None) -> None:
+    def damage_player(self, player: int, amount: int, source: int | None = None,
+                      doing: str | None = None) -> None:
         """Damage dealt to a player. A replacement ("If a player would be dealt
         damage, ... instead": a rule of the game, or a card's) takes its place:
         its program runs next, with "they" that player and "that much" the
         amount (the frame that dealt the damage goes on once it is done).
         Otherwise the player's counter that takes damage loses it (and a
         ``source`` card's event "deals damage to" has the player, as
-        ``-1 - player``, for its object)."""
+        ``-1 - player``, for its object). ``doing``: the replacement dealing
+        it after all, which does not take its place again."""
         state = self.state
         if self.game.reduces_damage:
             # "Prevent all damage that would be dealt to you this Move"
             amount -= sum(m.amount for m in state.modifiers if m.target == -1 - player
                           and m.kind == "reduce" and m.name == "damage")
-        if amount <= 0 or self.replaced_for_player("dealt damage", player, amount):
+        if amount <= 0 or self.replaced_for_player("dealt damage", player, amount, doing,
+                                                   **{"#dealer": source}):
             return
         counter = self.game.player_damage_counter
         if counter is not None:
@@ -362,35 +382,68 @@ class Changes:
                 state.log.append(Occurred("deals damage to", source,
                                            state.cards[source].controller, -1 - player))
 
-    def player_replacement(self, event: str, player: int):
+    def player_replacement(self, event: str, player: int, amount: int | None = None,
+                           more: dict | None = None, doing: str | None = None):
         """The replacement about a player ("If a player would be dealt
         damage", "... would pay more Mana than they have") that would take
         the place of ``event`` for ``player``, with its source and user; or
-        None."""
+        None. Not the one whose program ``doing`` is doing the event ("If
+        you would climb 1 Floor, climb 1 Floor instead" replaces
+        once)."""
         for source, name in self.abilities_in_force():
             for replacement in self.game.player_replacements.get(name, ()):
                 if replacement.event != event:
                     continue
                 user = self.user_of(source, player)
-                probe = Frame("probe", 0, {"you": user, "this": source, "they": player})
-                if replacement.test(self, probe, player):
+                probe = Frame("probe", 0, {"you": user, "this": source, "they": player,
+                                           "amount": amount, **(more or {})})
+                if replacement.program != doing and replacement.test(self, probe, player) \
+                        and not (replacement.once_per and
+                                 self._replacement_use(replacement, source) in self.state.limits):
                     return replacement, source, user
+        if self.game.lasting_replacements:
+            # "This turn, if your Rival would draw a card, ... instead": left
+            # on the player whose effect it was
+            for modifier in self.state.modifiers:
+                if modifier.kind != "replacement":
+                    continue
+                replacement = self.game.lasting_replacements[modifier.name]
+                if replacement.event != event or replacement.program == doing:
+                    continue
+                user = -1 - modifier.target
+                probe = Frame("probe", 0, {"you": user, "this": modifier.source,
+                                           "they": player, "amount": amount, **(more or {})})
+                if replacement.test(self, probe, player):
+                    return replacement, modifier.source, user
         return None
 
-    def replaced_for_player(self, event: str, player: int, amount: int,
-                            **more) -> bool:
+    def replaced_for_player(self, event: str, player: int, amount: int | None,
+                            doing: str | None = None, **more) -> bool:
         """Whether a replacement about a player takes the place of
-        ``event``: its program is pushed to run next, with "they" the
-        player, "that much" the amount and ``more`` ("the excess")."""
-        found = self.player_replacement(event, player)
+        ``event`` (done by the program ``doing``): its program is pushed to
+        run next, with "they" the player, "that much" the amount and
+        ``more`` ("the excess"; "it", the card counters are added to)."""
+        found = self.player_replacement(event, player, amount, more, doing)
         if found is None:
             return False
         replacement, source, user = found
         state = self.state
+        if replacement.once_per:
+            # "Once per Round, if you would ...": used up as it is offered
+            state.limits[self._replacement_use(replacement, source)] = 1
         state.log.append(ReplacedForPlayer(event, player, source, amount))
+        # "#about": the player the event is about, should it happen after all
+        # ("you may ... instead", declined), even once "they" is another
         state.frames.append(Frame(replacement.program, 0, {
-            "you": user, "this": source, "they": player, "amount": amount, **more}))
+            "you": user, "this": source, "they": player, "#about": player,
+            "amount": amount, **more}))
         return True
+
+    def _replacement_use(self, replacement, source: int) -> TriggerUse:
+        """What a replacement's "once per PERIOD" counts (a key of limits)."""
+        period = replacement.once_per
+        return TriggerUse(source, replacement.program, period,
+                          self.state.period_counts.get(period, 0))
 
     def set_counter(self, player: int, name: str, value: int) -> None:
         decl = self.rules.counters.get(name)

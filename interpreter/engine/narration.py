@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator
 
 from interpreter.compiler.compiled import OUTSIDE_ZONE
+from interpreter.language.render_selectors import _fill
 from interpreter.engine.events import (
     AbilityUsed, ActionTaken, Attached, CardCounterChanged, Chose, Compared, ControlChanged,
     CounterChanged, EffectCopied, EntryFizzled, EntryNullified, EntryResolved, EntryWaits,
@@ -159,6 +160,13 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
         case ReplacedForPlayer(what=what, amount=amount):
             if what.startswith("pay more "):
                 happening = f"would pay {amount} {what[len('pay more '):]}, more than they have"
+            elif what.startswith("verb "):
+                # "would Advance 1": the game verb, with its number
+                happening = "would " + _fill(what[len("verb "):], (amount,))
+            elif what == "draw a card":
+                happening = "would draw a card"
+            elif what.startswith("add "):
+                happening = f"would add {amount} {what[len('add '):]}"
             else:
                 happening = "would be " + what.replace("damage", f"{amount} damage")
             return (f"   {_player(event.player)} {happening}; "
@@ -202,7 +210,8 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
                 return None
             if card < 0 and what == "reduce":   # "Prevent all damage ... to you"
                 return f"     {_player(-1 - card)}: damage to them is prevented."
-            if card < 0 and what in ("next time", "next trigger"):   # used once
+            if card < 0 and what in ("next time", "next trigger", "replacement",
+                                     "next effect"):
                 return f"     {_player(-1 - card)}: {name[:1].upper()}{name[1:]}."
             if card < 0:  # a modifier on a player (see compile.player_target)
                 verb = "can't" if what == "cannot" else what

@@ -296,9 +296,13 @@ class Places:
 
     def use_card(self, card: int) -> None:
         """Use a card: if its requirements hold, it is activated (the event
-        "activated") and its kind's "when used" effect runs; otherwise it has
-        no effect."""
+        "activated") and its kind's "when used" effect runs; otherwise (or
+        when its effect is prevented) it has no effect."""
         state = self.state
+        if self.game.prevented_effects and self.effect_prevented(card):
+            # "Prevent the effect of the next Disrupt ...": used, to no effect
+            op.note(state, f"{state.cards[card].name}'s effect is prevented: it has no effect.")
+            return
         controller = state.cards[card].controller
         probe = Frame("probe", 0, {"you": controller, "this": card, "it": card})
         for requirement in self.game.requirements.get(self.printed_name(card), ()):

@@ -134,8 +134,12 @@ class Resolution:
         entry_id, program, source, controller, zone, entry_locals, nullified, _ = entry
         # a card used up "after it resolves" (interpreter.engine.combat: use_up)
         after = next((value for key, value in entry_locals if key == "_after_use"), None)
-        if nullified or (settings.drop_if_source_left and state.cards[source].zone != zone):
-            state.log.append(EntryFizzled(entry_id, source, "nullified" if nullified
+        prevented = not nullified and bool(self.game.prevented_effects) and \
+            self.effect_prevented(source)
+        if nullified or prevented or (settings.drop_if_source_left and
+                                      state.cards[source].zone != zone):
+            state.log.append(EntryFizzled(entry_id, source, "nullified" if nullified else
+                                           "its effect is prevented" if prevented
                                            else "its source left its zone"))
             if after:
                 self.used_up_steps(source, after)

@@ -45,7 +45,8 @@ class AbilityUse(NamedTuple):
 
 
 class TriggerUse(NamedTuple):
-    """A triggered ability's "once per PERIOD", on the card that has it."""
+    """A triggered ability's (or a replacement's) "once per PERIOD", on the
+    card that has it."""
     source: int
     program: str
     period: str

@@ -16,7 +16,7 @@ from interpreter.language.render_terms import (_capitalize, _duration,
 from interpreter.language.render_selectors import (_amount, _comparison, _is_plural, _keyword,
                                                     _measure, _player, _selector, _state,
                                                     _stat_comparison, _target, _verb_use)
-from interpreter.language.vocabulary import third_person
+from interpreter.language.vocabulary import plural, third_person
 
 
 def render_ability(ability: ast.Ability) -> str:
@@ -115,6 +115,7 @@ def _condition(c: ast.Condition) -> str:
         "at_start": lambda: "at the start of " + _period_ref(a[0]),
         "at_end": lambda: "at the end of " + _period_ref(a[0]),
         "once_per": lambda: f"once per {a[0]}",
+        "for_duration": lambda: _duration(a[0]),
         "before": lambda: f"before {_player(a[0])} {a[1]}",
         "during": lambda: "during " + _period_ref(a[0]),
         "for_each": lambda: "for each " + _selector(a[0]),
@@ -132,7 +133,10 @@ def _condition(c: ast.Condition) -> str:
         "would_player": lambda: f"{_player(a[0])} would " + {
             "pays_more": lambda: f"pay more {a[1].args[0]} than they have",
             "draws_card": lambda: "draw a card" + (
-                f" while {_condition(a[1].args[0])}" if a[1].args else "")}.get(
+                f" while {_condition(a[1].args[0])}" if a[1].args else ""),
+            "does_verb": lambda: _verb_use(a[1].args[0]).lower(),
+            "adds_counter": lambda: f"add {_amount(a[1].args[0])} {a[1].args[1]} to "
+                                    f"{_selector(a[1].args[2])}"}.get(
             a[1].form, lambda: "be dealt damage")(),
         "there_are": lambda: f"there are {_selector(a[0])}",
         "card_has_keyword": lambda: f"{_selector(a[0])} has {_keyword(a[1])}",
@@ -256,6 +260,14 @@ def _step(step: ast.Step) -> str:
         player, *suffixes = step.args
         return " ".join([f"prevent all damage that would be dealt to {_player(player)}"]
                         + [_suffix(s) for s in suffixes])
+    if step.form == "next_effect_prevented":
+        selector, suffixes = step.args
+        return " ".join([f"prevent the effect of the next {_selector(selector)}"]
+                        + [_suffix(s) for s in suffixes])
+    if step.form == "counters_prevented":
+        counter, player, selector, *suffixes = step.args
+        return " ".join([f"prevent all {plural(counter)} {_player(player)} would add to "
+                         f"{_selector(selector)}"] + [_suffix(s) for s in suffixes])
     if step.form == "player_cannot":
         player, capability, *suffixes = step.args
         words = [_player(player), "can't", _capability(capability)]
@@ -375,6 +387,8 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('add')} {_selector(x[0])} to {_destination(x[1])}"
     if f == "add_counter":
         return f"{v('add')} {_amount(x[0])} {x[1]} to {_selector(x[2])}"
+    if f == "add_counter_again":
+        return f"{v('add')} {_amount(x[0])} {x[1]}"
     if f == "remove_counter":
         return f"{v('remove')} {_amount(x[0])} {x[1]} from {_selector(x[2])}"
     if f == "remove_players_counter":

@@ -59,8 +59,13 @@ def _verb_use(v: ast.VerbUse) -> str:
 
 
 def _fill(pattern: str, args: tuple) -> str:
-    out, i = [], 0
+    out, i, optional = [], 0, False
     for part in pattern.split():
+        # words a pattern lets a card leave out ("[Floor(s)]") are left out
+        optional = optional or part.startswith("[")
+        if optional:
+            optional = not part.endswith("]")
+            continue
         if part.lstrip("+").startswith("{") and part.endswith("}"):
             arg = args[i] if i < len(args) else part
             i += 1

@@ -279,6 +279,17 @@ class _ToAst(Transformer):
         selector = ast.Selector("every", tuple(words), self.span(words))
         return self.state_change([selector, *children[index:]])
 
+    def next_effect_prevented(self, children):
+        """ "Prevent the effect of the next Disrupt your Rival controls this
+        turn": (the cards it may be, as a selector of every such card, the
+        suffixes)."""
+        index = next((i for i, c in enumerate(children) if isinstance(c, ast.Suffix)),
+                     len(children))
+        words = children[:index]
+        selector = ast.Selector("every", tuple(words), self.span(words))
+        return ast.Step("next_effect_prevented", (selector, tuple(children[index:])),
+                        self.span(children))
+
     def damage_reduced(self, children):
         """ "Damage that would be dealt to this is reduced by 1" reads as a
         statement about the card: it takes that much less damage."""

@@ -10,7 +10,9 @@ for free text and every word of a card text is a known word.
 Verbs and parameterised keywords are patterns such as ``Mill {n}``:
 literal words plus slots. Slots are ``{n}`` (a number or X), ``{card}`` /
 ``{cards}`` (a card selector), ``{player}`` and ``{zone}``; a word ending in
-``(s)`` accepts its singular and plural.
+``(s)`` accepts its singular and plural; words in square brackets may be
+left out (``Climb {n} [Floor(s)]`` reads "Climb 1" and "climb 1
+Floor" alike).
 """
 
 from __future__ import annotations
@@ -86,7 +88,14 @@ class Pattern:
                     symbols.append(_literal(text))
                 words.clear()
 
+        optional_from = None
         for part in self.parts:
+            if part.startswith("["):
+                # "[Floor(s)]": the words up to "]" may be left out
+                flush()
+                optional_from, part = len(symbols), part[1:]
+            closing = part.endswith("]")
+            part = part[:-1] if closing else part
             slot = _SLOT.fullmatch(part)
             if slot:
                 flush()
@@ -101,6 +110,10 @@ class Pattern:
                 symbols.append(f"({_literal(stem)} | {_literal(stem + 's')})")
             else:
                 words.append(part)
+            if closing and optional_from is not None:
+                flush()
+                symbols[optional_from:] = ["(" + " ".join(symbols[optional_from:]) + ")?"]
+                optional_from = None
         flush()
         return " ".join(symbols)
 
