@@ -183,6 +183,11 @@ class _ToAst(Transformer):
         if name == "x_amount":
             return "X"
 
+        if name == "owned" and len(args) == 3 and args[0].form == "the" and \
+                args[1].form == "other" and args[2].form == "any_cards":
+            # "the other cards": the rest of the cards last looked at (one
+            # reading, however the words are spaced or annotated)
+            return ast.Selector("the_rest", (), self.span(children))
         if name == "kind" and self.rules is not None and isinstance(args[0], str):
             # "each Champion": a noun whose declaration ends with qualifiers
             decl = self.rules.noun(args[0]) if self.rules.nouns else None
