@@ -63,7 +63,7 @@ def _sentence(sentence: ast.Sentence) -> str:
         elif link.form == "then":
             out.append(", then " + item)
         elif isinstance(link.args[0], ast.Modifier) and link.args[0].form in (
-                "more_stat", "more_counter", "more_keyword", "more_counter_to"):
+                "more_stat", "more_counter", "more_keyword", "more_counter_to", "more_put"):
             out.append(" and " + item)
         else:
             out.append(", " + item)
@@ -88,6 +88,8 @@ def _item(item) -> str:
                               if isinstance(d, ast.Duration))
     if isinstance(item, ast.Modifier) and item.form == "more_counter_to":
         return f"{_amount(item.args[0])} {item.args[1]} to {_selector(item.args[2])}"
+    if isinstance(item, ast.Modifier) and item.form == "more_put":
+        return f"{_selector(item.args[0])} {_placement(item.args[1])}"
     if isinstance(item, ast.Modifier):
         if item.form == "where_x":
             return f"where X is {_measure(item.args[0])}"
