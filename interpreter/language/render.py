@@ -261,6 +261,13 @@ def _step(step: ast.Step) -> str:
         words = [_player(player), "can't", _capability(capability)]
         words.extend(_suffix(s) for s in suffixes)
         return " ".join(words)
+    if step.form == "card_verb_step":
+        card, use, suffixes = step.args
+        text = _verb_use(use)
+        first = text.split(" ")[0]          # "Your Runner advances 1 Room"
+        words = [_selector(card), third_person(first) + text[len(first):]]
+        words.extend(_suffix(s) for s in suffixes)
+        return " ".join(words)
     if step.form in ("verb_step", "player_verb_step"):
         if step.form == "player_verb_step":
             player, optional, use, suffixes = step.args
@@ -377,10 +384,15 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('remove')} {_amount(x[0])} {x[1]} from {_selector(x[2])}"
     if f == "remove_players_counter":
         return f"{v('remove')} {_amount(x[0])} of {_possessive(x[1])} {x[2]} from {_selector(x[3])}"
+    if f == "remove_held":
+        return f"{v('remove')} {_amount(x[0])} {x[1]} from {_possessive(x[2])} {x[3]}"
     if f == "remove_up_to":
         return f"{v('remove')} up to {_amount(x[0])} {x[1]} from {_selector(x[2])}"
     if f == "remove_all_counters":
         return f"{v('remove')} all {x[0]} from {_selector(x[1])}"
+    if f == "create_at":
+        face = "".join(f" {a}" for a in x[1:-1])
+        return f"{v('create')} {_selector(x[0])}{face} at {_selector(x[-1])}"
     if f == "create":
         return f"{v('create')} {_selector(x[0])} in {_zone(x[1])}"
     if f == "gain_control":
