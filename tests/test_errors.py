@@ -54,14 +54,14 @@ def test_unknown_counter_property():
     pin(p, "E505", RYFT, 7, 62, 'unknown property "forever"',
         ("per player", "on cards", "shared", "starts at N", "at least N", "at most N",
          "a player at N or less loses", "a player at N or more wins", "takes damage",
-         "position in ZONE", "per place in ZONE"))
+         "position in ZONE", "per place in ZONE", "held in NAME"))
     assert p.render() == (
         f'{RYFT}:7:62: E505 unknown property "forever"\n'
         '  7 | counter "Life Force": per player, starts at 300, at least 0, forever\n'
         "    |                                                              ^^^^^^^\n"
         "  expected: per player, on cards, shared, starts at N, at least N, at most N, "
         "a player at N or less loses, a player at N or more wins, takes damage, "
-        "position in ZONE, per place in ZONE")
+        "position in ZONE, per place in ZONE, held in NAME")
 
 
 def test_unknown_zone_property():
@@ -75,7 +75,8 @@ def test_unknown_zone_property():
          "a player who needs a card from it when it is empty loses",
          "a player with no cards in it loses", "a token entering it ceases to exist",
          "a token leaving it ceases to exist", "at most N cards",
-         "a card put into it when it is full goes to its owner's ZONE"))
+         "a card put into it when it is full goes to its owner's ZONE",
+         "holds the cards at places"))
     assert text_at(p) == "secret"
 
 

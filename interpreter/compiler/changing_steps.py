@@ -138,6 +138,18 @@ class ChangingSteps:
             m.add_card_counter(c, mine, -min(m.state.cards[c].counter(mine), amount(m, f)))
         self.each_chosen(remove)
 
+    def do_remove_held(self, action, who):
+        """ "Remove 2 Jump from your Rival's Cache": that player loses them
+        (a counter declared "held in the Cache")."""
+        n, counter, possessive, holder = action.args
+        decl = self.game.rules.counters.get(counter)
+        if decl is None or decl.scope != "player" or decl.held_in is None or \
+                decl.held_in.lower() != holder.lower():
+            raise unsupported(action, f'{counter} in {holder} (declare the counter '
+                              f'per player, "held in {holder}")')
+        self._counter_change(compile_owner(possessive, who), counter,
+                             compile_amount(n, action), -1)
+
     def do_remove_all_counters(self, action, who):
         counter, selector = action.args
         self._remove_counter(action, who, counter, selector, None)

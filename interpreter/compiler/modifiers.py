@@ -90,9 +90,11 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
 
 
 # (joined item, the step before it): the item is that step again with its
-# own amount and counter ("Gain 1 Mana and 1 Life", "Add 1 A to X and 1 B to Y")
+# own amount and counter ("Gain 1 Mana and 1 Life", "Add 1 A to X and 1 B to Y"),
+# or its own cards and place ("Put one of them into your hand and the rest on
+# the bottom of your deck")
 _AGAIN = {("more_counter", "gain"), ("more_counter", "lose"),
-          ("more_counter_to", "add_counter")}
+          ("more_counter_to", "add_counter"), ("more_put", "put")}
 
 
 def joined_stat_changes(sentence: ast.Sentence) -> ast.Sentence:

@@ -127,15 +127,19 @@ class MovingSteps:
         """ "Place it face down in your board at a Room ...": into the
         zone, attached to the chosen place."""
         selector, face, zone, place = action.args
-        self.select(selector, who)
+        self.place_at(selector, face == "face up", compile_zone(zone, who), place, who)
+
+    def place_at(self, selector, up: bool, key, place, who, chooser=None,
+                 prompt: str = "choose a card", default_zone=None) -> None:
+        """The cards chosen go to the zone (``key``), attached to the place
+        chosen ("it" is them)."""
+        self.select(selector, who, chooser, prompt, default_zone)
         store = f"_place{len(self.e.program.instructions)}"
 
         def keep(m, f):
             f.locals[store] = f.locals.get("it")
         self.e.emit(keep)
         self.select(place, who, who, "choose where to place it")
-        key = compile_zone(zone, who)
-        up = face == "face up"
 
         def put(m, f):
             host = f.locals.get("it")
@@ -381,9 +385,46 @@ class MovingSteps:
             return key, top, up
         return where
 
-    def do_create(self, action, who):
+    def play_at(self, action, who):
+        """ "You may play a Shoe from your hand on this Room": in
+        a game whose cards are not played by an action, the card is put face
+        up at the place, in the zone that holds the cards at places."""
+        selector, destination = action.args
+        played = any(a.event == "played" for a in self.game.rules.actions)
+        if destination.form != "to_card" or played:
+            raise unsupported(action, "playing a card onto a place (in a game whose cards "
+                              'are played by an action "counts as: played")'
+                              if destination.form == "to_card" else
+                              "playing a card into a zone")
+        zone = self.placed_zone(action, who)
+        self.place_at(selector, True, zone, destination.args[0], who, who,
+                      "choose a card to play", self.hand(who))
+
+    def do_create_at(self, action, who):
+        """ 'Create a "Clone" token face up at this Room': new tokens
+        placed at the place chosen, in the zone that holds the cards at
+        places ("it" is them)."""
+        tokens, *face, place = action.args
+        zone = self.placed_zone(action, who)
+        self.select(place, who, who, "choose where to place it")
+        self.do_create(ast.Action("create", (tokens, None), action.span), who,
+                       zone=zone, face_up=face != ["face down"])
+
+    def placed_zone(self, node, who):
+        """The zone of the player doing the step that the rules file says
+        "holds the cards at places" (a card put at a place, no zone named)."""
+        zones = [z.name for z in self.game.rules.zones.values() if z.holds_placed]
+        if len(zones) != 1:
+            raise unsupported(node, "a card put at a place with no zone named (the rules "
+                              'file says which zone "holds the cards at places")')
+        return compile_zone(ast.ZoneRef("zone_ref", (ast.Possessive("bare", (), node.span),
+                                                     zones[0]), node.span), who)
+
+    def do_create(self, action, who, zone=None, face_up: bool = True):
         """ "Create two "Recruit" tokens in your board": new cards of a token
-        definition, each entering the zone as any card would; "it" is them."""
+        definition, each entering the zone as any card would; "it" is them.
+        With ``zone`` given (do_create_at), each is placed at the place
+        chosen ("it") instead."""
         tokens, zone_ref = action.args
         if tokens.form != "tokens":
             raise unsupported(tokens, 'creating cards other than tokens (write: Create a '
@@ -398,12 +439,21 @@ class MovingSteps:
         if definition is None or not definition.token:
             raise unsupported(name, f'"{name.name}" is not a token (a cards file defines '
                               f'it as token "{name.name}")')
-        zone = compile_zone(zone_ref, who)
+        at_place = zone is not None
+        zone = zone or compile_zone(zone_ref, who)
 
         def create(m, f):
             key = zone(m, f)
             owner = key[1] if key[1] >= 0 else who(m, f)
-            made = tuple(m.create_token(name.name, owner, key) for _ in range(amount(m, f)))
+            host = None
+            if at_place:
+                host = f.locals.get("it")
+                host = (host[0] if host else None) if isinstance(host, tuple) else host
+                if host is None:                # no place to put them at
+                    f.locals["did"] = False
+                    return
+            made = tuple(m.create_token(name.name, owner, key, host, face_up)
+                         for _ in range(amount(m, f)))
             f.locals["it"] = made[0] if len(made) == 1 else made
             f.locals["did"] = bool(made)
         self.e.emit(create)
@@ -444,7 +494,8 @@ class MovingSteps:
         """Play a card: the game's action that counts as "played", without
         its cost, on each chosen card."""
         if len(action.args) > 1:
-            raise unsupported(action, "playing a card onto a place")
+            self.play_at(action, who)
+            return
         self.select(action.args[0], who, who, "choose a card to play", self.hand(who))
         program = self.game.play_program
         if program is None:

@@ -297,6 +297,9 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             else:
                 self.as_player(compile_player(subject), use, optional)
             return
+        if step.form == "card_verb_step":
+            self.card_verb(step)
+            return
         if step.form == "state_change":
             self.state_change(step)
             return

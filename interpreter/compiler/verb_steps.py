@@ -33,6 +33,48 @@ class VerbSteps:
         store = f"_before{len(self.e.program.instructions)}"
         self.e.emit(lambda m, f: _announced(m, f, word, selections, store))
 
+    def card_verb(self, step: ast.Step) -> None:
+        """ "Your Runner advances 1 Room": a game verb done by a card,
+        by its controller ("you" in the definition); the event the verb
+        counts as is that card's (and its controller's, "When you advance").
+        Done once for each card the words name."""
+        card, use, suffixes = step.args
+        if suffixes:
+            raise unsupported(suffixes[0], f'"{suffixes[0].form.replace("_", " ")}" '
+                              "after a game verb")
+        if any(isinstance(arg, ast.Selector) and arg.args and isinstance(
+                arg.args[-1], ast.Qualifier) and arg.args[-1].form in ("unless_pays",
+                                                                        "unless_does")
+               for arg in use.args):
+            raise unsupported(use, 'a tax ("unless ...") on a game verb a card does')
+        self.select(card, lambda m, f: f.locals["you"])
+        at = len(self.e.program.instructions)
+        doers, saved = f"_doers{at}", f"_doer{at}"
+
+        def keep(m, f):
+            it = f.locals.get("it")
+            f.locals[doers] = list(it) if isinstance(it, tuple) else (
+                [] if it is None else [it])
+            f.locals[saved] = f.locals.get("#doer")
+        self.e.emit(keep)
+        again, done = self.e.label(), self.e.label()
+        self.e.place(again)
+
+        def next_card(m, f):
+            if not f.locals[doers]:
+                return False
+            f.locals["#doer"] = f.locals[doers].pop(0)
+            return True
+        self.e.jump_unless(next_card, done)
+        self.as_player(lambda m, f: m.state.cards[f.locals["#doer"]].controller, use, False)
+        self.e.jump(again)
+        self.e.place(done)
+
+        def restore(m, f):
+            f.locals.pop(doers, None)
+            f.locals["#doer"] = f.locals.pop(saved, None)
+        self.e.emit(restore)
+
     def verb(self, use: ast.VerbUse, optional: bool) -> None:
         """A game verb ("Mill 1") runs its definition from the rules
         file, its slots ({n}, {card}) filled with what the card says."""
@@ -130,7 +172,13 @@ class VerbSteps:
                         if card not in kept and role in m.state.cards[card].statuses:
                             m.set_status(card, role, False)
             self.e.emit(after)
-        if decl.event is not None:
+        if decl.event is not None and not any(
+                slot in decl.pattern.text for slot in ("{card}", "{cards}")):
+            # "counts as: advances" of a verb done to no card: the player's
+            # event (and the card's that did it: "Your Character advances")
+            self.e.emit(lambda m, f, event=decl.event: m.event(
+                event, f.locals.get("#doer"), f.locals["you"]))
+        elif decl.event is not None:
             # "counts as: sacrificed": the event of each card the verb acted on
             def counts(m, f, event=decl.event):
                 it = f.locals.get("it")

@@ -109,11 +109,16 @@ class Changes:
                                        if z.lower() == decl.overflow.lower())]
         return (target.name, -1 if target.scope == "shared" else self.state.cards[card].owner)
 
-    def create_token(self, name: str, owner: int, zone: tuple) -> int:
+    def create_token(self, name: str, owner: int, zone: tuple, at: int | None = None,
+                     face_up: bool = True) -> int:
         """A new token of this name for ``owner``, moved into ``zone`` as any
-        card entering it would be."""
+        card entering it would be; ``at``: placed there at that place, as a
+        card is placed (see Machine.place_at)."""
         card = op.create_card(self.state, name, owner, (OUTSIDE_ZONE, -1))
-        self.move(card, zone, face_up=True)
+        if at is None:
+            self.move(card, zone, face_up=True)
+        else:
+            self.place_at(card, zone, at, face_up)
         return card
 
     def take_control(self, card: int, player: int, until: tuple | None, source) -> bool:

@@ -94,6 +94,8 @@ def _kind_of(item) -> str:
         if item.form == "act":
             optional = " (optional)" if item.args[1] else ""
             return f"step{optional}"
+        if item.form == "card_verb_step":
+            return "game verb"
         if item.form in ("verb_step", "player_verb_step"):
             optional = " (optional)" if item.args[item.form == "player_verb_step"] else ""
             return f"game verb{optional}"

@@ -47,6 +47,9 @@ class CounterDecl:
     # there until the loop reaches it (see Machine.gain_counter).
     per_place: str | None = None
     per_place_span: Span | None = None
+    # "held in the Cache": card text names where the player keeps it ("Remove
+    # 2 Jump from your Rival's Cache": the Rival loses 2 Jump)
+    held_in: str | None = None
     # "value NAME": a number kept for the game's own reckoning, never narrated
     # when set; "secret": the other players do not see it until it is revealed
     value: bool = False
@@ -94,6 +97,9 @@ class ZoneDecl:
     # "a card put into it when it is full goes to its owner's graveyard":
     # where a card goes instead of a full zone (else it stays where it was)
     overflow: str | None = None
+    # "holds the cards at places": where a card put at a place with no zone
+    # named goes ('Create a "Clone" token face up at this Room')
+    holds_placed: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -568,6 +574,7 @@ class GameRules:
             actions=own_action_names(a.name for a in self.actions),
             adjectives=tuple(self.adjectives),
             value_kinds=tuple(self.value_sets),
+            holders=tuple(dict.fromkeys(c.held_in for c in self.counters.values() if c.held_in)),
         )
 
     def counter_plurals(self) -> tuple[str, ...]:

@@ -63,7 +63,7 @@ def _sentence(sentence: ast.Sentence) -> str:
         elif link.form == "then":
             out.append(", then " + item)
         elif isinstance(link.args[0], ast.Modifier) and link.args[0].form in (
-                "more_stat", "more_counter", "more_keyword", "more_counter_to"):
+                "more_stat", "more_counter", "more_keyword", "more_counter_to", "more_put"):
             out.append(" and " + item)
         else:
             out.append(", " + item)
@@ -88,6 +88,8 @@ def _item(item) -> str:
                               if isinstance(d, ast.Duration))
     if isinstance(item, ast.Modifier) and item.form == "more_counter_to":
         return f"{_amount(item.args[0])} {item.args[1]} to {_selector(item.args[2])}"
+    if isinstance(item, ast.Modifier) and item.form == "more_put":
+        return f"{_selector(item.args[0])} {_placement(item.args[1])}"
     if isinstance(item, ast.Modifier):
         if item.form == "where_x":
             return f"where X is {_measure(item.args[0])}"
@@ -275,6 +277,13 @@ def _step(step: ast.Step) -> str:
         return " ".join(words)
     if step.form == "controls_copy":
         return f"{_player(step.args[0])} {_verb_for(step.args[0], 'control')} the copy"
+    if step.form == "card_verb_step":
+        card, use, suffixes = step.args
+        text = _verb_use(use)
+        first = text.split(" ")[0]          # "Your Runner advances 1 Room"
+        words = [_selector(card), third_person(first) + text[len(first):]]
+        words.extend(_suffix(s) for s in suffixes)
+        return " ".join(words)
     if step.form in ("verb_step", "player_verb_step"):
         if step.form == "player_verb_step":
             player, optional, use, suffixes = step.args
@@ -393,10 +402,15 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('remove')} {_amount(x[0])} {x[1]} from {_selector(x[2])}"
     if f == "remove_players_counter":
         return f"{v('remove')} {_amount(x[0])} of {_possessive(x[1])} {x[2]} from {_selector(x[3])}"
+    if f == "remove_held":
+        return f"{v('remove')} {_amount(x[0])} {x[1]} from {_possessive(x[2])} {x[3]}"
     if f == "remove_up_to":
         return f"{v('remove')} up to {_amount(x[0])} {x[1]} from {_selector(x[2])}"
     if f == "remove_all_counters":
         return f"{v('remove')} all {x[0]} from {_selector(x[1])}"
+    if f == "create_at":
+        face = "".join(f" {a}" for a in x[1:-1])
+        return f"{v('create')} {_selector(x[0])}{face} at {_selector(x[-1])}"
     if f == "create":
         return f"{v('create')} {_selector(x[0])} in {_zone(x[1])}"
     if f == "gain_control":

@@ -28,7 +28,7 @@ class ComponentDeclarations(RulesReaderBase):
 
     COUNTER_FORMS = ("per player", "on cards", "shared", "starts at N", "at least N",
                      "at most N", "a player at N or less loses", "a player at N or more wins",
-                     "takes damage", "position in ZONE", "per place in ZONE")
+                     "takes damage", "position in ZONE", "per place in ZONE", "held in NAME")
 
     def decl_counter(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
@@ -37,7 +37,7 @@ class ComponentDeclarations(RulesReaderBase):
         scope, start, minimum, maximum, loses_at = "player", None, None, None, None
         wins_at = None
         takes_damage = False
-        track = per_place = per_place_span = None
+        track = per_place = per_place_span = held_in = None
         on_cards = per_player = False
         found = self.read(line, "counter_properties", forms=self.COUNTER_FORMS, several=True)
         for prop in found.args if found else ():
@@ -66,11 +66,14 @@ class ComponentDeclarations(RulesReaderBase):
                 track = prop.name().text
             elif form == "per_place_in":
                 per_place, per_place_span = prop.name().text, prop.span
+            elif form == "held_in":
+                held_in = prop.name().text
         self.add(self.rules.counters, name,
                  CounterDecl(name, scope, start, minimum, maximum, line.span, loses_at,
                              takes_damage, track,
                              per_player=on_cards and per_player, per_place=per_place,
-                             per_place_span=per_place_span, wins_at=wins_at), line)
+                             per_place_span=per_place_span, wins_at=wins_at,
+                             held_in=held_in), line)
 
     def decl_value(self, line: OutlineLine, n: int) -> None:
         """ "value Bid: per player, secret": a number the game keeps (per
@@ -102,7 +105,8 @@ class ComponentDeclarations(RulesReaderBase):
                   "a player who needs a card from it when it is empty loses",
                   "a player with no cards in it loses", "a token entering it ceases to exist",
                   "a token leaving it ceases to exist", "at most N cards",
-                  "a card put into it when it is full goes to its owner's ZONE")
+                  "a card put into it when it is full goes to its owner's ZONE",
+                  "holds the cards at places")
 
     def decl_zone(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
@@ -112,7 +116,7 @@ class ComponentDeclarations(RulesReaderBase):
         roles: list[str] = []
         paired_with = paired_status = None
         entry_event, empty_loses, none_loses = None, False, False
-        slot_chosen = keeps_cards = shuffled_after = False
+        slot_chosen = keeps_cards = shuffled_after = holds_placed = False
         tokens_cease: list[str] = []
         capacity = overflow = None
         found = self.read(line, "zone_properties", forms=self.ZONE_FORMS, several=True)
@@ -154,6 +158,8 @@ class ComponentDeclarations(RulesReaderBase):
                 paired_with = prop.name().text
             elif form == "paired_status":
                 paired_status = prop.name().text
+            elif form == "holds_placed":
+                holds_placed = True
         if slot_chosen and slots is None:
             self.problem(slot_chosen, "E541", f'zone "{name}" has no slots to choose from',
                          ("N slots, a card entering it takes the slot its player chooses",))
@@ -162,7 +168,7 @@ class ComponentDeclarations(RulesReaderBase):
                           tuple(roles), paired_with, paired_status, entry_event,
                           empty_loses, none_loses, bool(slot_chosen),
                           keeps_cards, shuffled_after, tuple(tokens_cease), capacity,
-                          overflow[0] if overflow else None), line)
+                          overflow[0] if overflow else None, holds_placed), line)
         if overflow and capacity is None:
             self.problem(overflow[1], "E541", f'zone "{name}" is never full (say "at most N '
                          'cards" first)', ("at most N cards",))

@@ -73,7 +73,8 @@ _PASSTHROUGH = {"card_counter", "target", "from_zone", "placement", "capability_
 # Vocabulary rules: their value is the declared word itself.
 _WORD_RULES = {"timing_label", "zone_name", "counter_name", "kind_noun",
                "stat_name", "list_stat_name", "stat_value", "status_word", "game_participle",
-               "event_verb", "period_name", "action_name", "defined_adjective", "value_kind"}
+               "event_verb", "period_name", "action_name", "defined_adjective", "value_kind",
+               "holder_name"}
 _PERIOD_PHRASES = {"period_this": "this", "period_your": "your",
                    "period_rivals": "rivals", "period_next": "next",
                    "period_rivals_next": "rivals_next",
@@ -357,6 +358,12 @@ class _ToAst(Transformer):
             return ast.Step("verb_step", (optional, use, suffixes), use.span)
         return ast.Step("player_verb_step", (subject, optional, use, suffixes), use.span)
 
+    def card_verb_step(self, children):
+        """ "Your Runner advances 1 Room": the verb done by that card."""
+        subject, use, *suffixes = children
+        return ast.Step("card_verb_step", (subject, use, tuple(suffixes)),
+                        _join(subject.span, use.span))
+
     def sep_and(self, children):
         return "and"
 
@@ -480,7 +487,7 @@ def _word_table(rules) -> dict[str, str]:
     table: dict[str, str] = {}
     for group in (vocab.zones, vocab.counters, vocab.kinds, vocab.kind_plurals,
                   vocab.stats, vocab.list_stats, vocab.statuses, vocab.participles, vocab.event_verbs,
-                  vocab.periods):
+                  vocab.periods, vocab.holders):
         for word in group:
             table.setdefault(word.lower(), word)
     for counter in vocab.counters:

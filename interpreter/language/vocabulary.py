@@ -143,6 +143,9 @@ class Vocabulary:
     adjectives: tuple[str, ...] = ()       # declared: "adjective enemy: ..."
     # the names of value sets ("values color: ..."): "that shares a color with"
     value_kinds: tuple[str, ...] = ()
+    # where players keep counters ("counter Jump: ..., held in the Cache"):
+    # "Remove 2 Jump from your Rival's Cache"
+    holders: tuple[str, ...] = ()
 
     def spelling(self) -> dict[str, str]:
         """Each vocabulary word (lower case) -> as the rules file spells it."""
@@ -150,7 +153,7 @@ class Vocabulary:
         for group in (self.zones, self.counters, self.kinds, self.kind_plurals,
                       self.stats, self.list_stats, self.stat_values, self.statuses, self.participles,
                       self.event_verbs, self.periods, self.actions, self.adjectives,
-                      self.value_kinds):
+                      self.value_kinds, self.holders):
             for word in group:
                 table.setdefault(word.lower(), word)
         for pattern in (*self.keywords, *self.verbs):
@@ -182,6 +185,7 @@ class Vocabulary:
         put(self.actions, "action")
         put(self.adjectives, "adjective")
         put(self.value_kinds, "set of values")
+        put(self.holders, "holder of counters")
         return table
 
 
@@ -300,6 +304,7 @@ def generated_rules(vocab: Vocabulary) -> str:
         _choice(t, "action_name", vocab.actions),
         _choice(t, "defined_adjective", vocab.adjectives),
         _choice(t, "value_kind", vocab.value_kinds),
+        _choice(t, "holder_name", vocab.holders),
         _choice(t, "period_this", _prefixed(("this", "the"), vocab.periods)),
         _choice(t, "period_your", _prefixed(("your",), vocab.periods)),
         _choice(t, "period_rivals", _prefixed(("your rival's", "your opponent's"),
