@@ -437,6 +437,19 @@ class Views:
                 return True
         return False
 
+    def arrived_by(self, card: int, event: str) -> bool:
+        """Whether the card came to be where it is by the event (logged
+        after its move: "destroyed", "discarded", a game's "sacrificed"),
+        so that "If that Being is destroyed" reads what an earlier step did
+        to the card it chose."""
+        log = self.state.log
+        for index in range(self.state.cards[card].entered, len(log)):
+            entry = log[index]
+            if entry[0] == "event" and entry[1] == event and (
+                    entry[2] == card or (isinstance(entry[2], tuple) and card in entry[2])):
+                return True
+        return False
+
     def hand_of(self, player: int) -> list[int]:
         return self.state.zones.get((self.game.hand, player), [])
 

@@ -126,6 +126,7 @@ def _condition(c: ast.Condition) -> str:
         "zone_has": lambda: f"{_zone(a[0])} has {_selector(a[1])}",
         "is_state": lambda: f"{_selector(a[0])} is {_state(a[1])}",
         "is_not_state": lambda: f"{_selector(a[0])} is not {_state(a[1])}",
+        "underwent": lambda: f"{_selector(a[0])} is {_participle(a[1])}",
         "would": lambda: f"{_selector(a[0])} would {_event_action(a[1], base=True)}",
         "would_player": lambda: f"{_player(a[0])} would " + {
             "pays_more": lambda: f"pay more {a[1].args[0]} than they have",

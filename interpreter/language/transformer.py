@@ -37,6 +37,7 @@ _CLASS_OF_RULE = {
     "simple_state": ast.State,
     "event": ast.Event, "event_action": ast.EventAction,
     "player_event": ast.EventAction, "event_participle": ast.EventAction,
+    "past_event": ast.EventAction,
     "condition_item": ast.Condition, "condition": ast.Condition,
     "statement": ast.Statement, "step_suffix": ast.Suffix, "step": ast.Step,
     "modifier": ast.Modifier, "item": ast.Modifier, "stat_comparison": ast.Comparison,
@@ -73,6 +74,7 @@ _PASSTHROUGH = {"card_counter", "target", "from_zone", "placement", "capability_
 # Vocabulary rules: their value is the declared word itself.
 _WORD_RULES = {"timing_label", "zone_name", "counter_name", "kind_noun",
                "stat_name", "list_stat_name", "stat_value", "status_word", "game_participle",
+               "event_only_participle",
                "event_verb", "period_name", "action_name", "defined_adjective", "value_kind"}
 _PERIOD_PHRASES = {"period_this": "this", "period_your": "your",
                    "period_rivals": "rivals", "period_next": "next",

@@ -282,6 +282,10 @@ def generated_rules(vocab: Vocabulary) -> str:
         _choice(t, "stat_value", _adjective_forms(vocab.stat_values)),
         _choice(t, "status_word", vocab.statuses),
         _choice(t, "game_participle", vocab.participles),
+        # the game's events no status word spells: "If that Being is Sacrificed"
+        _choice(t, "event_only_participle", [
+            p for p in vocab.participles
+            if p.lower() not in {s.lower() for s in vocab.statuses}]),
         _choice(t, "event_verb", vocab.event_verbs),
         _choice(t, "period_name", vocab.periods),
         _choice(t, "action_name", vocab.actions),
