@@ -533,6 +533,11 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
             theirs = m.stat(others[0], stat)
             return m.stat(c, stat) < theirs if less else m.stat(c, stat) > theirs
         return None, compared
+    if form == "destroyer_of":
+        # "the Being that destroyed this": the card its event "destroyed" names
+        destroyed = compile_selector(q.args[0], subject)
+        return None, lambda m, f, c: any(m.destroyer_of(d) == c
+                                         for d in destroyed.candidates(m, f))
     if form == "host_of_this":
         return None, lambda m, f, c: m.state.cards[f.locals["this"]].attached_to == c
     if form in ("that_is", "that_is_not"):

@@ -251,6 +251,8 @@ def _qualifier(q: ast.Qualifier, plural: bool = False) -> str:
         return f"with {'less' if f == 'stat_less_than' else 'more'} {a[0]} than {_selector(a[1])}"
     if f == "among_them":
         return "among them"
+    if f == "destroyer_of":
+        return "that destroyed " + _selector(a[0])
     if f == "host_of_this":
         return "this is attached to"
     if f == "that_is":
