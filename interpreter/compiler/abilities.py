@@ -150,7 +150,8 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
     if game.rules.resolution is not None:
         e.emit(lambda m, f, program=name + ":effect": m.push_entry(
             program, f.locals["this"], f.locals["you"],
-            (("this", f.locals["this"]), ("you", f.locals["you"])) + after_use_locals(f)))
+            (("this", f.locals["this"]), ("you", f.locals["you"])) + after_use_locals(f)
+            + _paid_locals(f)))
     else:
         def run_effect(m, f, program=name + ":effect"):
             f.pc += 1
@@ -159,7 +160,8 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
                 m.state.frames.append(Frame(AFTER_USE, 0, {"this": f.locals["this"],
                                                            "_after_use": after[0][1]}))
             m.state.frames.append(Frame(program, 0, {"this": f.locals["this"],
-                                                     "you": f.locals["you"]}))
+                                                     "you": f.locals["you"],
+                                                     **dict(_paid_locals(f))}))
             return JUMPED
         e.emit(run_effect)
     game.programs[name] = e.finish()
@@ -172,6 +174,13 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
         off_turn, str(index)))
     if zone is not None and zone not in game.activated_zones:
         game.activated_zones = game.activated_zones + (zone,)
+
+
+def _paid_locals(f) -> tuple:
+    """The cards the costs acted on ("Sacrifice another Being you control:
+    ..."), for the effect's "the Sacrificed Being"."""
+    paid = f.locals.get("it")
+    return (("#paid", paid),) if paid is not None else ()
 
 
 def _during_test(ref) -> Callable:

@@ -138,6 +138,25 @@ def compile_selector(node, subject: Callable, default_zone: Callable | None = No
                     and (test is None or test(m, f, c))]
         return Selection(in_combat, "all", given=True,
                          test=lambda m, f, c: status in m.state.cards[c].statuses)
+    if form == "the_past":
+        # "the Sacrificed Being": among the cards an earlier step of the
+        # effect chose ("it") or its costs acted on ("#paid"), those of the
+        # kind that came to be where they are by that event
+        past, noun = node.args
+        event = (past.args[0] if past.form == "past_event" else past.form).lower()
+        kind_test, _ = _noun_test(noun)
+
+        def undergone(m, f):
+            out = []
+            for key in ("it", "#paid"):
+                held = f.locals.get(key)
+                for c in (held if isinstance(held, tuple) else (held,)):
+                    if isinstance(c, int) and c not in out and m.arrived_by(c, event) and (
+                            kind_test is None or kind_test(m, f, c)):
+                        out.append(c)
+            return out
+        return Selection(undergone, "all", given=True,
+                         test=lambda m, f, c: c in undergone(m, f))
     if form == "some_of_them":
         # "Put one of them into your hand": among the cards last chosen
         how = _how_many(node.args[0])

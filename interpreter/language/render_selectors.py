@@ -7,7 +7,8 @@ steps around them).
 from __future__ import annotations
 
 from interpreter.language import ast
-from interpreter.language.render_terms import (_last_number, _possessive, _verb_for, _zone)
+from interpreter.language.render_terms import (_last_number, _participle, _possessive, _verb_for,
+                                              _zone)
 from interpreter.language.render_terms import _player as _named_player
 from interpreter.language.vocabulary import third_person
 
@@ -157,6 +158,8 @@ def _selector(s) -> str:
         return "the attacking " + _noun(a[0])
     if f == "the_defending":
         return "the defending " + _noun(a[0])
+    if f == "the_past":
+        return f"the {_participle(a[0])} {_noun(a[1])}"
     if f == "card_slot":
         return a[0]
     if f == "both":
