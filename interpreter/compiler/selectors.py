@@ -552,6 +552,13 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
             theirs = m.stat(others[0], stat)
             return m.stat(c, stat) < theirs if less else m.stat(c, stat) > theirs
         return None, compared
+    if form == "paired_to":
+        # "the Matrix Connected to it": another card at that card's place
+        # (a slot of paired zones) with the status of such cards
+        status, other = q.args
+        others = compile_selector(other, subject)
+        return None, lambda m, f, c: m.has_status(c, status) and any(
+            o != c and m.same_place(c, o) for o in others.candidates(m, f))
     if form == "destroyer_of":
         # "the Being that destroyed this": the card its event "destroyed" names
         destroyed = compile_selector(q.args[0], subject)

@@ -581,6 +581,21 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
     def select(self, selector, who: Callable, chooser: Callable | None = None,
                prompt: str = "choose a card", default_zone: Callable | None = None) -> None:
         """Set ``it`` to the cards the selector picks (asking if needed)."""
+        if isinstance(selector, ast.Selector) and selector.form == "joined":
+            # "Destroy a Being and the Matrix Connected to it": the first
+            # part's cards are picked, then the second's ("it" the first's),
+            # and the step is done to them all
+            first = f"_first{len(self.e.program.instructions)}"
+            self.select(selector.args[0], who, chooser, prompt, default_zone)
+            self.e.emit(lambda m, f: f.locals.__setitem__(first, _cards(f.locals.get("it"))))
+            self.select(selector.args[1], who, chooser, prompt, default_zone)
+
+            def together(m, f):
+                cards = f.locals.pop(first)
+                cards += tuple(c for c in _cards(f.locals.get("it")) if c not in cards)
+                f.locals["it"] = cards
+            self.e.emit(together)
+            return
         selection = compile_selector(selector, who, default_zone)
         if isinstance(selector, ast.Selector) and selector.form in (
                 "the_attacking", "the_defending") and selector.args[0].form == "kind" and \
@@ -672,6 +687,13 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             locals_[store] = (remaining - 1, done + 1)
             return JUMPED
         self.e.emit(step)
+
+
+def _cards(it) -> tuple:
+    """The cards ``it`` holds (one card, several, or none)."""
+    if it is None:
+        return ()
+    return it if isinstance(it, tuple) else (it,)
 
 
 def _picks_one(selector: ast.Selector) -> bool:

@@ -158,6 +158,8 @@ def _selector(s) -> str:
         return "the attacking " + _noun(a[0])
     if f == "the_defending":
         return "the defending " + _noun(a[0])
+    if f == "joined":
+        return f"{_selector(a[0])} and {_selector(a[1])}"
     if f == "the_past":
         return f"the {_participle(a[0])} {_noun(a[1])}"
     if f == "card_slot":
@@ -254,6 +256,8 @@ def _qualifier(q: ast.Qualifier, plural: bool = False) -> str:
         return f"with {'less' if f == 'stat_less_than' else 'more'} {a[0]} than {_selector(a[1])}"
     if f == "among_them":
         return "among them"
+    if f == "paired_to":
+        return f"{a[0]} to {_selector(a[1])}"
     if f == "destroyer_of":
         return "that destroyed " + _selector(a[0])
     if f == "host_of_this":
