@@ -120,6 +120,10 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                     self._paying = False
             elif isinstance(item, ast.Modifier) and item.form in ("paying_all_costs",):
                 continue
+            elif isinstance(item, ast.Modifier) and item.form == "more_object":
+                raise unsupported(item, 'a card after "and" that the step before does not '
+                                  'end with ("Destroy a Being and the Matrix Connected to '
+                                  'it": a second object of that step)')
             elif isinstance(item, ast.Modifier) and item.form == "without_paying" and \
                     index > 0 and isinstance(links[index - 1].args[0], ast.Step) and \
                     links[index - 1].args[0].form == "act" and \
