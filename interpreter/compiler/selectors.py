@@ -553,7 +553,7 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
             return m.stat(c, stat) < theirs if less else m.stat(c, stat) > theirs
         return None, compared
     if form == "paired_to":
-        # "the Matrix Connected to it": another card at that card's place
+        # "the Relic Bonded to it": another card at that card's place
         # (a slot of paired zones) with the status of such cards
         status, other = q.args
         others = compile_selector(other, subject)

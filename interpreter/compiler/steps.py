@@ -122,7 +122,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                 continue
             elif isinstance(item, ast.Modifier) and item.form == "more_object":
                 raise unsupported(item, 'a card after "and" that the step before does not '
-                                  'end with ("Destroy a Being and the Matrix Connected to '
+                                  'end with ("Destroy a Creature and the Relic Bonded to '
                                   'it": a second object of that step)')
             elif isinstance(item, ast.Modifier) and item.form == "without_paying" and \
                     index > 0 and isinstance(links[index - 1].args[0], ast.Step) and \
@@ -586,7 +586,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                prompt: str = "choose a card", default_zone: Callable | None = None) -> None:
         """Set ``it`` to the cards the selector picks (asking if needed)."""
         if isinstance(selector, ast.Selector) and selector.form == "joined":
-            # "Destroy a Being and the Matrix Connected to it": the first
+            # "Destroy a Creature and the Relic Bonded to it": the first
             # part's cards are picked, then the second's ("it" the first's),
             # and the step is done to them all
             first = f"_first{len(self.e.program.instructions)}"

@@ -434,7 +434,7 @@ def _join(first: Span | None, last: Span | None) -> Span | None:
 
 
 def _joined_object(before, item: ast.Modifier):
-    """ "Destroy a Being and the Matrix Connected to it": a card after "and"
+    """ "Destroy a Creature and the Relic Bonded to it": a card after "and"
     is a second object of the step before, joined to the selector that step
     ends with (picked after it: "it" is the first's card). "A and B deal
     damage equal to their Attack to each other": one step of both cards.
