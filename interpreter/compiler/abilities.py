@@ -29,7 +29,7 @@ from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.steps import StepCompiler
 from interpreter.compiler.triggered import (
     _before_as_when, _compile_trigger_program, _intent_trigger, _paid_program,
-    after_use_locals, compile_intent, compile_response, compile_trigger_body)
+    after_use_locals, compile_intent, compile_response, compile_trigger_body, paid_locals)
 from interpreter.compiler.verb_slots import fill_slots, use_slots
 from interpreter.language import ast
 from interpreter.language.cards import Exchange
@@ -151,7 +151,7 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
         e.emit(lambda m, f, program=name + ":effect": m.push_entry(
             program, f.locals["this"], f.locals["you"],
             (("this", f.locals["this"]), ("you", f.locals["you"])) + after_use_locals(f)
-            + _paid_locals(f)))
+            + paid_locals(f)))
     else:
         def run_effect(m, f, program=name + ":effect"):
             f.pc += 1
@@ -161,7 +161,7 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
                                                            "_after_use": after[0][1]}))
             m.state.frames.append(Frame(program, 0, {"this": f.locals["this"],
                                                      "you": f.locals["you"],
-                                                     **dict(_paid_locals(f))}))
+                                                     **dict(paid_locals(f))}))
             return JUMPED
         e.emit(run_effect)
     game.programs[name] = e.finish()
@@ -174,13 +174,6 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
         off_turn, str(index)))
     if zone is not None and zone not in game.activated_zones:
         game.activated_zones = game.activated_zones + (zone,)
-
-
-def _paid_locals(f) -> tuple:
-    """The cards the costs acted on ("Sacrifice another Being you control:
-    ..."), for the effect's "the Sacrificed Being"."""
-    paid = f.locals.get("it")
-    return (("#paid", paid),) if paid is not None else ()
 
 
 def _during_test(ref) -> Callable:
