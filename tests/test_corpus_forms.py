@@ -343,3 +343,16 @@ def test_copying_the_effect_of_a_card_whose_kind_has_none_is_a_check_problem(tmp
     with pytest.raises(CardrulesError, match="copying the effect of a card"):
         compiled(tmp_path, spell("Echo", "When this is played: Copy the effect of a Spell "
                                          "your Rival controls."))
+
+
+def test_if_that_card_is_destroyed_reads_what_the_step_before_did_to_it(tmp_path):
+    game = compiled(tmp_path, spell(
+        "Bolt", "When this is played: Deal 3 damage to a Creature. If that Creature is "
+                "destroyed, draw a card."), changes=LETHAL)
+    for target, destroyed in (("Knight", True), ("Giant", False)):      # power 2, power 4
+        match = position(game, hand_1=["Bolt"], board_2=["Knight", "Giant"])
+        take(match, "cast Bolt")
+        take(match, target)
+        card = next(c for c in match.state.cards if c.name == target)
+        assert (card.zone == ("graveyard", 1)) == destroyed
+        assert len(match.state.zone("hand", 0)) == (1 if destroyed else 0)

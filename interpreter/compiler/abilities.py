@@ -30,7 +30,7 @@ from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.steps import StepCompiler
 from interpreter.compiler.triggered import (
     _before_as_when, _compile_trigger_program, _intent_trigger, _paid_program,
-    after_use_locals, compile_intent, compile_response, compile_trigger_body)
+    after_use_locals, compile_intent, compile_response, compile_trigger_body, paid_locals)
 from interpreter.compiler.verb_slots import fill_slots, use_slots
 from interpreter.language import ast
 from interpreter.language.cards import Exchange
@@ -151,7 +151,8 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
     if game.rules.resolution is not None:
         e.emit(lambda m, f, program=name + ":effect": m.push_entry(
             program, f.locals["this"], f.locals["you"],
-            (("this", f.locals["this"]), ("you", f.locals["you"])) + after_use_locals(f)))
+            (("this", f.locals["this"]), ("you", f.locals["you"])) + after_use_locals(f)
+            + paid_locals(f)))
     else:
         def run_effect(m, f, program=name + ":effect"):
             f.pc += 1
@@ -160,7 +161,8 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
                 m.state.frames.append(Frame(AFTER_USE, 0, {"this": f.locals["this"],
                                                            "_after_use": after[0][1]}))
             m.state.frames.append(Frame(program, 0, {"this": f.locals["this"],
-                                                     "you": f.locals["you"]}))
+                                                     "you": f.locals["you"],
+                                                     **dict(paid_locals(f))}))
             return JUMPED
         e.emit(run_effect)
     game.programs[name] = e.finish()

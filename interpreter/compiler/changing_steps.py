@@ -361,6 +361,12 @@ class ChangingSteps:
                 f.locals["_amount"] = measured(m, f)
             self.e.emit(measure)
             amount = (lambda m, f, c=None: f.locals.get("_amount", 0))
+        if self.e.program.name.startswith("action:"):
+            # the acting card, read before "it" becomes the cards damaged
+            # (the defender is not the source of the attacker's damage)
+            acting, kept = source, f"_source{len(self.e.program.instructions)}"
+            self.e.emit(lambda m, f: f.locals.__setitem__(kept, acting(m, f)))
+            source = (lambda m, f: f.locals.get(kept))
         self.select(target, who, prompt="choose a card to damage")
         excess = getattr(self, "_excess", None)
         # damage written in a rules file's action is battle damage; card text
@@ -440,8 +446,12 @@ class ChangingSteps:
         self._deal(action, who, compile_measure(measure), target, per_card=True)
 
     def do_destroy(self, action, who):
+        # the card destroying (read before "it" becomes the cards destroyed)
+        source = self.damage_source()
+        by = f"_by{len(self.e.program.instructions)}"
+        self.e.emit(lambda m, f: f.locals.__setitem__(by, source(m, f)))
         self.select(action.args[0], who, prompt="choose a card to destroy")
-        self.each_chosen(lambda m, f, c: m.destroy(c))
+        self.each_chosen(lambda m, f, c: m.destroy(c, f.locals[by]))
 
     def _status(self, action, who, status, on):
         self.select(action.args[0], who)

@@ -61,6 +61,13 @@ def compile_condition(cond: ast.Condition) -> Callable:
         selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
         test = _state_test(cond.args[1], lambda m, f: f.locals["you"])
         return lambda m, f: not any(test(m, f, c) for c in selection.candidates(m, f))
+    if form == "underwent":
+        # "If that Being is destroyed": the card came to be where it is by
+        # that event (it is logged after the move; nothing has moved it since)
+        selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
+        past = cond.args[1]
+        name = (past.args[0] if past.form == "past_event" else past.form).lower()
+        return lambda m, f: any(m.arrived_by(c, name) for c in selection.candidates(m, f))
     if form == "no_moves_left":
         # a player locked out of the current "Players alternate moves" window
         who = compile_player(cond.args[0])

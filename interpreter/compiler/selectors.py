@@ -138,6 +138,25 @@ def compile_selector(node, subject: Callable, default_zone: Callable | None = No
                     and (test is None or test(m, f, c))]
         return Selection(in_combat, "all", given=True,
                          test=lambda m, f, c: status in m.state.cards[c].statuses)
+    if form == "the_past":
+        # "the Sacrificed Being": among the cards an earlier step of the
+        # effect chose ("it") or its costs acted on ("#paid"), those of the
+        # kind that came to be where they are by that event
+        past, noun = node.args
+        event = (past.args[0] if past.form == "past_event" else past.form).lower()
+        kind_test, _ = _noun_test(noun)
+
+        def undergone(m, f):
+            out = []
+            for key in ("it", "#paid"):
+                held = f.locals.get(key)
+                for c in (held if isinstance(held, tuple) else (held,)):
+                    if isinstance(c, int) and c not in out and m.arrived_by(c, event) and (
+                            kind_test is None or kind_test(m, f, c)):
+                        out.append(c)
+            return out
+        return Selection(undergone, "all", given=True,
+                         test=lambda m, f, c: c in undergone(m, f))
     if form == "some_of_them":
         # "Put one of them into your hand": among the cards last chosen
         how = _how_many(node.args[0])
@@ -553,6 +572,18 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
             theirs = m.stat(others[0], stat)
             return m.stat(c, stat) < theirs if less else m.stat(c, stat) > theirs
         return None, compared
+    if form == "paired_to":
+        # "the Relic Bonded to it": another card at that card's place
+        # (a slot of paired zones) with the status of such cards
+        status, other = q.args
+        others = compile_selector(other, subject)
+        return None, lambda m, f, c: m.has_status(c, status) and any(
+            o != c and m.same_place(c, o) for o in others.candidates(m, f))
+    if form == "destroyer_of":
+        # "the Being that destroyed this": the card its event "destroyed" names
+        destroyed = compile_selector(q.args[0], subject)
+        return None, lambda m, f, c: any(m.destroyer_of(d) == c
+                                         for d in destroyed.candidates(m, f))
     if form == "host_of_this":
         return None, lambda m, f, c: m.state.cards[f.locals["this"]].attached_to == c
     if form in ("that_is", "that_is_not"):

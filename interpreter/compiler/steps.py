@@ -125,6 +125,10 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                     self._paying = False
             elif isinstance(item, ast.Modifier) and item.form in ("paying_all_costs",):
                 continue
+            elif isinstance(item, ast.Modifier) and item.form == "more_object":
+                raise unsupported(item, 'a card after "and" that the step before does not '
+                                  'end with ("Destroy a Creature and the Relic Bonded to '
+                                  'it": a second object of that step)')
             elif isinstance(item, ast.Modifier) and item.form == "without_paying" and \
                     index > 0 and isinstance(links[index - 1].args[0], ast.Step) and \
                     links[index - 1].args[0].form == "act" and \
@@ -612,6 +616,21 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
     def select(self, selector, who: Callable, chooser: Callable | None = None,
                prompt: str = "choose a card", default_zone: Callable | None = None) -> None:
         """Set ``it`` to the cards the selector picks (asking if needed)."""
+        if isinstance(selector, ast.Selector) and selector.form == "joined":
+            # "Destroy a Creature and the Relic Bonded to it": the first
+            # part's cards are picked, then the second's ("it" the first's),
+            # and the step is done to them all
+            first = f"_first{len(self.e.program.instructions)}"
+            self.select(selector.args[0], who, chooser, prompt, default_zone)
+            self.e.emit(lambda m, f: f.locals.__setitem__(first, _cards(f.locals.get("it"))))
+            self.select(selector.args[1], who, chooser, prompt, default_zone)
+
+            def together(m, f):
+                cards = f.locals.pop(first)
+                cards += tuple(c for c in _cards(f.locals.get("it")) if c not in cards)
+                f.locals["it"] = cards
+            self.e.emit(together)
+            return
         selection = compile_selector(selector, who, default_zone)
         if isinstance(selector, ast.Selector) and selector.form in (
                 "the_attacking", "the_defending") and selector.args[0].form == "kind" and \
@@ -703,6 +722,13 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             locals_[store] = (remaining - 1, done + 1)
             return JUMPED
         self.e.emit(step)
+
+
+def _cards(it) -> tuple:
+    """The cards ``it`` holds (one card, several, or none)."""
+    if it is None:
+        return ()
+    return it if isinstance(it, tuple) else (it,)
 
 
 def _picks_one(selector: ast.Selector) -> bool:

@@ -32,6 +32,14 @@ def after_use_locals(f) -> tuple:
     return (("_after_use", after),) if after else ()
 
 
+def paid_locals(f) -> tuple:
+    """The entry locals that carry the cards the costs acted on ("Sacrifice
+    another Being you control: ..."), for the effect's "the Sacrificed
+    Being"."""
+    paid = f.locals.get("it")
+    return (("#paid", paid),) if paid is not None else ()
+
+
 # ---------------------------------------------------------------- responses
 
 
@@ -59,7 +67,7 @@ def compile_response(game, card, index: int, node, ability) -> None:
         m.push_entry(program, f.locals["this"], f.locals["you"],
                      (("this", f.locals["this"]), ("you", f.locals["you"]),
                       ("it", subject), ("responding_to", f.locals.get("responding_to")))
-                     + after_use_locals(f),
+                     + after_use_locals(f) + paid_locals(f),
                      responding_to=f.locals.get("responding_to"))
     e.emit(push)
     game.programs[name] = e.finish()
@@ -180,7 +188,8 @@ def compile_trigger_body(game, name: str, ability, conditions, costs, resolution
         e.emit(lambda m, f: f.locals.__setitem__(held, f.locals.get("it")))
         for cost in costs:
             steps.step(cost)
-        e.emit(lambda m, f: f.locals.__setitem__("it", f.locals.pop(held)))
+        # "it" is the trigger's card again; the costs' cards are "#paid"
+        e.emit(lambda m, f: f.locals.update(paid_locals(f), it=f.locals.pop(held)))
     # the conditions and costs must be met for the effect to trigger at all
     game.trigger_gates[name] = lambda m, f: all(g(m, f) for g in gates)
     if once is not None:

@@ -206,13 +206,15 @@ class Changes:
             return
         self.event("discarded", card, owner)
 
-    def destroy(self, card: int) -> None:
+    def destroy(self, card: int, by: int | None = None) -> None:
+        """Destroy a card; ``by``: the card whose damage or effect destroys
+        it, kept as the event's object ("the Being that destroyed this")."""
         if self.prevented("be destroyed", card) or self.replaced("destroyed", card):
             return
         owner = self.state.cards[card].owner
         if self.move(card, (self.game.discard_pile, owner), face_up=True) is False:
             return
-        self.event("destroyed", card, owner)
+        self.state.log.append(Occurred("destroyed", card, owner, by))
 
     def prevented(self, what: str, card: int) -> bool:
         """Whether the card "can't" undergo this ("be destroyed"): then the
@@ -358,7 +360,7 @@ class Changes:
                 limit = self.stat(card, stat.name)
                 if before + amount >= limit:
                     excess = before + amount - max(limit, before)
-                    self.destroy(card)
+                    self.destroy(card, source)
                     return max(0, min(amount, excess))
         return 0
 

@@ -455,6 +455,30 @@ class Views:
                 return True
         return False
 
+    def arrived_by(self, card: int, event: str) -> bool:
+        """Whether the card came to be where it is by the event (logged
+        after its move: "destroyed", "discarded", a game's "sacrificed"),
+        so that "If that Being is destroyed" reads what an earlier step did
+        to the card it chose."""
+        return self._arrival(card, event) is not None
+
+    def destroyer_of(self, card: int) -> int | None:
+        """The card whose damage or effect destroyed this one, if it came
+        to be where it is by being destroyed ("the Being that destroyed
+        this")."""
+        found = self._arrival(card, "destroyed")
+        return None if found is None else found.target
+
+    def _arrival(self, card: int, event: str):
+        """The event of that name about the card logged since its last move."""
+        log = self.state.log
+        for index in range(self.state.cards[card].entered, len(log)):
+            entry = log[index]
+            if entry[0] == "event" and entry[1] == event and (
+                    entry[2] == card or (isinstance(entry[2], tuple) and card in entry[2])):
+                return entry
+        return None
+
     def hand_of(self, player: int) -> list[int]:
         return self.state.zones.get((self.game.hand, player), [])
 

@@ -63,7 +63,8 @@ def _sentence(sentence: ast.Sentence) -> str:
         elif link.form == "then":
             out.append(", then " + item)
         elif isinstance(link.args[0], ast.Modifier) and link.args[0].form in (
-                "more_stat", "more_counter", "more_keyword", "more_counter_to", "more_put"):
+                "more_stat", "more_counter", "more_keyword", "more_counter_to", "more_put",
+                "more_object", "each_other_half"):
             out.append(" and " + item)
         else:
             out.append(", " + item)
@@ -86,6 +87,11 @@ def _item(item) -> str:
             item.form, lambda n: f"{_amount(n)} {item.args[1]}")(item.args[0])
         return text + "".join(" " + _duration(d) for d in item.args[1:]
                               if isinstance(d, ast.Duration))
+    if isinstance(item, ast.Modifier) and item.form == "more_object":
+        return _selector(item.args[0])      # a card no step before took
+    if isinstance(item, ast.Modifier) and item.form == "each_other_half":
+        return f"{_selector(item.args[0])} deal damage equal to their {item.args[1]} " \
+               "to each other"
     if isinstance(item, ast.Modifier) and item.form == "more_counter_to":
         return f"{_amount(item.args[0])} {item.args[1]} to {_selector(item.args[2])}"
     if isinstance(item, ast.Modifier) and item.form == "more_put":
@@ -131,6 +137,7 @@ def _condition(c: ast.Condition) -> str:
         "zone_has": lambda: f"{_zone(a[0])} has {_selector(a[1])}",
         "is_state": lambda: f"{_selector(a[0])} is {_state(a[1])}",
         "is_not_state": lambda: f"{_selector(a[0])} is not {_state(a[1])}",
+        "underwent": lambda: f"{_selector(a[0])} is {_participle(a[1])}",
         "would": lambda: f"{_selector(a[0])} would {_event_action(a[1], base=True)}",
         "would_player": lambda: f"{_player(a[0])} would " + {
             "pays_more": lambda: f"pay more {a[1].args[0]} than they have",

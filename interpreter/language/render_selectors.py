@@ -7,7 +7,8 @@ steps around them).
 from __future__ import annotations
 
 from interpreter.language import ast
-from interpreter.language.render_terms import (_last_number, _possessive, _verb_for, _zone)
+from interpreter.language.render_terms import (_last_number, _participle, _possessive, _verb_for,
+                                              _zone)
 from interpreter.language.render_terms import _player as _named_player
 from interpreter.language.vocabulary import third_person
 
@@ -164,6 +165,10 @@ def _selector(s) -> str:
         # (and a tax after it: "the attacking card unless your Rival pays 2 Mana")
         return f"the {f.split('_')[1]} {_noun(a[0])}" + "".join(
             " " + _qualifier(q) for q in a[1:])
+    if f == "joined":
+        return f"{_selector(a[0])} and {_selector(a[1])}"
+    if f == "the_past":
+        return f"the {_participle(a[0])} {_noun(a[1])}"
     if f == "card_slot":
         return a[0]
     if f == "both":
@@ -258,6 +263,10 @@ def _qualifier(q: ast.Qualifier, plural: bool = False) -> str:
         return f"with {'less' if f == 'stat_less_than' else 'more'} {a[0]} than {_selector(a[1])}"
     if f == "among_them":
         return "among them"
+    if f == "paired_to":
+        return f"{a[0]} to {_selector(a[1])}"
+    if f == "destroyer_of":
+        return "that destroyed " + _selector(a[0])
     if f == "host_of_this":
         return "this is attached to"
     if f == "that_is":

@@ -92,7 +92,7 @@ def _verb_for(player: ast.Player, verb: str) -> str:
 
 def _participle(p) -> str:
     if isinstance(p, ast.EventAction):
-        if p.form in ("game_participle", "event_participle"):
+        if p.form in ("game_participle", "event_participle", "past_event"):
             return p.args[0]
         return p.form.replace("_", " ")
     return str(p)

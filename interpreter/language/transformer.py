@@ -37,6 +37,7 @@ _CLASS_OF_RULE = {
     "simple_state": ast.State,
     "event": ast.Event, "event_action": ast.EventAction,
     "player_event": ast.EventAction, "event_participle": ast.EventAction,
+    "past_event": ast.EventAction,
     "condition_item": ast.Condition, "condition": ast.Condition,
     "statement": ast.Statement, "step_suffix": ast.Suffix, "step": ast.Step,
     "modifier": ast.Modifier, "item": ast.Modifier, "stat_comparison": ast.Comparison,
@@ -73,6 +74,7 @@ _PASSTHROUGH = {"card_counter", "target", "from_zone", "placement", "capability_
 # Vocabulary rules: their value is the declared word itself.
 _WORD_RULES = {"timing_label", "zone_name", "counter_name", "kind_noun",
                "stat_name", "list_stat_name", "stat_value", "status_word", "game_participle",
+               "event_only_participle",
                "event_verb", "period_name", "action_name", "defined_adjective", "value_kind",
                "holder_name"}
 _PERIOD_PHRASES = {"period_this": "this", "period_your": "your",
@@ -392,6 +394,12 @@ class _ToAst(Transformer):
                 join = "and"
                 item = attrs.evolve(item, args=(ast.Player("that_player", (), subject.span),)
                                     + item.args[1:])
+            if join == "and" and links and isinstance(item, ast.Modifier) and \
+                    item.form in ("more_object", "each_other_half"):
+                joined = _joined_object(links[-1].args[0], item)
+                if joined is not None:
+                    links[-1] = ast.Link(links[-1].form, (joined,), joined.span)
+                    continue
             links.append(ast.Link(join, (item,), getattr(item, "span", None)))
             join = "and"
         spans = [l.span for l in links if l.span]
@@ -451,6 +459,27 @@ def _join(first: Span | None, last: Span | None) -> Span | None:
     if first is None or last is None:
         return first or last
     return Span(first.path, first.line, first.column, last.end_line, last.end_column)
+
+
+def _joined_object(before, item: ast.Modifier):
+    """ "Destroy a Creature and the Relic Bonded to it": a card after "and"
+    is a second object of the step before, joined to the selector that step
+    ends with (picked after it: "it" is the first's card). "A and B deal
+    damage equal to their Attack to each other": one step of both cards.
+    None when nothing before takes it (the compiler says so)."""
+    span = _join(before.span, item.span) if before.span and item.span else item.span
+    if item.form == "each_other_half":
+        if isinstance(before, ast.Modifier) and before.form == "more_object":
+            return ast.Step("each_other", (before.args[0],) + tuple(item.args), span)
+        return None
+    if not (isinstance(before, ast.Step) and before.form == "act"):
+        return None
+    subject, optional, action, suffixes = before.args
+    if suffixes or not action.args or not isinstance(action.args[-1], ast.Selector):
+        return None
+    both = ast.Selector("joined", (action.args[-1], item.args[0]), span)
+    action = attrs.evolve(action, args=action.args[:-1] + (both,), span=span)
+    return attrs.evolve(before, args=(subject, optional, action, suffixes), span=span)
 
 
 def grammar_origins(grammar: str) -> dict[str, str]:

@@ -299,6 +299,9 @@ def generated_rules(vocab: Vocabulary) -> str:
         _choice(t, "stat_value", _adjective_forms(vocab.stat_values)),
         _choice(t, "status_word", vocab.statuses),
         _choice(t, "game_participle", vocab.participles),
+        # the game's events no other word of the game spells (a status, a
+        # zone ...): "If that Being is Sacrificed", "the Sacrificed Being"
+        _choice(t, "event_only_participle", _only_events(vocab)),
         _choice(t, "event_verb", vocab.event_verbs),
         _choice(t, "period_name", vocab.periods),
         _choice(t, "action_name", vocab.actions),
@@ -319,6 +322,16 @@ def generated_rules(vocab: Vocabulary) -> str:
         t.definitions(),
     ]
     return "\n".join(parts)
+
+
+def _only_events(vocab: Vocabulary) -> list[str]:
+    """The game's participles that are no other word of the game ("Deleted"
+    is also a zone: "the Deleted" would have two readings)."""
+    others = {w.lower() for group in (
+        vocab.statuses, vocab.zones, vocab.counters, vocab.counter_plurals, vocab.kinds,
+        vocab.kind_plurals, vocab.stats, vocab.list_stats, vocab.stat_values, vocab.periods,
+        vocab.adjectives, vocab.actions) for w in group}
+    return [p for p in vocab.participles if p.lower() not in others]
 
 
 def _prefixed(prefixes: Iterable[str], words: Iterable[str]) -> list[str]:
