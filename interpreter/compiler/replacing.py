@@ -249,13 +249,8 @@ class ReplacingSteps:
         else:
             self._next_replacement(moment, text, sentence, links)
             kind = "next time"
-        until = compile_duration(duration[0]) if duration and duration[0] else None
-
-        def wait(m, f):
-            this = f.locals.get("this")
-            end = until(m, f, this) if until is not None else ("game", 0, "end")
-            m.add_modifier(player_target(f.locals["you"]), kind, text, 1, this, end)
-        self.e.emit(wait)
+        self._leave_on_player(kind, text, compile_duration(duration[0])
+                              if duration and duration[0] else compile_lasting(()))
 
     def lasting(self, duration: ast.Condition, sentence: ast.Sentence, links) -> None:
         """ "This turn, if your Rival would draw a card, they Dump 1
@@ -280,13 +275,7 @@ class ReplacingSteps:
             self.game.lasting_replacements[text] = PlayerReplacement(
                 event, test, e.program.name)
             self.game.draws_replaced = self.game.draws_replaced or event == "draw a card"
-        until = compile_duration(duration.args[0])
-
-        def last(m, f):
-            this = f.locals.get("this")
-            m.add_modifier(player_target(f.locals["you"]), "replacement", text, 1, this,
-                           until(m, f, this))
-        self.e.emit(last)
+        self._leave_on_player("replacement", text, compile_duration(duration.args[0]))
 
     def counters_prevented(self, step: ast.Step) -> None:
         """ "Prevent all Charges your opponent would add to the
@@ -304,13 +293,7 @@ class ReplacingSteps:
             self.game.lasting_replacements[text] = PlayerReplacement(
                 f"add {counter}", lambda m, f, p: about(m, f, p) and onto(m, f, f.locals["it"]),
                 e.program.name)
-        until = compile_lasting(suffixes)
-
-        def last(m, f):
-            this = f.locals.get("this")
-            m.add_modifier(player_target(f.locals["you"]), "replacement", text, 1, this,
-                           until(m, f, this))
-        self.e.emit(last)
+        self._leave_on_player("replacement", text, compile_lasting(suffixes))
 
     def next_effect_prevented(self, step: ast.Step) -> None:
         """ "Prevent the effect of the next Disrupt your Rival controls this
@@ -323,13 +306,16 @@ class ReplacingSteps:
         text = text[:1].lower() + text[1:]
         if text not in self.game.prevented_effects:
             self.game.prevented_effects[text] = _about(selector).test
-        until = compile_lasting(suffixes)
+        self._leave_on_player("next effect", text, compile_lasting(suffixes))
 
-        def wait(m, f):
+    def _leave_on_player(self, kind: str, text: str, until: Callable) -> None:
+        """What an effect leaves waiting on its player (a modifier of
+        ``kind`` named by its sentence, from the card whose effect it is)
+        until ``until`` says it ends."""
+        def leave(m, f):
             this = f.locals.get("this")
-            m.add_modifier(player_target(f.locals["you"]), "next effect", text, 1, this,
-                           until(m, f, this))
-        self.e.emit(wait)
+            m.add_modifier(player_target(f.locals["you"]), kind, text, 1, this, until(m, f, this))
+        self.e.emit(leave)
 
     def _next_trigger(self, moment, text: str, links) -> None:
         if text in self.game.once_triggers:
