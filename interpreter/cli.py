@@ -69,12 +69,14 @@ def check(paths: tuple[Path, ...], output_format: str) -> None:
         _emit([], {}, output_format, err.problems)
         sys.exit(2)
     problems: list[Problem] = []
+    warnings: list[Problem] = []
     summary = {}
     for game in games:
         files = wanted.get(game.game_id)
         for p in game.problems:
             if files is None or p.span is None or p.span.path in files:
                 problems.append(p)
+        warnings.extend(w for w in game.warnings if files is None or w.span.path in files)
         for p in _compile_problems(game):
             # what the engine cannot run in the rules file stops every game of
             # it: reported with any of its files checked
@@ -83,7 +85,7 @@ def check(paths: tuple[Path, ...], output_format: str) -> None:
                 problems.append(p)
         summary[game.game_id] = {"cards": len(game.cards), "decks": len(game.decks),
                                  "files": len(game.files if files is None else files)}
-    _emit(problems, summary, output_format, [])
+    _emit(problems, summary, output_format, [], warnings)
     sys.exit(1 if problems else 0)
 
 
@@ -153,19 +155,24 @@ def _games_for(paths: tuple[Path, ...]) -> tuple[list[Game], dict[str, set[str] 
     return list(games.values()), wanted
 
 
-def _emit(problems, summary, output_format, fatal) -> None:
+def _emit(problems, summary, output_format, fatal, warnings=()) -> None:
+    """Problems (the exit code says there were some) and warnings (likely
+    mistakes that stop nothing: W codes), then the count."""
     if output_format == "json":
         click.echo(json.dumps({
             "problems": [p.to_json() for p in [*fatal, *problems]],
+            "warnings": [w.to_json() for w in warnings],
             "summary": summary,
         }, indent=2, ensure_ascii=False))
         return
     _print_problems(fatal, err=True)
     _print_problems(problems)
+    _print_problems(warnings)
     if not fatal:
         files = sum(s["files"] for s in summary.values())
         cards = sum(s["cards"] for s in summary.values())
-        click.echo(f"{_count(len(problems), 'problem')} in {_count(files, 'file')} "
+        warned = f", {_count(len(warnings), 'warning')}" if warnings else ""
+        click.echo(f"{_count(len(problems), 'problem')}{warned} in {_count(files, 'file')} "
                    f"({_count(cards, 'card')}, {_count(len(summary), 'game')})", err=True)
 
 

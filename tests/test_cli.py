@@ -40,9 +40,20 @@ def test_check_shipped_games_is_clean():
 
 
 def test_check_a_clean_fixture_file_exits_0():
-    result = run("check", card_file("ryft", "empty.cards"), deck_file("ryft", "empty.deck"))
+    result = run("check", deck_file("ryft", "empty.deck"))
     assert result.exit_code == 0, result.output
     assert result.stdout == ""
+
+
+def test_an_empty_card_file_is_a_warning_that_does_not_fail_the_check():
+    empty = card_file("ryft", "empty.cards")
+    result = run("check", empty)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"{empty}:1:1: W401 this card file defines no cards")
+    assert result.stderr.startswith("0 problems, 1 warning in 1 file")
+    data = json.loads(run("check", "--format", "json", empty).stdout)
+    assert data["problems"] == []
+    assert [(w["code"], w["line"]) for w in data["warnings"]] == [("W401", 1)]
 
 
 def test_check_a_file_with_problems_exits_1_and_prints_all_of_them():
@@ -154,7 +165,7 @@ def test_json_output_shape_with_problems():
     result = run("check", "--format", "json", THREE)
     assert result.exit_code == 1
     data = json.loads(result.stdout)
-    assert set(data) == {"problems", "summary"}
+    assert set(data) == {"problems", "warnings", "summary"}
     assert data["summary"] == {"ryft": {"cards": data["summary"]["ryft"]["cards"],
                                         "decks": data["summary"]["ryft"]["decks"],
                                         "files": 1}}
@@ -197,7 +208,7 @@ def test_json_output_when_the_command_cannot_run():
     assert json.loads(result.stdout) == {
         "problems": [{"path": None, "line": None, "column": None, "code": "E901",
                       "message": "no such file or directory: no/such/file.deck"}],
-        "summary": {}}
+        "warnings": [], "summary": {}}
 
 
 # ---------------------------------------------------------------- whole fixture roots

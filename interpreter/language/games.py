@@ -36,6 +36,8 @@ class Game:
     cards: dict[str, CardDefinition] = attrs.Factory(dict)
     decks: list[Deck] = attrs.Factory(list)
     problems: list[Problem] = attrs.Factory(list)
+    # what is likely a mistake but does not stop the game (an empty card file)
+    warnings: list[Problem] = attrs.Factory(list)
     files: list[str] = attrs.Factory(list)
     card_files: list[str] = attrs.Factory(list)
     deck_files: list[str] = attrs.Factory(list)
@@ -177,6 +179,10 @@ def _load(root: Path, game_id: str) -> Game:
         sources[source.path] = source
         loaded = load_cards(source, rules)
         problems.extend(loaded.problems)
+        if not loaded.cards and not loaded.problems:
+            game.warnings.append(problem_at(
+                source, Span(source.path, 1, 1, 1, 1), "W401", "this card file defines no cards",
+                suggestion='a card starts with a line card "NAME" (see docs/language.md)'))
         references.extend(loaded.references)
         for card in loaded.cards:
             if card.name in game.cards:
