@@ -19,6 +19,9 @@ from errors_support import (  # noqa: F401  (at_repo_root is an autouse fixture)
     text_at,
     the_problem,
 )
+from interpreter.language.cards import load_cards
+from interpreter.language.games import load_game
+from interpreter.source import SourceText
 
 RYFT_EFFECTS = card_file("ryft", "effects.cards")
 RYFT_STATS = card_file("ryft", "stats.cards")
@@ -516,3 +519,15 @@ def test_all_card_file_problems_lie_inside_their_files():
         for q in problems_of(game, game):
             if (q.span.path, q.span.line) not in known_bad:
                 assert_inside(q)
+
+
+def test_a_kind_line_without_its_colon_is_reported_there_and_read_as_meant():
+    # not "card has no kind" at the heading: the cause, at its line, once;
+    # the rest of the card is still checked with that kind
+    text = ('card "Colonless"\n  kind Being\n  rank: BASIC\n  synergy: 1\n  domain: TIDE\n'
+            '  type: Spirit\n  AP: lots\n  HP: 30\n')
+    loaded = load_cards(SourceText("colonless.cards", text), load_game("ryft").rules)
+    assert [(p.code, p.span.line, p.span.column, p.message) for p in loaded.problems] == [
+        ("E102", 2, 3, 'missing colon after "kind"'),
+        ("E409", 7, 7, 'stat "AP" must be a number, not "lots"')]
+    assert loaded.problems[0].expected == ("kind: Being",)

@@ -136,6 +136,8 @@ class _CardReader:
         fields = {c.key.lower(): c for c in line.children}
         kind_decl: KindDecl | None = header_kind
         kind_line = fields.get("kind")
+        if kind_line is None:
+            kind_line = self.kind_without_colon(line)
         if kind_line is not None:
             kind_decl = self.kind_of(kind_line) or kind_decl
         elif header_kind is None:
@@ -156,8 +158,8 @@ class _CardReader:
                 self.problem(child.span, "E405", f'"{child.key}" is given twice')
                 continue
             seen.add(key)
-            if key == "kind":
-                continue
+            if key == "kind" or child.head[0].text.lower() == "kind" and not child.has_colon:
+                continue        # ("kind Being": reported by kind_without_colon)
             if key in (b.lower() for b in kind_decl.boxes):
                 abilities.extend(self.box(child, kind_decl))
             elif key in (f.lower() for f in kind_decl.faces):
@@ -218,6 +220,21 @@ class _CardReader:
             self.problem(span, "E407", f"{what} is missing required "
                          f"stat{'s' if len(missing) > 1 else ''} " + ", ".join(missing),
                          tuple(f"{m}: ..." for m in missing))
+
+    def kind_without_colon(self, card: OutlineLine) -> OutlineLine | None:
+        """ "kind Being" (no colon): reported at its line, then read as the
+        kind line it meant to be, so that the card is not said to have none."""
+        for child in card.children:
+            if not child.has_colon and len(child.head) > 1 and \
+                    child.head[0].text.lower() == "kind":
+                rest = " ".join(child.words[1:])
+                self.problem(child.span, "E102", 'missing colon after "kind"',
+                             (f"kind: {rest}",))
+                first, last = child.head[1].span, child.head[-1].span
+                return attrs.evolve(child, head=child.head[:1], value=rest, has_colon=True,
+                                    value_span=Span(first.path, first.line, first.column,
+                                                    last.end_line, last.end_column))
+        return None
 
     @staticmethod
     def stat_without_colon(line: OutlineLine, allowed) -> str | None:
