@@ -26,8 +26,10 @@ from interpreter.agents import RandomAgent, play_out
 from interpreter.engine import Match, compile_game
 from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mean, listing
 from interpreter.language.explain import explain_text
-from interpreter.language.games import Game, find_root, load_game, shipped_games
+from interpreter.language.games import Game, find_root, load_game
+from interpreter.language.projects import Library
 from interpreter.rulings import load_ruling_file, run_ruling
+from interpreter.scaffold import check_game_id, scaffold, title_of
 from interpreter.series import play_match
 from interpreter.soak import merge
 from interpreter.soak import soak as run_soak
@@ -58,13 +60,16 @@ def main() -> None:
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]),
               default="text", show_default=True, help="How to print problems.")
-def check(paths: tuple[Path, ...], output_format: str) -> None:
-    """Check rules, card and deck files (every shipped file when no PATH is given).
+@click.option("--game", "game_id", metavar="ID",
+              help="Check loose card and deck files against this game, with its cards in scope.")
+def check(paths: tuple[Path, ...], output_format: str, game_id: str | None) -> None:
+    """Check rules, card and deck files (with no PATH: the games of the project
+    folder you are in, else every installed game).
 
     Every game that declares its turn structure is compiled too: what check
     accepts, the engine runs."""
     try:
-        games, wanted = _games_for(paths)
+        games, wanted = _loose_files(game_id, paths) if game_id else _games_for(paths)
     except CouldNotRun as err:
         _emit([], {}, output_format, err.problems)
         sys.exit(2)
@@ -110,7 +115,9 @@ def _compile_problems(game: Game) -> list[Problem]:
 def _games_for(paths: tuple[Path, ...]) -> tuple[list[Game], dict[str, set[str] | None]]:
     """The games to load for the given paths, and which of their files to report."""
     if not paths:
-        return [load_game(g) for g in shipped_games()], {}
+        library = Library.around(Path.cwd())
+        ids = library.project_game_ids() if library.project else library.game_ids()
+        return [load_game(g) for g in ids], {}
     games: dict[tuple[str, str], Game] = {}
     wanted: dict[str, set[str] | None] = {}
     for path in paths:
@@ -135,7 +142,9 @@ def _games_for(paths: tuple[Path, ...]) -> tuple[list[Game], dict[str, set[str] 
             raise CouldNotRun(Problem(
                 "E903", f"cannot tell which game {path} belongs to",
                 None, None, ("rules/<game-id>.rules, or a file under "
-                             "cards/<game-id>/ beside it",)))
+                             "cards/<game-id>/ beside it",),
+                f"to check it against a game, name the game: cardrules check --game ID "
+                f"{path} (ID: {', '.join(Library.around(Path.cwd()).game_ids())})"))
         for root, game_id, only in targets:
             key = (str(root.resolve()), game_id)
             if key not in games:
@@ -153,6 +162,31 @@ def _games_for(paths: tuple[Path, ...]) -> tuple[list[Game], dict[str, set[str] 
                 if only.suffix == ".rules":
                     files.add(game.rules.path)
     return list(games.values()), wanted
+
+
+def _loose_files(game_id: str, paths: tuple[Path, ...]):
+    """``check --game ID PATH...``: card and deck files kept anywhere, read as
+    if they were among the game's own (its cards in scope); only their
+    problems are reported."""
+    if not paths:
+        raise CouldNotRun(Problem("E904", "--game needs the card or deck files to check",
+                                  None, None, ("cardrules check --game ID FILE...",)))
+    loose = []
+    for path in paths:
+        found = sorted(path.glob("**/*.cards")) + sorted(path.glob("**/*.deck")) \
+            if path.is_dir() else [path]
+        if not path.exists():
+            raise CouldNotRun(Problem("E901", f"no such file or directory: {path}"))
+        for file in found:
+            if file.suffix not in (".cards", ".deck"):
+                raise CouldNotRun(Problem(
+                    "E905", f"{file} is not a card or deck file", None, None,
+                    ("a .cards or .deck file",),
+                    "a rules file is checked by its path: cardrules check FILE.rules"))
+            loose.append(file.resolve())
+    game = load_game(game_id, extra_files=tuple(dict.fromkeys(loose)))
+    shown = {f for f in game.files if Path(f).resolve() in loose}
+    return [game], {game.game_id: shown}
 
 
 def _emit(problems, summary, output_format, fatal, warnings=()) -> None:
@@ -553,17 +587,48 @@ def ruling(files: tuple[Path, ...], quiet: bool) -> None:
     sys.exit(1 if failed else 0)
 
 
+# ---------------------------------------------------------------- new
+
+
+@main.command()
+@click.argument("game_id", metavar="GAME-ID")
+@click.argument("folder", required=False, type=click.Path(path_type=Path))
+@click.option("--title", help='The game\'s title (default: from GAME-ID, "my-game" -> "My Game").')
+def new(game_id: str, folder: Path | None, title: str | None) -> None:
+    """Make a project folder for a new game: a rules file, a card file, a deck,
+    rulings and a README (in FOLDER, default ./GAME-ID).
+
+    Every command run inside the folder uses its files."""
+    folder = folder or Path(game_id)
+    with _user_errors():
+        check_game_id(game_id, Library.around(Path.cwd()).game_ids())
+        if title is not None and (not title.strip() or any(c in title for c in '"\n')):
+            raise CouldNotRun(Problem(
+                "E909", f"--title {title!r} cannot be a title", None, None,
+                ("words without double quotes",), None))
+        written = scaffold(game_id, folder, title or title_of(game_id))
+    for path in written:
+        click.echo(f"created {path}")
+    click.echo(f"\nNext, in {folder}:\n  cardrules check\n  cardrules play {game_id} --seed 1\n"
+               f"  cardrules ruling tests/rulings/{game_id}/*.ruling")
+
+
 # ---------------------------------------------------------------- games
 
 
 @main.command()
 def games() -> None:
-    """List the installed games with their card counts."""
-    for game_id in shipped_games():
+    """List the games commands use here, with their card counts and where they come from.
+
+    Inside a project folder (rules/ and cards/ as in this repository), its
+    games replace installed ones of the same id and its cards/<id>/ folders
+    add cards to installed games."""
+    library = Library.around(Path.cwd())
+    for game_id in library.game_ids():
         game = load_game(game_id)
         state = "" if not game.problems else f"  ({len(game.problems)} problems)"
         click.echo(f"{game_id:<22} {game.rules.title:<32} {len(game.cards):>4} cards"
-                   f" {len(game.decks):>3} decks{state}")
+                   f" {len(game.decks):>3} decks  {library.where(game_id)}{state}")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -14,7 +14,7 @@ _PACKAGE = Path(__file__).resolve().parent
 
 
 def data_dir(name: str) -> Path:
-    """The directory of shipped data called ``name`` (grammar, rules or cards)."""
+    """The directory of shipped data called ``name`` (grammar, rules, cards or templates)."""
     installed = _PACKAGE / name
     if installed.is_dir():
         return installed

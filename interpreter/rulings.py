@@ -52,6 +52,7 @@ from interpreter.engine import Machine, Match
 from interpreter.engine.invariants import Watch, deep_checks
 from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mean, listing
 from interpreter.language.games import _Unreadable, load_game, read_source
+from interpreter.language.projects import Library
 from interpreter.language.syntax import OutlineLine, grammar_cache, parse_outline, problem_at
 from interpreter.resources import read_grammar
 from interpreter.ruling_cards import compile_ruling_game, read_cards_block, ruling_game
@@ -301,8 +302,9 @@ def _read_position(source, line: OutlineLine, problem) -> dict:
 
 
 def find_game(ruling: Ruling):
-    """The game a ruling names: in the repository the ruling lives in (a
-    rules/<game>.rules above it), else a shipped game."""
+    """The game a ruling names: in the folder the ruling lives in (a
+    rules/<game>.rules, or an expansion's cards/<game>/, above it), else as
+    commands see it from the current folder."""
     here = Path(ruling.path).resolve()
     if ruling.game.endswith(".rules"):
         rules = (here.parent / ruling.game).resolve()
@@ -311,7 +313,8 @@ def find_game(ruling: Ruling):
                                       ruling.span))
         return load_game(rules.stem, rules.parent.parent)
     for parent in here.parents:
-        if (parent / "rules" / f"{ruling.game}.rules").exists():
+        library = Library.of(parent)
+        if library.project is not None and library.locate(ruling.game, only_project=True):
             return load_game(ruling.game, parent)
     return load_game(ruling.game)
 

@@ -16,6 +16,7 @@ from errors_support import (  # noqa: F401  (at_repo_root is an autouse fixture)
     fixture_path,
 )
 from interpreter.cli import main
+from interpreter.language.games import shipped_games
 
 
 def run(*args: str):
@@ -95,7 +96,9 @@ def test_check_a_file_of_no_game_exits_2(tmp_path):
     assert result.exit_code == 2
     assert result.stderr == (
         f"E903 cannot tell which game {stray} belongs to\n"
-        "  expected: rules/<game-id>.rules, or a file under cards/<game-id>/ beside it\n")
+        "  expected: rules/<game-id>.rules, or a file under cards/<game-id>/ beside it\n"
+        f"  to check it against a game, name the game: cardrules check --game ID {stray} "
+        f"(ID: {', '.join(shipped_games())})\n")
 
 
 def test_unknown_option_exits_2():

@@ -55,5 +55,18 @@ def test_wheel_installs_checks_and_plays_shipped_games(tmp_path):
                              capture_output=True, text=True).stdout
     for shipped in ("interpreter/grammar/effect.lark", "interpreter/grammar/outline.lark",
                     "interpreter/rules/ryft.rules", "interpreter/cards/ryft/core.cards",
-                    "interpreter/cards/ryft/decks/starter.deck"):
+                    "interpreter/cards/ryft/decks/starter.deck",
+                    "interpreter/templates/new-game/rules/__GAME_ID__.rules"):
         assert shipped in listing
+    # a project folder made by the installed copy checks and plays from it
+    cardrules = str(env_dir / "bin" / "cardrules")
+    made = subprocess.run([cardrules, "new", "moon-duel"], capture_output=True, text=True,
+                          cwd=tmp_path)
+    assert made.returncode == 0, made.stdout + made.stderr
+    inside = subprocess.run([cardrules, "check"], capture_output=True, text=True,
+                            cwd=tmp_path / "moon-duel")
+    assert inside.stderr == "0 problems in 3 files (8 cards, 1 game)\n"
+    # run in the source checkout, the installed copy reads the checkout's files
+    # (the README's first command): an edit there is never silently ignored
+    seen = subprocess.run([cardrules, "games"], capture_output=True, text=True, cwd=ROOT)
+    assert "ryft" in seen.stdout and f"project {ROOT}" in seen.stdout

@@ -317,10 +317,18 @@ class _CardReader:
         if decl.type == "list":
             return self.value_list(decl, value, span)
         if decl.type == "names":
-            names = tuple(_unquote(v) for v in value.split(",") if v.strip())
-            for n in names:
-                self.out.references.append((n, span))
-            return names
+            names = []
+            for item in re.finditer(r"[^,]+", value):
+                if not item.group().strip():
+                    continue
+                names.append(_unquote(item.group()))
+                # each name is reported at its own columns (a value on one line)
+                start = span.column + item.start() + len(item.group()) - len(item.group().lstrip())
+                one = Span(span.path, span.line, start, span.line,
+                           start + len(item.group().strip())) \
+                    if span.line == span.end_line else span
+                self.out.references.append((names[-1], one))
+            return tuple(names)
         if decl.type == "exchange":
             return self.exchange(decl, value, span)
         if decl.type == "effect":

@@ -6,9 +6,10 @@ A game lives in a *root* directory laid out as this repository is::
     cards/<game-id>/*.cards
     cards/<game-id>/decks/*.deck
 
-The shipped games are the ones under the package's own data (see
-``interpreter.resources``); a designer's repository with the same layout is
-found by walking up from any file in it. :func:`load_game` reads everything,
+Which copy of a game a command uses (a designer's project folder, an
+expansion of an installed game, or the installed game) is
+``interpreter.language.projects``' to say; a designer's repository is found
+by walking up from any file in it. :func:`load_game` reads everything,
 checks it and returns a :class:`Game` whose ``problems`` lists every mistake.
 """
 
@@ -22,9 +23,9 @@ from interpreter.errors import CouldNotRun, Problem, did_you_mean, listing
 from interpreter.language.cards import CardDefinition, load_cards
 from interpreter.language.decks import Deck, load_decks
 from interpreter.language.game_rules import GameRules
+from interpreter.language.projects import GameFiles, Library, installed_root
 from interpreter.language.rules_file import load_rules
 from interpreter.language.syntax import problem_at
-from interpreter.resources import data_dir
 from interpreter.source import SourceText, Span
 
 
@@ -48,11 +49,12 @@ MAX_FILE_BYTES = 4_000_000
 
 
 def shipped_root() -> Path:
-    return data_dir("rules").parent
+    return installed_root()
 
 
 def shipped_games() -> list[str]:
-    return sorted(p.stem for p in data_dir("rules").glob("*.rules"))
+    """The installed games (a project folder's own games aside)."""
+    return Library.of(installed_root()).game_ids()
 
 
 def read_source(path: Path, display: str | None = None) -> SourceText:
@@ -107,29 +109,35 @@ def _display(path: Path) -> str:
 
 
 def find_root(path: Path) -> tuple[Path, str] | None:
-    """The game root and game id a card, deck or rules file belongs to."""
+    """The game root and game id a card, deck or rules file belongs to: the
+    root of its rules file, or the expansion folder adding cards to an
+    installed game."""
     path = path.resolve()
     if path.suffix == ".rules":
         return path.parent.parent, path.stem
     for parent in path.parents:
-        if parent.parent.name == "cards" and (
-                parent.parent.parent / "rules" / f"{parent.name}.rules").exists():
+        if parent.parent.name == "cards" and Library.of(parent.parent.parent).locate(
+                parent.name, only_project=True):
             return parent.parent.parent, parent.name
     return None
 
 
-def load_game(game: str | Path, root: Path | None = None) -> Game:
-    """Load a game by id (shipped, or under ``root``) and check all its files."""
+def load_game(game: str | Path, root: Path | None = None,
+              extra_files: tuple[Path, ...] = ()) -> Game:
+    """Load a game by id and check all its files: from ``root`` if given (its
+    own game, or its cards added to an installed game), else as commands see
+    it from the current folder (a project folder's, else the installed one).
+    ``extra_files`` are loose card and deck files read with the game's."""
     game_id = str(game)
-    root = root or shipped_root()
-    rules_path = root / "rules" / f"{game_id}.rules"
-    if not rules_path.exists():
-        known = shipped_games() if root == shipped_root() else sorted(
-            p.stem for p in (root / "rules").glob("*.rules"))
+    library = Library.of(root) if root is not None else Library.around(Path.cwd())
+    files = library.locate(game_id, only_project=root is not None)
+    if files is None:
+        known = library.project_game_ids() if root is not None and library.project \
+            else library.game_ids()
         raise CouldNotRun(Problem(
             "E902", f'unknown game "{game_id}"', None, None,
             (listing(known),) if known else (), did_you_mean(game_id, known)))
-    return _load(root, game_id)
+    return _load(files, tuple(extra_files))
 
 
 _CACHE: dict[tuple, Game] = {}
@@ -147,13 +155,14 @@ def _read_game_file(game: Game, path: Path, kind_files: list, problems: list):
     return source
 
 
-def _load(root: Path, game_id: str) -> Game:
-    files = [root / "rules" / f"{game_id}.rules"]
-    card_paths = sorted((root / "cards" / game_id).glob("*.cards"))
-    deck_paths = sorted((root / "cards" / game_id / "decks").glob("*.deck"))
+def _load(located: GameFiles, extra_files: tuple[Path, ...] = ()) -> Game:
+    game_id, root = located.game_id, located.root
+    files = [located.rules]
+    card_paths = located.card_paths() + [p for p in extra_files if p.suffix != ".deck"]
+    deck_paths = located.deck_paths() + [p for p in extra_files if p.suffix == ".deck"]
     stamp = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size)
                   for p in files + card_paths + deck_paths)
-    key = (str(root), game_id, stamp)
+    key = (game_id, stamp)
     if key in _CACHE:
         return _CACHE[key]
     rules_source = read_source(files[0], _display(files[0]))
