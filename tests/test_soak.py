@@ -4,6 +4,7 @@ run is the command, e.g. `cardrules soak GAME -n 10000`."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -114,6 +115,9 @@ def test_a_soak_in_small_parts_gives_the_same_figures_and_shows_its_progress(mon
 
 
 def test_ctrl_c_stops_a_soak_and_reports_the_games_it_finished(tmp_path):
+    import os
+    import pty
+    import select
     import signal
     import subprocess
     import sys
@@ -121,15 +125,27 @@ def test_ctrl_c_stops_a_soak_and_reports_the_games_it_finished(tmp_path):
 
     rules = str(FIXTURES / "engine" / "rules" / "duel.rules")
     for jobs in ("1", "2"):
+        # stderr on a terminal, so the soak shows its progress: Ctrl-C is sent
+        # once the first part of 100 games is done, however busy the machine
+        watcher, terminal = pty.openpty()
         run = subprocess.Popen(
             [sys.executable, "-m", "interpreter.cli", "soak", rules, "-n", "1000000",
              "--seed", "5", "--jobs", jobs],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            stdout=subprocess.PIPE, stderr=terminal, text=True,
             # a runner that started us in the background may have Ctrl-C ignored
             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-        time.sleep(10)   # long enough for the first parts of 100 games
+        os.close(terminal)
+        shown, deadline = b"", time.monotonic() + 300
+        while b"/1000000 games" not in shown and time.monotonic() < deadline:
+            if select.select([watcher], [], [], 1)[0]:
+                shown += os.read(watcher, 4096)
         run.send_signal(signal.SIGINT)
-        out, err = run.communicate(timeout=60)
+        out, _ = run.communicate(timeout=60)
+        with contextlib.suppress(OSError):      # the terminal closes with the process
+            while chunk := os.read(watcher, 4096):
+                shown += chunk
+        os.close(watcher)
+        err = shown.decode("utf-8", "replace")
         assert run.returncode == 130, out + err
         assert "Traceback" not in out + err
         summary, note = out.strip().splitlines()[-2:]
