@@ -389,6 +389,10 @@ _READABLE = {
 }
 
 
+# texts an effect parser remembers (a game has a few thousand; fuzzing more)
+_PARSED_KEPT = 20_000
+
+
 class EffectParser:
     """Parses effect texts in one game's language (see effect.lark)."""
 
@@ -420,6 +424,9 @@ class EffectParser:
                 word = terminal_word(pattern.value) or term.name.lower()
                 self._display[term.name] = (spelling or {}).get(word.lower(), word)
         self._examples = _load_examples("effect.examples")
+        # A text read again at the same place gives the same (frozen) AST: a
+        # verb's body is read once per use of the verb while compiling.
+        self._parsed: dict[tuple, object] = {}
 
     def parse(self, text: str, path: str = "<text>", line: int = 1, column: int = 1,
               start: str = "start"):
@@ -427,11 +434,19 @@ class EffectParser:
         tree; raises lark's UnexpectedInput. ``path``, ``line`` and ``column``
         say where the text starts, for the spans of the nodes; ``start``
         "qualifiers" reads an adjective's definition instead."""
+        key = (text, path, line, column, start)
+        found = self._parsed.get(key)
+        if found is not None:
+            return found
         self._whole_words.text = text
         self._start = start      # what a problem found next is reported against
         if self.transformer is not None:
             self.transformer.at(path, line, column)
-        return self.lark.parse(text, start=start, on_error=self._split_phrase)
+        parsed = self.lark.parse(text, start=start, on_error=self._split_phrase)
+        if len(self._parsed) >= _PARSED_KEPT:
+            self._parsed.clear()
+        self._parsed[key] = parsed
+        return parsed
 
     def _split_phrase(self, err: UnexpectedInput) -> bool:
         """Retry an unexpected multi-word token as a shorter phrase.
