@@ -127,7 +127,9 @@ def _games_for(paths: tuple[Path, ...]) -> tuple[list[Game], dict[str, set[str] 
             found = find_root(path / "x.deck")
             if found:
                 targets = [(found[0], found[1], path)]
-        elif path.is_file():
+        elif not path.is_dir():
+            # a file, or what stands where a file should (a pipe, a device):
+            # its game's reader names what it is
             found = find_root(path)
             if found:
                 targets = [(found[0], found[1], path)]
