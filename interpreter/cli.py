@@ -361,21 +361,18 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
     take turns in every seat."""
     playable = _playable_or_exit(game, players, deck_names)
     compiled = playable.compiled
+    finished = _until_interrupted(_play_one(playable, i, seed + i) for i in range(games_count))
     deck_wins: dict[str, int] = {}
     wins: dict[str, int] = {}
     draws, errors, turns, decisions = 0, [], 0, 0
     reasons: dict[str, int] = {}
     endings: dict[str, int] = {}
-    for i in range(games_count):
-        game_seed = seed + i
-        decks = playable.seats(i)
-        try:
-            match = Match.start(compiled, decks, game_seed)
-            agents = [RandomAgent(game_seed * 1000 + p) for p in range(len(decks))]
-            decisions += play_out(match, agents)
-        except Exception as err:  # counted and reported with its seed, not hidden
-            errors.append({"seed": game_seed, "error": f"{type(err).__name__}: {err}"})
+    for game_seed, decks, played in finished.results:
+        if isinstance(played, str):
+            errors.append({"seed": game_seed, "error": played})
             continue
+        match, made = played
+        decisions += made
         result = match.state.result
         turns += match.state.turn
         ending = _ending(result)
@@ -388,10 +385,12 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
         else:
             draws += 1
             reasons[result[1]] = reasons.get(result[1], 0) + 1
-    finished = games_count - len(errors)
+    played_count = len(finished.results)
+    ended = played_count - len(errors)
     report = {
         "game": compiled.rules.game_id,
-        "games": games_count,
+        "games": played_count,
+        "interrupted": finished.interrupted,
         "wins": dict(sorted(wins.items())),
         "deck_wins": dict(sorted(deck_wins.items())),
         "draws": draws,
@@ -399,14 +398,14 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
         "endings": dict(sorted(endings.items(), key=lambda kv: (-kv[1], kv[0]))),
         "errors": len(errors),
         "error_seeds": errors,
-        "mean_turns": round(turns / finished, 2) if finished else 0,
-        "mean_decisions": round(decisions / finished, 2) if finished else 0,
+        "mean_turns": round(turns / ended, 2) if ended else 0,
+        "mean_decisions": round(decisions / ended, 2) if ended else 0,
     }
     if output_format == "json":
         click.echo(json.dumps(report, indent=2))
     else:
-        click.echo(f"{report['game']}: {games_count} games, seeds {seed} to "
-                   f"{seed + games_count - 1}")
+        click.echo(f"{report['game']}: {played_count} games, seeds {seed} to "
+                   f"{seed + played_count - 1}")
         for who, n in report["wins"].items():
             click.echo(f"  {who} won {n}")
         click.echo(f"  draws {draws}, errors {len(errors)}, mean turns "
@@ -415,7 +414,63 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
             click.echo(f"  {n} ended: {ending}")
         for e in errors:
             click.echo(f"  error with seed {e['seed']}: {e['error']}")
-    sys.exit(1 if errors else 0)
+    if finished.interrupted:
+        click.echo(_interrupted_note(played_count, games_count, seed),
+                   err=output_format == "json")
+    sys.exit(_exit_code(bool(errors), finished.interrupted))
+
+
+def _play_one(playable: Playable, index: int, game_seed: int) -> tuple:
+    """Game ``index`` of a simulation between random agents: its seed, its
+    decks, and (the match, the decisions made) or what went wrong."""
+    decks = playable.seats(index)
+    try:
+        match = Match.start(playable.compiled, decks, game_seed)
+        agents = [RandomAgent(game_seed * 1000 + p) for p in range(len(decks))]
+        made = play_out(match, agents)
+    except Exception as err:  # counted and reported with its seed, not hidden
+        return game_seed, decks, f"{type(err).__name__}: {err}"
+    return game_seed, decks, (match, made)
+
+
+@attrs.define
+class Finished:
+    """What a long run (simulate, soak) finished before it ended or Ctrl-C
+    stopped it."""
+
+    results: list = attrs.Factory(list)
+    interrupted: bool = False
+
+
+def _until_interrupted(results, each=None) -> Finished:
+    """The results as they come, until Ctrl-C: on a long run, the ones
+    finished so far still count. ``each(results)`` after every one (progress)."""
+    finished = Finished()
+    try:
+        for result in results:
+            finished.results.append(result)
+            if each is not None:
+                each(finished.results)
+    except KeyboardInterrupt:
+        finished.interrupted = True
+    return finished
+
+
+def _interrupted_note(counted: int, total: int, seed: int, first: int = 1) -> str:
+    """What an interrupted run's figures count: its first games (``first``:
+    how many games it plays before it can count any)."""
+    if counted:
+        return (f"interrupted: the figures count the first {counted} of {total} games "
+                f"(seeds {seed} to {seed + counted - 1})")
+    if first == 1:
+        return "interrupted before the first game was played"
+    return f"interrupted before the first {first} games were played"
+
+
+def _exit_code(failed: bool, interrupted: bool) -> int:
+    """1 when something failed, else 130 (as a shell reports Ctrl-C) when
+    interrupted, else 0."""
+    return 1 if failed else 130 if interrupted else 0
 
 
 def _ending(result: tuple) -> str:
@@ -450,8 +505,13 @@ def soak(game: str, games_count: int, seed: int, players: int | None,
     parts = [(game, players, deck_names, seed, first, min(size, games_count - first),
               check_every) for first in range(0, games_count, size)]
     progress = _is_terminal(sys.stderr)
-    reports = []
-    interrupted = False
+
+    def show(reports: list) -> None:
+        if progress:
+            click.echo(f"\r{sum(r.games for r in reports)}/{games_count} games, "
+                       f"{sum(len(r.violations) for r in reports)} violations",
+                       err=True, nl=False)
+
     with contextlib.ExitStack() as stack:
         if jobs == 1 or len(parts) == 1:
             done = (_soak_part(part, playable) for part in parts)
@@ -460,19 +520,10 @@ def soak(game: str, games_count: int, seed: int, players: int | None,
                                                             initializer=_ignore_interrupts))
             stack.callback(pool.terminate)
             done = pool.imap(_soak_part, parts)
-        try:
-            for part_report in done:
-                reports.append(part_report)
-                if progress:
-                    click.echo(f"\r{sum(r.games for r in reports)}/{games_count} games, "
-                               f"{sum(len(r.violations) for r in reports)} violations",
-                               err=True, nl=False)
-        except KeyboardInterrupt:
-            # Ctrl-C on a long run: the games finished so far still count
-            interrupted = True
+        finished = _until_interrupted(done, show)
     if progress:
         click.echo(err=True)
-    report = merge(reports)
+    report = merge(finished.results)
     elapsed = time.perf_counter() - start
     for violation in report.violations:
         click.echo(violation.render())
@@ -480,12 +531,9 @@ def soak(game: str, games_count: int, seed: int, players: int | None,
                f"{report.checks} checks, {len(report.violations)} violations "
                f"({', '.join(f'{k} {v}' for k, v in sorted(report.results.items()))}) "
                f"in {elapsed:.1f} s")
-    if interrupted and report.games:
-        click.echo(f"interrupted: the figures count the first {report.games} of "
-                   f"{games_count} games (seeds {seed} to {seed + report.games - 1})")
-    elif interrupted:
-        click.echo(f"interrupted before the first {size} games were played")
-    sys.exit(1 if report.violations else 130 if interrupted else 0)
+    if finished.interrupted:
+        click.echo(_interrupted_note(report.games, games_count, seed, size))
+    sys.exit(_exit_code(bool(report.violations), finished.interrupted))
 
 
 def _ignore_interrupts() -> None:
