@@ -284,6 +284,28 @@ def _playable_or_exit(game: str, players: int | None, deck_names=()) -> Playable
         return _load_playable(game, players, deck_names)
 
 
+class SeedType(click.ParamType):
+    """A seed: a whole number, 0 or more. A negative one was taken silently
+    (the generator would have read it as a large positive seed)."""
+
+    name = "seed"
+
+    def convert(self, value, param, ctx):
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            self.fail(f'"{value}" is not a seed: a seed is a whole number, 0 or more', param, ctx)
+        if number < 0:
+            self.fail(f"{number} is not a seed: a seed is a whole number, 0 or more", param, ctx)
+        return number
+
+
+def _seed_option(help_text: str):
+    """--seed, as every command that plays takes it."""
+    return click.option("--seed", type=SeedType(), default=0, show_default=True,
+                        help=help_text)
+
+
 _deck_option = click.option(
     "--deck", "deck_names", multiple=True, metavar="NAME",
     help="A deck by name or file name; once for every seat, or once per seat. "
@@ -292,7 +314,7 @@ _deck_option = click.option(
 
 @main.command()
 @click.argument("game")
-@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@_seed_option("Random seed.")
 @click.option("--players", type=click.IntRange(1, 8), default=None,
               help="Number of players (default: the game's minimum).")
 @_deck_option
@@ -346,8 +368,7 @@ def _play_match(playable: Playable, seed: int) -> None:
 @click.argument("game")
 @click.option("-n", "games_count", type=click.IntRange(1), default=100, show_default=True,
               help="How many games.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the first game; game i uses seed + i.")
+@_seed_option("Seed of the first game; game i uses seed + i.")
 @click.option("--players", type=click.IntRange(1, 8), default=None,
               help="Number of players (default: the game's minimum).")
 @_deck_option
@@ -486,7 +507,7 @@ def _ending(result: tuple) -> str:
 @main.command()
 @click.argument("game")
 @click.option("-n", "games_count", type=click.IntRange(1), default=100, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@_seed_option("Seed of the first game; game i uses seed + i.")
 @click.option("--players", type=click.IntRange(1, 8), default=None)
 @_deck_option
 @click.option("--check-every", type=click.IntRange(1), default=9, show_default=True,

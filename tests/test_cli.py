@@ -17,6 +17,8 @@ from errors_support import (  # noqa: F401  (at_repo_root is an autouse fixture)
 )
 from interpreter import cli
 from interpreter.cli import main
+from interpreter.rulings import load_rulings
+from interpreter.source import SourceText
 
 
 def run(*args: str):
@@ -251,6 +253,24 @@ def test_simulate_saturday_wars_with_three_players():
     assert report["games"] == 3 and report["errors"] == 0
     assert set(report["wins"]) <= {"player 1", "player 2", "player 3"}
     assert sum(report["wins"].values()) + report["draws"] == 3
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "soak"])
+@pytest.mark.parametrize("seed,told", [("-1", "-1"), ("1.5", '"1.5"')])
+def test_a_seed_is_a_whole_number_0_or_more(command, seed, told):
+    # "--seed -1" was taken silently
+    result = run(command, "ryft", "--seed", seed)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.endswith(
+        f"Error: Invalid value for '--seed': {told} is not a seed: a seed is a whole "
+        "number, 0 or more\n")
+    # and a ruling's seed is refused the same way, at its line
+    ruling = SourceText("neg.ruling", f'ruling "R"\n  game: ryft\n  seed: {seed}\n'
+                        "  expect:\n    player 1 hand has 5 cards\n")
+    problem, = load_rulings(ruling)[1]
+    assert (problem.code, problem.span.line, problem.message) == (
+        "E703", 3, f'seed must be a whole number, not "{seed}"')
 
 
 def _interrupted_at_game(monkeypatch, number: int) -> None:
