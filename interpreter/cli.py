@@ -134,7 +134,9 @@ def _games_for(paths: tuple[Path, ...]) -> tuple[list[Game], dict[str, set[str] 
             found = find_root(path / "x.deck")
             if found:
                 targets = [(found[0], found[1], path)]
-        elif path.is_file():
+        elif not path.is_dir():
+            # a file, or what stands where a file should (a pipe, a device):
+            # its game's reader names what it is
             found = find_root(path)
             if found:
                 targets = [(found[0], found[1], path)]
@@ -169,7 +171,7 @@ def _loose_files(game_id: str, paths: tuple[Path, ...]):
     if they were among the game's own (its cards in scope); only their
     problems are reported."""
     if not paths:
-        raise CouldNotRun(Problem("E904", "--game needs the card or deck files to check",
+        raise CouldNotRun(Problem("E910", "--game needs the card or deck files to check",
                                   None, None, ("cardrules check --game ID FILE...",)))
     loose = []
     for path in paths:
@@ -180,7 +182,7 @@ def _loose_files(game_id: str, paths: tuple[Path, ...]):
         for file in found:
             if file.suffix not in (".cards", ".deck"):
                 raise CouldNotRun(Problem(
-                    "E905", f"{file} is not a card or deck file", None, None,
+                    "E911", f"{file} is not a card or deck file", None, None,
                     ("a .cards or .deck file",),
                     "a rules file is checked by its path: cardrules check FILE.rules"))
             loose.append(file.resolve())
@@ -316,6 +318,28 @@ def _playable_or_exit(game: str, players: int | None, deck_names=()) -> Playable
         return _load_playable(game, players, deck_names)
 
 
+class SeedType(click.ParamType):
+    """A seed: a whole number, 0 or more. A negative one was taken silently
+    (the generator would have read it as a large positive seed)."""
+
+    name = "seed"
+
+    def convert(self, value, param, ctx):
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            self.fail(f'"{value}" is not a seed: a seed is a whole number, 0 or more', param, ctx)
+        if number < 0:
+            self.fail(f"{number} is not a seed: a seed is a whole number, 0 or more", param, ctx)
+        return number
+
+
+def _seed_option(help_text: str):
+    """--seed, as every command that plays takes it."""
+    return click.option("--seed", type=SeedType(), default=0, show_default=True,
+                        help=help_text)
+
+
 _deck_option = click.option(
     "--deck", "deck_names", multiple=True, metavar="NAME",
     help="A deck by name or file name; once for every seat, or once per seat. "
@@ -324,7 +348,7 @@ _deck_option = click.option(
 
 @main.command()
 @click.argument("game")
-@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@_seed_option("Random seed.")
 @click.option("--players", type=click.IntRange(1, 8), default=None,
               help="Number of players (default: the game's minimum).")
 @_deck_option
@@ -378,8 +402,7 @@ def _play_match(playable: Playable, seed: int) -> None:
 @click.argument("game")
 @click.option("-n", "games_count", type=click.IntRange(1), default=100, show_default=True,
               help="How many games.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the first game; game i uses seed + i.")
+@_seed_option("Seed of the first game; game i uses seed + i.")
 @click.option("--players", type=click.IntRange(1, 8), default=None,
               help="Number of players (default: the game's minimum).")
 @_deck_option
@@ -393,21 +416,21 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
     take turns in every seat."""
     playable = _playable_or_exit(game, players, deck_names)
     compiled = playable.compiled
+    finished = _until_interrupted(_play_one(playable, i, seed + i) for i in range(games_count))
     deck_wins: dict[str, int] = {}
+    deck_games: dict[str, int] = {}      # the games each deck played (in any seat)
     wins: dict[str, int] = {}
     draws, errors, turns, decisions = 0, [], 0, 0
     reasons: dict[str, int] = {}
     endings: dict[str, int] = {}
-    for i in range(games_count):
-        game_seed = seed + i
-        decks = playable.seats(i)
-        try:
-            match = Match.start(compiled, decks, game_seed)
-            agents = [RandomAgent(game_seed * 1000 + p) for p in range(len(decks))]
-            decisions += play_out(match, agents)
-        except Exception as err:  # counted and reported with its seed, not hidden
-            errors.append({"seed": game_seed, "error": f"{type(err).__name__}: {err}"})
+    for game_seed, decks, played in finished.results:
+        if isinstance(played, str):
+            errors.append({"seed": game_seed, "error": played})
             continue
+        match, made = played
+        decisions += made
+        for name in {deck.name for deck in decks}:
+            deck_games[name] = deck_games.get(name, 0) + 1
         result = match.state.result
         turns += match.state.turn
         ending = _ending(result)
@@ -420,34 +443,96 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
         else:
             draws += 1
             reasons[result[1]] = reasons.get(result[1], 0) + 1
-    finished = games_count - len(errors)
+    played_count = len(finished.results)
+    ended = played_count - len(errors)
     report = {
         "game": compiled.rules.game_id,
-        "games": games_count,
+        "games": played_count,
+        "interrupted": finished.interrupted,
         "wins": dict(sorted(wins.items())),
         "deck_wins": dict(sorted(deck_wins.items())),
+        "deck_games": dict(sorted(deck_games.items())),
         "draws": draws,
         "draw_reasons": reasons,
         "endings": dict(sorted(endings.items(), key=lambda kv: (-kv[1], kv[0]))),
         "errors": len(errors),
         "error_seeds": errors,
-        "mean_turns": round(turns / finished, 2) if finished else 0,
-        "mean_decisions": round(decisions / finished, 2) if finished else 0,
+        "mean_turns": round(turns / ended, 2) if ended else 0,
+        "mean_decisions": round(decisions / ended, 2) if ended else 0,
     }
     if output_format == "json":
         click.echo(json.dumps(report, indent=2))
     else:
-        click.echo(f"{report['game']}: {games_count} games, seeds {seed} to "
-                   f"{seed + games_count - 1}")
+        click.echo(f"{report['game']}: {played_count} games, seeds {seed} to "
+                   f"{seed + played_count - 1}")
         for who, n in report["wins"].items():
             click.echo(f"  {who} won {n}")
+        for name, n in report["deck_games"].items():
+            won = deck_wins.get(name, 0)
+            click.echo(f"  {name} won {won} of {_count(n, 'game')} ({100 * won / n:.0f}%)")
         click.echo(f"  draws {draws}, errors {len(errors)}, mean turns "
                    f"{report['mean_turns']}, mean decisions {report['mean_decisions']}")
         for ending, n in report["endings"].items():
             click.echo(f"  {n} ended: {ending}")
         for e in errors:
             click.echo(f"  error with seed {e['seed']}: {e['error']}")
-    sys.exit(1 if errors else 0)
+    if finished.interrupted:
+        click.echo(_interrupted_note(played_count, games_count, seed),
+                   err=output_format == "json")
+    sys.exit(_exit_code(bool(errors), finished.interrupted))
+
+
+def _play_one(playable: Playable, index: int, game_seed: int) -> tuple:
+    """Game ``index`` of a simulation between random agents: its seed, its
+    decks, and (the match, the decisions made) or what went wrong."""
+    decks = playable.seats(index)
+    try:
+        match = Match.start(playable.compiled, decks, game_seed)
+        agents = [RandomAgent(game_seed * 1000 + p) for p in range(len(decks))]
+        made = play_out(match, agents)
+    except Exception as err:  # counted and reported with its seed, not hidden
+        return game_seed, decks, f"{type(err).__name__}: {err}"
+    return game_seed, decks, (match, made)
+
+
+@attrs.define
+class Finished:
+    """What a long run (simulate, soak) finished before it ended or Ctrl-C
+    stopped it."""
+
+    results: list = attrs.Factory(list)
+    interrupted: bool = False
+
+
+def _until_interrupted(results, each=None) -> Finished:
+    """The results as they come, until Ctrl-C: on a long run, the ones
+    finished so far still count. ``each(results)`` after every one (progress)."""
+    finished = Finished()
+    try:
+        for result in results:
+            finished.results.append(result)
+            if each is not None:
+                each(finished.results)
+    except KeyboardInterrupt:
+        finished.interrupted = True
+    return finished
+
+
+def _interrupted_note(counted: int, total: int, seed: int, first: int = 1) -> str:
+    """What an interrupted run's figures count: its first games (``first``:
+    how many games it plays before it can count any)."""
+    if counted:
+        return (f"interrupted: the figures count the first {counted} of {total} games "
+                f"(seeds {seed} to {seed + counted - 1})")
+    if first == 1:
+        return "interrupted before the first game was played"
+    return f"interrupted before the first {first} games were played"
+
+
+def _exit_code(failed: bool, interrupted: bool) -> int:
+    """1 when something failed, else 130 (as a shell reports Ctrl-C) when
+    interrupted, else 0."""
+    return 1 if failed else 130 if interrupted else 0
 
 
 def _ending(result: tuple) -> str:
@@ -463,7 +548,7 @@ def _ending(result: tuple) -> str:
 @main.command()
 @click.argument("game")
 @click.option("-n", "games_count", type=click.IntRange(1), default=100, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@_seed_option("Seed of the first game; game i uses seed + i.")
 @click.option("--players", type=click.IntRange(1, 8), default=None)
 @_deck_option
 @click.option("--check-every", type=click.IntRange(1), default=9, show_default=True,
@@ -482,8 +567,13 @@ def soak(game: str, games_count: int, seed: int, players: int | None,
     parts = [(game, players, deck_names, seed, first, min(size, games_count - first),
               check_every) for first in range(0, games_count, size)]
     progress = _is_terminal(sys.stderr)
-    reports = []
-    interrupted = False
+
+    def show(reports: list) -> None:
+        if progress:
+            click.echo(f"\r{sum(r.games for r in reports)}/{games_count} games, "
+                       f"{sum(len(r.violations) for r in reports)} violations",
+                       err=True, nl=False)
+
     with contextlib.ExitStack() as stack:
         if jobs == 1 or len(parts) == 1:
             done = (_soak_part(part, playable) for part in parts)
@@ -492,19 +582,10 @@ def soak(game: str, games_count: int, seed: int, players: int | None,
                                                             initializer=_ignore_interrupts))
             stack.callback(pool.terminate)
             done = pool.imap(_soak_part, parts)
-        try:
-            for part_report in done:
-                reports.append(part_report)
-                if progress:
-                    click.echo(f"\r{sum(r.games for r in reports)}/{games_count} games, "
-                               f"{sum(len(r.violations) for r in reports)} violations",
-                               err=True, nl=False)
-        except KeyboardInterrupt:
-            # Ctrl-C on a long run: the games finished so far still count
-            interrupted = True
+        finished = _until_interrupted(done, show)
     if progress:
         click.echo(err=True)
-    report = merge(reports)
+    report = merge(finished.results)
     elapsed = time.perf_counter() - start
     for violation in report.violations:
         click.echo(violation.render())
@@ -512,12 +593,9 @@ def soak(game: str, games_count: int, seed: int, players: int | None,
                f"{report.checks} checks, {len(report.violations)} violations "
                f"({', '.join(f'{k} {v}' for k, v in sorted(report.results.items()))}) "
                f"in {elapsed:.1f} s")
-    if interrupted and report.games:
-        click.echo(f"interrupted: the figures count the first {report.games} of "
-                   f"{games_count} games (seeds {seed} to {seed + report.games - 1})")
-    elif interrupted:
-        click.echo(f"interrupted before the first {size} games were played")
-    sys.exit(1 if report.violations else 130 if interrupted else 0)
+    if finished.interrupted:
+        click.echo(_interrupted_note(report.games, games_count, seed, size))
+    sys.exit(_exit_code(bool(report.violations), finished.interrupted))
 
 
 def _ignore_interrupts() -> None:

@@ -20,8 +20,12 @@ Codes, by family:
 * ``E4xx`` card definitions (stats, kinds, duplicates)
 * ``E5xx`` rules files
 * ``E6xx`` decks and deck construction
-* ``E7xx`` rulings
-* ``E9xx`` could not run (missing file, unknown game)
+* ``E7xx`` rulings (reading, running, snapshots)
+* ``E8xx`` playing (what the engine cannot run yet, illegal actions and
+  scripted choices, the decks and matches the play commands name)
+* ``E9xx`` could not run (missing file, unknown game, a device or pipe where
+  a file should be)
+* ``W4xx`` warnings: likely mistakes that stop nothing (an empty card file)
 """
 
 from __future__ import annotations

@@ -51,7 +51,8 @@ from interpreter.compiler.players import counter_on_card
 from interpreter.engine import Machine, Match
 from interpreter.engine.invariants import Watch, deep_checks
 from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mean, listing
-from interpreter.language.games import _Unreadable, load_game, read_source
+from interpreter.language.files import Unreadable, read_source
+from interpreter.language.games import load_game
 from interpreter.language.projects import Library
 from interpreter.language.syntax import OutlineLine, grammar_cache, parse_outline, problem_at
 from interpreter.resources import read_grammar
@@ -768,7 +769,7 @@ def _check(expectation, match, game, source, trace) -> Problem | None:
 
 def load_ruling_file(path: Path) -> tuple[SourceText, list[Ruling], list[Problem]]:
     source = read_source(path, str(path))
-    if isinstance(source, _Unreadable):
+    if isinstance(source, Unreadable):
         return source, [], [source.problem]
     rulings, problems = load_rulings(source)
     return source, rulings, problems

@@ -15,8 +15,11 @@ from errors_support import (  # noqa: F401  (at_repo_root is an autouse fixture)
     deck_file,
     fixture_path,
 )
+from interpreter import cli
 from interpreter.cli import main
 from interpreter.language.games import shipped_games
+from interpreter.rulings import load_rulings
+from interpreter.source import SourceText
 
 
 def run(*args: str):
@@ -28,6 +31,7 @@ def run(*args: str):
 
 
 THREE = card_file("ryft", "three.cards")
+DUEL = fixture_path("engine", "rules", "duel.rules")
 
 
 # ---------------------------------------------------------------- exit codes
@@ -252,6 +256,67 @@ def test_simulate_saturday_wars_with_three_players():
     assert report["games"] == 3 and report["errors"] == 0
     assert set(report["wins"]) <= {"player 1", "player 2", "player 3"}
     assert sum(report["wins"].values()) + report["draws"] == 3
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "soak"])
+@pytest.mark.parametrize("seed,told", [("-1", "-1"), ("1.5", '"1.5"')])
+def test_a_seed_is_a_whole_number_0_or_more(command, seed, told):
+    # "--seed -1" was taken silently
+    result = run(command, "ryft", "--seed", seed)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.endswith(
+        f"Error: Invalid value for '--seed': {told} is not a seed: a seed is a whole "
+        "number, 0 or more\n")
+    # and a ruling's seed is refused the same way, at its line
+    ruling = SourceText("neg.ruling", f'ruling "R"\n  game: ryft\n  seed: {seed}\n'
+                        "  expect:\n    player 1 hand has 5 cards\n")
+    problem, = load_rulings(ruling)[1]
+    assert (problem.code, problem.span.line, problem.message) == (
+        "E703", 3, f'seed must be a whole number, not "{seed}"')
+
+
+def _interrupted_at_game(monkeypatch, number: int) -> None:
+    """Ctrl-C while game ``number`` of a run is played."""
+    played = []
+
+    def play_out(match, agents):
+        played.append(match)
+        if len(played) == number:
+            raise KeyboardInterrupt
+        return real_play_out(match, agents)
+
+    real_play_out = cli.play_out
+    monkeypatch.setattr(cli, "play_out", play_out)
+
+
+def test_ctrl_c_stops_a_simulation_and_reports_the_games_it_finished(monkeypatch):
+    # it printed "Aborted!" and exited 1 (the code of problems found), the
+    # finished games lost
+    _interrupted_at_game(monkeypatch, 4)
+    result = run("simulate", DUEL, "-n", "1000", "--seed", "5")
+    assert result.exit_code == 130, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "duel: 3 games, seeds 5 to 7"
+    won = sum(int(line.split(" won ")[1]) for line in lines if " won " in line)
+    draws = next(int(line.split("draws ")[1].split(",")[0]) for line in lines
+                 if line.startswith("  draws "))
+    assert won + draws == 3
+    assert lines[-1] == ("interrupted: the figures count the first 3 of 1000 games "
+                         "(seeds 5 to 7)")
+    assert "Aborted!" not in result.output
+    _interrupted_at_game(monkeypatch, 3)
+    report = run("simulate", DUEL, "-n", "1000", "--seed", "5", "--format", "json")
+    assert report.exit_code == 130
+    data = json.loads(report.stdout)
+    assert (data["games"], data["interrupted"], data["errors"]) == (2, True, 0)
+    assert sum(data["wins"].values()) + data["draws"] == 2
+    assert report.stderr == ("interrupted: the figures count the first 2 of 1000 games "
+                             "(seeds 5 to 6)\n")
+    _interrupted_at_game(monkeypatch, 1)
+    nothing = run("simulate", DUEL, "-n", "1000", "--seed", "5")
+    assert nothing.exit_code == 130
+    assert nothing.stdout.splitlines()[-1] == "interrupted before the first game was played"
 
 
 def test_play_a_silver_wing_rivals_match_best_of_three():

@@ -10,13 +10,18 @@ the Duel fixture game (tests/fixtures/engine), so that they belong to a game.
 from __future__ import annotations
 
 import hashlib
+import os
+import resource
 import shutil
+import threading
+import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from interpreter.cli import main
+from interpreter.language.files import read_source
 
 HERE = Path(__file__).resolve().parent
 BAD = HERE / "fixtures" / "bad"
@@ -234,3 +239,53 @@ def test_every_kind_of_file_in_a_hostile_form(game_root, tmp_path, kind, form):
         if line.startswith(f"{path}:"):
             row = int(line[len(str(path)) + 1:].split(":")[0])
             assert 1 <= row <= lines, line
+
+
+
+def _within(seconds: float, run):
+    """What ``run()`` gives, and how long it took; a hang fails the test
+    after ``seconds`` instead of hanging it."""
+    answers = []
+    worker = threading.Thread(target=lambda: answers.append(run()), daemon=True)
+    start = time.perf_counter()
+    worker.start()
+    worker.join(seconds)
+    assert answers, f"still running after {seconds} s"
+    return answers[0], time.perf_counter() - start
+
+
+_ENDLESS = {
+    # what stands where a file should, and how the problem names it
+    "a link to /dev/zero": (lambda path: path.symlink_to("/dev/zero"),
+                            "this links to /dev/zero, a character device, "),
+    "a named pipe": (lambda path: os.mkfifo(path), "this is a named pipe (FIFO), "),
+}
+
+
+@pytest.mark.parametrize("what,where", [
+    ("a link to /dev/zero", "cards/duel/endless.cards"),
+    ("a named pipe", "cards/duel/endless.cards"),
+    ("a link to /dev/zero", "rules/duel.rules"),
+    ("a named pipe", "endless.ruling"),
+])
+def test_a_device_or_a_pipe_in_place_of_a_file_is_refused_at_once(game_root, what, where):
+    # found by a designer: "ln -s /dev/zero cards/ryft/z.cards" took 7.6 GB in
+    # 8 s and never ended; a named pipe waited for a writer forever
+    make, told = _ENDLESS[what]
+    path = game_root / where
+    path.unlink(missing_ok=True)
+    make(path)
+    # the one reader every file goes through refuses it at once, reading nothing
+    memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    source, seconds = _within(10, lambda: read_source(path))
+    assert seconds < 1, f"{seconds:.1f} s"
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - memory < 50_000  # KB
+    assert source.problem.code == "E904"
+    # and the command says so at the file, with the rest of the game checked
+    command = [*("ruling", str(path))] if where.endswith(".ruling") else ["check", str(path)]
+    result, _ = _within(60, lambda: CliRunner().invoke(main, command))
+    assert "Traceback" not in result.output
+    assert result.exit_code == 1, result.output
+    assert (f"{path}:1:1: E904 {told}not a file of text: cardrules reads only regular "
+            "files\n  expected: a regular file of text\n  put the file itself here (or a "
+            "link to it), not a device or a pipe\n") in result.output

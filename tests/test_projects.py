@@ -110,7 +110,7 @@ def test_loose_card_file_checked_against_an_installed_game(tmp_path, monkeypatch
     assert 'did you mean "Cinderpup"?' in wrong.stdout
 
     no_files = run("check", "--game", "ryft")
-    assert no_files.exit_code == 2 and no_files.stderr.startswith("E904 ")
+    assert no_files.exit_code == 2 and no_files.stderr.startswith("E910 ")
     unknown_game = run("check", "--game", "ryfft", str(loose))
     assert unknown_game.exit_code == 2 and 'did you mean "ryft"?' in unknown_game.stderr
 

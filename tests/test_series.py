@@ -129,3 +129,19 @@ def test_simulate_rotates_the_shipped_decks_through_the_seats():
     report = json.loads(out.output)
     assert sum(report["wins"].values()) == 20 == sum(report["deck_wins"].values())
     assert set(report["deck_wins"]) == {"Knights", "Rush"}
+    # every game has each deck in it (two decks, two seats, in turn)
+    assert report["deck_games"] == {"Knights": 20, "Rush": 20}
+
+
+def test_simulate_text_shows_the_wins_of_every_deck():
+    # --help promises wins "per seat and per deck"
+    rules = str(DUEL / "rules" / "duel.rules")
+    out = CliRunner().invoke(main, ["simulate", rules, "-n", "20", "--seed", "1"])
+    json_out = CliRunner().invoke(main, ["simulate", rules, "-n", "20", "--seed", "1",
+                                         "--format", "json"])
+    import json
+
+    report = json.loads(json_out.output)
+    for deck in ("Knights", "Rush"):
+        won = report["deck_wins"].get(deck, 0)
+        assert f"  {deck} won {won} of 20 games ({100 * won / 20:.0f}%)\n" in out.output

@@ -34,7 +34,7 @@ from interpreter.errors import CardrulesError, CouldNotRun, Problem
 from interpreter.language import ast
 from interpreter.language.game_rules import GameRules, parse_ability
 from interpreter.language.cards import CardAbility, CardDefinition
-from interpreter.language.games import read_source
+from interpreter.language.files import read_source
 from interpreter.source import Span
 
 

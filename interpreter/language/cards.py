@@ -252,8 +252,16 @@ class _CardReader:
         """A card's field lines. A line indented under a field that takes no
         lines (a stat) is reported, then read as the field it meant to be."""
         blocks = {b.lower() for b in (*kind.boxes, *kind.faces)}
+        fields = blocks | {f.lower() for f in (*kind.required, *kind.optional)} | {"kind"}
         out = []
+        empty_box = None
         for child in card.children:
+            if empty_box is not None and child.key.lower() not in fields and \
+                    self.stat_without_colon(child, fields) is None:
+                out[-1] = self.text_beside_box(out[-1], child, empty_box.span.line)
+                continue
+            empty_box = child if child.key.lower() in {b.lower() for b in kind.boxes} and \
+                not child.children and not (child.value or "").strip() else None
             out.append(child)
             if child.children and child.key.lower() not in blocks:
                 nested = child.children[0]
@@ -262,6 +270,20 @@ class _CardReader:
                              (f"a line starting at column {child.span.column}",))
                 out.extend(child.children)
         return out
+
+    def text_beside_box(self, box: OutlineLine, line: OutlineLine,
+                        box_line: int) -> OutlineLine:
+        """Card text written at the indentation of the fields ("text:" then
+        "TRIGGER: ..." under it, not indented more): reported once, at its
+        first line, then read as the text of the box, so that it is not an
+        unknown stat and its abilities are still checked."""
+        if not box.children:
+            column = box.span.column + 2
+            self.problem(line.span, "E101", f'bad indentation: card text goes on the '
+                         f'lines under "{box.key}:", indented 2 spaces more than it',
+                         (f"the text indented to column {column} (\"{box.key}:\" on line "
+                          f"{box_line} is at column {box.span.column})",))
+        return attrs.evolve(box, children=(*box.children, line))
 
     def stat(self, line: OutlineLine, kind: KindDecl) -> StatValue | None:
         allowed = [*kind.required, *kind.optional]

@@ -22,11 +22,12 @@ import attrs
 from interpreter.errors import CouldNotRun, Problem, did_you_mean, listing
 from interpreter.language.cards import CardDefinition, load_cards
 from interpreter.language.decks import Deck, load_decks
+from interpreter.language.files import Unreadable, read_source
 from interpreter.language.game_rules import GameRules
 from interpreter.language.projects import GameFiles, Library, installed_root
 from interpreter.language.rules_file import load_rules
 from interpreter.language.syntax import problem_at
-from interpreter.source import SourceText, Span
+from interpreter.source import Span
 
 
 @attrs.define
@@ -44,10 +45,6 @@ class Game:
     deck_files: list[str] = attrs.Factory(list)
 
 
-# A card, rules or deck file is text a person writes: far below this.
-MAX_FILE_BYTES = 4_000_000
-
-
 def shipped_root() -> Path:
     return installed_root()
 
@@ -55,50 +52,6 @@ def shipped_root() -> Path:
 def shipped_games() -> list[str]:
     """The installed games (a project folder's own games aside)."""
     return Library.of(installed_root()).game_ids()
-
-
-def read_source(path: Path, display: str | None = None) -> SourceText:
-    """The text of a user's file; unreadable files are problems, not crashes."""
-    shown = display or str(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return _Unreadable(shown, Problem(
-                "E108", f"this file is {size / 1e6:.1f} MB; cardrules reads files up to "
-                f"{MAX_FILE_BYTES // 1_000_000} MB (split the cards over several files)",
-                Span(shown, 1, 1, 1, 2), None, (f"a file under {MAX_FILE_BYTES // 1_000_000} MB",)))
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise CouldNotRun(Problem("E901", f"no such file: {shown}")) from None
-    except IsADirectoryError:
-        raise CouldNotRun(Problem("E901", f"{shown} is a directory, not a file")) from None
-    except OSError as err:
-        raise CouldNotRun(Problem("E901", f"cannot read {shown}: {err.strerror}")) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = data[:err.start].count(b"\n") + 1
-        column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        return _Unreadable(shown, Problem(
-            "E106", "this file is not UTF-8 text", Span(shown, line, column, line,
-                                                        column + 1), None,
-            ("a text file in UTF-8",)))
-    if "\x00" in text:
-        index = text.index("\x00")
-        line = text.count("\n", 0, index) + 1
-        column = index - (text.rfind("\n", 0, index) + 1) + 1
-        return _Unreadable(shown, Problem(
-            "E106", "this file contains binary data (a NUL byte)",
-            Span(shown, line, column, line, column + 1), None, ("a text file",)))
-    return SourceText(shown, text)
-
-
-class _Unreadable(SourceText):
-    """A file that could not be read as text; carries the problem."""
-
-    def __init__(self, path: str, problem: Problem):
-        super().__init__(path, "")
-        object.__setattr__(self, "problem", problem)
 
 
 def _display(path: Path) -> str:
@@ -111,8 +64,8 @@ def _display(path: Path) -> str:
 def find_root(path: Path) -> tuple[Path, str] | None:
     """The game root and game id a card, deck or rules file belongs to: the
     root of its rules file, or the expansion folder adding cards to an
-    installed game."""
-    path = path.resolve()
+    installed game — where the file stands, not where a link to it leads."""
+    path = path.absolute().parent.resolve() / path.name
     if path.suffix == ".rules":
         return path.parent.parent, path.stem
     for parent in path.parents:
@@ -149,10 +102,20 @@ def _read_game_file(game: Game, path: Path, kind_files: list, problems: list):
     source = read_source(path, _display(path))
     game.files.append(source.path)
     kind_files.append(source.path)
-    if isinstance(source, _Unreadable):
+    if isinstance(source, Unreadable):
         problems.append(source.problem)
         return None
     return source
+
+
+def _stamp(path: Path) -> tuple:
+    """What tells that a file changed since its game was cached (a link to
+    nothing has no time: the reader reports it)."""
+    try:
+        found = path.stat()
+    except OSError:
+        return (str(path), None, None)
+    return (str(path), found.st_mtime_ns, found.st_size)
 
 
 def _load(located: GameFiles, extra_files: tuple[Path, ...] = ()) -> Game:
@@ -160,14 +123,13 @@ def _load(located: GameFiles, extra_files: tuple[Path, ...] = ()) -> Game:
     files = [located.rules]
     card_paths = located.card_paths() + [p for p in extra_files if p.suffix != ".deck"]
     deck_paths = located.deck_paths() + [p for p in extra_files if p.suffix == ".deck"]
-    stamp = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size)
-                  for p in files + card_paths + deck_paths)
+    stamp = tuple(_stamp(p) for p in files + card_paths + deck_paths)
     key = (game_id, stamp)
     if key in _CACHE:
         return _CACHE[key]
     rules_source = read_source(files[0], _display(files[0]))
     problems: list[Problem] = []
-    if isinstance(rules_source, _Unreadable):
+    if isinstance(rules_source, Unreadable):
         problems.append(rules_source.problem)
         rules = GameRules(game_id=game_id, path=rules_source.path)
     else:

@@ -38,6 +38,12 @@ def _card_ids(root: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []
 
 
+def _present(path: Path) -> bool:
+    """A file is there, even one the reader will refuse (a pipe, a link to a
+    device or to nothing): the reader says what is wrong with it."""
+    return path.is_symlink() or (path.exists() and not path.is_dir())
+
+
 @attrs.frozen
 class GameFiles:
     """One game's files: its rules file and the card folders it reads, the
@@ -105,11 +111,11 @@ class Library:
         game with the project's expansion cards, or (unless ``only_project``)
         the installed game."""
         project = self.project
-        if project is not None and (project / "rules" / f"{game_id}.rules").is_file():
+        if project is not None and _present(project / "rules" / f"{game_id}.rules"):
             return GameFiles(game_id, project / "rules" / f"{game_id}.rules",
                              (project / "cards" / game_id,))
         rules = self.installed / "rules" / f"{game_id}.rules"
-        if not rules.is_file():
+        if not _present(rules):
             return None
         folders = [self.installed / "cards" / game_id]
         if project is not None and (project / "cards" / game_id).is_dir():

@@ -22,6 +22,7 @@ from interpreter.errors import Problem, did_you_mean, listing
 from interpreter.language.game_rules import GameRules, NounDecl, _lookup, takers
 from interpreter.language.rules_components import ComponentDeclarations
 from interpreter.language.rules_procedures import ProcedureDeclarations
+from interpreter.language.rules_values import UnreadableValue, parse_value
 from interpreter.language.syntax import OutlineLine, parse_outline
 from interpreter.language.vocabulary import clashing_words, effect_grammar
 from interpreter.source import SourceText, Span
@@ -56,12 +57,47 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
             n = len(decl.split())
             if [w for w in words[:n]] == decl.split() and not any(
                     h.quoted for h in line.head[:n]):
+                line = self.without_colon(line, decl, n) or line
                 getattr(self, "decl_" + decl.replace(" ", "_"))(line, n)
                 return
         first = line.head[0]
         self.problem(first.span, "E502", f'unknown declaration "{first.text}"',
                      ("a declaration: " + listing(_DECLARATIONS, 20),),
                      did_you_mean(first.text, _DECLARATIONS))
+
+    # the declarations "NAME: PROPERTIES" and the rule of the rules grammar
+    # that reads their properties
+    _PROPERTIES = {"counter": "counter_properties", "value": "value_properties",
+                   "zone": "zone_properties", "stat": "stat_type"}
+
+    def without_colon(self, line: OutlineLine, decl: str, n: int) -> OutlineLine | None:
+        """ "counter Mana per player, starts at 0" (no colon after the
+        name): reported at its line, then read as the declaration it meant,
+        the name being the fewest words after which the rest reads as
+        properties. Otherwise the whole line was the name, and every use of
+        the name was reported elsewhere."""
+        start = self._PROPERTIES.get(decl)
+        if start is None or line.has_colon or len(line.head) < n + 2:
+            return None
+        text = self.source.line(line.span.line)
+        for split in range(n + 1, len(line.head)):
+            first, last = line.head[split].span, line.head[-1].span
+            value = text[first.column - 1:last.end_column - 1]
+            value_span = Span(first.path, first.line, first.column, last.end_line,
+                              last.end_column)
+            try:
+                parse_value(value.rstrip().removesuffix("."), value_span, start)
+            except UnreadableValue:
+                continue
+            name = " ".join(h.text for h in line.head[n:split])
+            named = line.head[split - 1].span
+            self.problem(Span(named.path, named.line, named.end_column, named.line,
+                              named.end_column + 1), "E102",
+                         f'missing colon after the {decl} name "{name}"',
+                         (f"{text[:named.end_column - 1].strip()}: {value}",))
+            return attrs.evolve(line, head=line.head[:split], value=value,
+                                value_span=value_span, has_colon=True)
+        return None
 
     def decl_game(self, line: OutlineLine, n: int) -> None:
         self.saw_game = True

@@ -17,6 +17,7 @@ language (readable token names, the labelled examples in
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import os
 import re
@@ -567,7 +568,7 @@ class EffectParser:
             message = f'unexpected "{word}"'
         else:
             message = "unexpected end of the text"
-        suggestion = did_you_mean(word, self._candidates(err)) if word else None
+        suggestion = nearest_phrase(text[start:], self._candidates(err)) if word else None
         err._text = text
         verb = self._unfinished_pattern(err)
         if start == 0 and word and text[end:end + 1] == ":" and word.upper() == word \
@@ -583,6 +584,12 @@ class EffectParser:
             message = f'"{verb}" is not complete: {message}'
         elif label:
             message = f"{label}: {message}"
+        elif word[:1].isalpha() and self._literal_terminal(word) is not None:
+            # a word the language has, in other sentences ("unless"): a
+            # did-you-mean to another word would mislead
+            message = (f'"{word}" is not in the language in this form: the card language '
+                       f'has "{word}" only in other sentences')
+            suggestion = "docs/language.md lists the forms of sentences"
         span = Span(source.path, line, column + start, line, column + max(end, start + 1))
         return Problem(code, message, span, source.line(line),
                        tuple(expected), suggestion)
@@ -637,7 +644,10 @@ class EffectParser:
                 plain.append(_READABLE[name])
                 continue
             shown = self._display.get(name, name)
-            category = self.categories.get(shown.lower())
+            bare = shown[1:-1] if shown.startswith("[") and shown.endswith("]") else None
+            category = self.categories.get((bare or shown).lower())
+            if category and bare:
+                continue        # "[FIRE]" beside "FIRE": one word, written two ways
             if category:
                 grouped.setdefault(category, []).append(shown)
             else:
@@ -649,11 +659,19 @@ class EffectParser:
             article = "an" if category[0] in "aeiou" else "a"
             out.append(f"{article} {category} ({sample})")
         plain = sorted(set(plain), key=lambda s: (s.startswith('"'), s.lower()))
-        if len(plain) > limit:
-            out.extend(plain[:limit])
-            out.append(f"... ({len(plain) - limit} more)")
-        else:
-            out.extend(plain)
+        quoted = [p for p in plain if p.startswith('"')]
+        out.extend(p for p in plain if not p.startswith('"'))
+        if len(quoted) <= limit:
+            return out + quoted
+        # many words: those that start alike once, and no count of the rest
+        # that a designer could not act on
+        marks = [p[1:-1] for p in quoted if not any(c.isalnum() for c in p)]
+        if marks:
+            out.append(f"punctuation ({' '.join(marks)})")
+        phrases = _by_first_word([p[1:-1] for p in quoted if p[1:-1] not in marks])
+        more = f", and {len(phrases) - limit} more" if len(phrases) > limit else ""
+        out.append("words such as " + ", ".join(phrases[:limit]) + more
+                   + " (docs/language.md has every form)")
         return out
 
     def _match_example(self, text: str) -> str | None:
@@ -668,6 +686,43 @@ class EffectParser:
             except Exception:  # an example that no longer fails: ignore it
                 return None
         return None
+
+
+def _by_first_word(phrases: list[str]) -> list[str]:
+    """Phrases that start alike shown once ("for each", "for free", "for the
+    rest of": "for ..."), each quoted as a designer types it."""
+    starts: dict[str, list[str]] = {}
+    for phrase in phrases:
+        starts.setdefault(phrase.split(" ", 1)[0].lower(), []).append(phrase)
+    for first in list(starts):
+        # "adds" beside "add": one verb, as a player or "you" does it
+        for stem in (first[:-1], first[:-2]):
+            if first.endswith("s") and stem in starts and first in starts:
+                starts[stem].extend(starts.pop(first))
+    return [f'"{group[0]}"' if len(group) == 1 else f'"{first} ..."'
+            for first, group in starts.items()]
+
+
+def nearest_phrase(text: str, candidates: Iterable[str]) -> str | None:
+    """did-you-mean for what is written at the start of ``text``, against
+    candidates of any number of words: each is compared with as many words
+    of the text ("Dobule Strike" -> "Double Strike")."""
+    by_length: dict[int, list[str]] = {}
+    for candidate in candidates:
+        by_length.setdefault(len(candidate.split()), []).append(candidate)
+    written = re.findall(r"[^\s.,:;]+", text)
+    best = None
+    for count, group in by_length.items():
+        if count > len(written):
+            continue
+        phrase = " ".join(written[:count])
+        if did_you_mean(phrase, group) is None:
+            continue
+        score, nearest = max((difflib.SequenceMatcher(None, phrase.lower(), c.lower()).ratio(),
+                              c) for c in group)
+        if best is None or score > best[0]:
+            best = (score, phrase, nearest)
+    return did_you_mean(best[1], [best[2]]) if best else None
 
 
 def _prefix_length(text: str, words: int) -> int:

@@ -239,12 +239,27 @@ def _word_terminal(word: str, case_insensitive: bool) -> str:
     return f"/{body}/"
 
 
+# a look ahead or behind: what follows a word, not a part of it
+_LOOK = re.compile(r"\(\?<?[=!](?:[^()]|\([^()]*\))*\)")
+_REGEX = re.compile(r"(?<!\\)[][()?*+|{}^$.]")
+
+
 def terminal_word(pattern: str) -> str | None:
-    """The word a whole-word terminal (see _word_terminal) stands for."""
-    m = re.fullmatch(r"(?:\(\?i:)?(.*?)\)?(?:\(\?!\[\\w-\]\))?", pattern)
-    if not m:
-        return None
-    return re.sub(r"\\(.)", r"\1", m.group(1))
+    """The words a terminal of literal words stands for, as a designer types
+    them: a whole-word terminal (see _word_terminal), or the shortest of an
+    alternation of them ("defend again against" for "defends again against"
+    or "defend again against"); None for a pattern of any other shape."""
+    body = _LOOK.sub("", pattern)
+    if body.startswith("(?:") and body.endswith(")"):
+        body = body[3:-1]
+    alternatives = []
+    for alternative in re.split(r"(?<!\\)\|", body):
+        if alternative.startswith("(?i:") and alternative.endswith(")"):
+            alternative = alternative[4:-1]
+        if not alternative or _REGEX.search(alternative):
+            return None
+        alternatives.append(re.sub(r"\\(.)", r"\1", alternative))
+    return min(alternatives, key=len)
 
 
 def _choice(terms: _Terminals, rule: str, words: Iterable[str],
