@@ -113,19 +113,23 @@ class CardState:
                 return value
         return 0
 
-    def to_json(self) -> list:
-        return [self.id, self.name, self.owner, self.controller, list(self.zone),
-                self.face_up, list(self.statuses), [list(c) for c in self.counters],
-                self.attached_to, self.entered]
+    def to_json(self) -> dict:
+        """The card as JSON data, each field by its name (docs/api.md)."""
+        return {"id": self.id, "name": self.name, "owner": self.owner,
+                "controller": self.controller, "zone": list(self.zone),
+                "face_up": self.face_up, "statuses": list(self.statuses),
+                "counters": [list(c) for c in self.counters],
+                "attached_to": self.attached_to, "entered": self.entered}
 
     @classmethod
-    def from_json(cls, data: list) -> "CardState":
-        card = cls(data[0], data[1], data[2], tuple(data[4]), data[5])
-        card.controller = data[3]
-        card.statuses = tuple(data[6])
-        card.counters = tuple((k, v) for k, v in data[7])
-        card.attached_to = data[8]
-        card.entered = data[9]
+    def from_json(cls, data: dict) -> "CardState":
+        card = cls(data["id"], data["name"], data["owner"], tuple(data["zone"]),
+                   data["face_up"])
+        card.controller = data["controller"]
+        card.statuses = tuple(data["statuses"])
+        card.counters = tuple((k, v) for k, v in data["counters"])
+        card.attached_to = data["attached_to"]
+        card.entered = data["entered"]
         return card
 
 
@@ -143,13 +147,14 @@ class Modifier:
         self.target, self.kind, self.name = target, kind, name
         self.amount, self.source, self.until = amount, source, until
 
-    def to_json(self) -> list:
-        return [self.target, self.kind, self.name, self.amount, self.source,
-                list(self.until)]
+    def to_json(self) -> dict:
+        return {"target": self.target, "kind": self.kind, "name": self.name,
+                "amount": self.amount, "source": self.source, "until": list(self.until)}
 
     @classmethod
-    def from_json(cls, data: list) -> "Modifier":
-        return cls(data[0], data[1], data[2], data[3], data[4], tuple(data[5]))
+    def from_json(cls, data: dict) -> "Modifier":
+        return cls(data["target"], data["kind"], data["name"], data["amount"],
+                   data["source"], tuple(data["until"]))
 
 
 class Decision:
@@ -166,14 +171,15 @@ class Decision:
         self.store = store        # the local the answer goes into
         self.labels = labels      # how each option reads (for people and logs)
 
-    def to_json(self) -> list:
-        return [self.player, self.kind, self.prompt, _jsonable(self.options),
-                self.store, list(self.labels)]
+    def to_json(self) -> dict:
+        return {"player": self.player, "kind": self.kind, "prompt": self.prompt,
+                "options": _jsonable(self.options), "store": self.store,
+                "labels": list(self.labels)}
 
     @classmethod
-    def from_json(cls, data: list) -> "Decision":
-        return cls(data[0], data[1], data[2], _from_jsonable(data[3]), data[4],
-                   tuple(data[5]))
+    def from_json(cls, data: dict) -> "Decision":
+        return cls(data["player"], data["kind"], data["prompt"],
+                   _from_jsonable(data["options"]), data["store"], tuple(data["labels"]))
 
 
 class GameState:
