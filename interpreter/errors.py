@@ -31,6 +31,7 @@ Codes, by family:
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Iterable, Sequence
 
 import attrs
@@ -120,3 +121,25 @@ def listing(names: Iterable[str], limit: int = 8) -> str:
     if len(names) <= limit:
         return ", ".join(names)
     return ", ".join(names[:limit]) + f", ... ({len(names)} in all)"
+
+
+def nearest_phrase(text: str, candidates: Iterable[str]) -> str | None:
+    """did-you-mean for what is written at the start of ``text``, against
+    candidates of any number of words: each is compared with as many words
+    of the text ("Dobule Strike" -> "Double Strike")."""
+    by_length: dict[int, list[str]] = {}
+    for candidate in candidates:
+        by_length.setdefault(len(candidate.split()), []).append(candidate)
+    written = re.findall(r"[^\s.,:;]+", text)
+    best = None
+    for count, group in by_length.items():
+        if count > len(written):
+            continue
+        phrase = " ".join(written[:count])
+        if did_you_mean(phrase, group) is None:
+            continue
+        score, nearest = max((difflib.SequenceMatcher(None, phrase.lower(), c.lower()).ratio(),
+                              c) for c in group)
+        if best is None or score > best[0]:
+            best = (score, phrase, nearest)
+    return did_you_mean(best[1], [best[2]]) if best else None

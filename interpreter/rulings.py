@@ -54,7 +54,8 @@ from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mea
 from interpreter.language.files import Unreadable, read_source
 from interpreter.language.games import load_game
 from interpreter.language.projects import Library
-from interpreter.language.syntax import OutlineLine, grammar_cache, parse_outline, problem_at
+from interpreter.language.parse_store import grammar_cache
+from interpreter.language.syntax import OutlineLine, parse_outline, problem_at
 from interpreter.resources import read_grammar
 from interpreter.ruling_cards import compile_ruling_game, read_cards_block, ruling_game
 from interpreter.ruling_decks import (DECK_KINDS, MATCH_KINDS, check_deck_expectation,

@@ -298,7 +298,8 @@ def test_ctrl_c_stops_a_simulation_and_reports_the_games_it_finished(monkeypatch
     assert result.exit_code == 130, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == "duel: 3 games, seeds 5 to 7"
-    won = sum(int(line.split(" won ")[1]) for line in lines if " won " in line)
+    # the seats' wins ("  player 1 won 2"; the decks' lines say "won N of M games")
+    won = sum(int(line.split(" won ")[1]) for line in lines if line.startswith("  player "))
     draws = next(int(line.split("draws ")[1].split(",")[0]) for line in lines
                  if line.startswith("  draws "))
     assert won + draws == 3

@@ -107,6 +107,12 @@ def _case_variants(word: str):
                                    word[:1].upper() + word[1:]}))
 
 
+def _word_of(pattern: str) -> str:
+    """The word a whole-word terminal stands for; a word with a bracket or a
+    dot ("[basic]", "adv.") is a literal whose text is the pattern itself."""
+    return terminal_word(pattern) or pattern
+
+
 def _generation_lark(game_id: str) -> lark.Lark:
     """A Lark object for generation (the shipped one is loaded from lark's
     cache and lacks the ``grammar`` that from_lark reads)."""
@@ -143,7 +149,7 @@ def spaced_texts(game_id: str):
                 pattern.value)
             explicit[term.name] = words.map(lambda w: " " + w)
         elif re.fullmatch(r"W\d+", term.name):
-            word = terminal_word(pattern.value)
+            word = _word_of(pattern.value)
             words = _case_variants(word) if pattern.value.startswith("(?i:") else st.just(word)
             explicit[term.name] = words.map(lambda w: " " + w)
         else:
@@ -168,7 +174,7 @@ def raw_texts(game_id: str):
     explicit = {}
     for term in parser.terminals:
         if re.fullmatch(r"W\d+", term.name):
-            explicit[term.name] = _case_variants(terminal_word(term.pattern.value))
+            explicit[term.name] = _case_variants(_word_of(term.pattern.value))
     for name in set(re.findall(r"%declare (_NO_\w+)", parser.source_grammar)):
         explicit[name] = st.nothing()
     strategy = from_lark(parser, explicit=explicit,

@@ -192,6 +192,8 @@ def compile_game(game) -> CompiledGame:
     after = Emitter("#after action")
     after.emit(lambda m, f: m.after_action(f))
     compiled.programs["#after action"] = after.finish()
+    # the rules file's texts first read while compiling: kept for the next run
+    rules.keep_parses(rules.path)
     return compiled
 
 

@@ -92,8 +92,11 @@ def load_cards(source: SourceText, rules: GameRules) -> CardFile:
     lines, problems = parse_outline(source)
     result = CardFile(source.path, [], problems, [])
     reader = _CardReader(source, rules, result, lines)
+    if lines:
+        rules.recall_parses(source.path, source.text)
     for line in lines:
         reader.card(line)
+    rules.keep_parses(source.path)
     return result
 
 

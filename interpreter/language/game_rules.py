@@ -501,6 +501,9 @@ class GameRules:
     # trigger together resolve one at a time in seat order from that player
     trigger_order: str | None = None
     path: str = ""
+    # the rules file's text: what decides how every text of the game is read
+    # (parses kept between runs are keyed by it: language/parse_store.py)
+    source_text: str = ""
     _parser: EffectParser | None = None
     _words: dict | None = None
 
@@ -597,7 +600,23 @@ class GameRules:
             if strict:
                 return parser
             self._parser = parser
+            if self.source_text:
+                parser.recall_file(self.path, self.source_text, self.source_text)
         return self._parser
+
+    def recall_parses(self, path: str, text: str) -> None:
+        """Before reading a card file: the parses of its texts an earlier run kept."""
+        if self.source_text:
+            try:
+                parser = self.parser()
+            except CardrulesError:
+                return       # no card grammar: its problem is reported by the reader
+            parser.recall_file(path, text, self.source_text)
+
+    def keep_parses(self, path: str) -> None:
+        """After reading a rules or card file: keep its parses for the next run."""
+        if self._parser is not None and self.source_text:
+            self._parser.keep_file(path, unplaced=path == self.path)
 
 
 def parse_ability(rules: GameRules, text: str, path: str = "<text>",

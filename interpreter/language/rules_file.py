@@ -39,12 +39,13 @@ _DECLARATIONS = (
 def load_rules(source: SourceText, game_id: str) -> tuple[GameRules, list[Problem]]:
     """Read a rules file; returns the rules and every problem found."""
     lines, problems = parse_outline(source)
-    rules = GameRules(game_id=game_id, path=source.path)
+    rules = GameRules(game_id=game_id, path=source.path, source_text=source.text)
     reader = _RulesReader(source, rules, problems)
     reader.lines = lines
     for line in lines:
         reader.declaration(line)
     reader.finish()
+    rules.keep_parses(source.path)
     return rules, problems
 
 
@@ -214,6 +215,8 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
         # card grammar cannot even be built with them.
         try:
             parser = rules.parser()
+            if not parser.built_before:
+                parser.lark      # build it now: a clash shows when it is built
         except GrammarError as err:  # the vocabulary makes the grammar ambiguous
             self.grammar_clash(str(err))
             return

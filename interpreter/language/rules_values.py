@@ -18,7 +18,7 @@ import attrs
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from interpreter.language.syntax import grammar_cache
+from interpreter.language.parse_store import grammar_cache
 from interpreter.resources import read_grammar
 from interpreter.source import Span
 

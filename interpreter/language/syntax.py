@@ -17,11 +17,7 @@ language (readable token names, the labelled examples in
 
 from __future__ import annotations
 
-import difflib
-import hashlib
-import os
 import re
-from pathlib import Path
 from typing import Iterable, Iterator
 
 import attrs
@@ -34,44 +30,15 @@ from lark.exceptions import (
 )
 from lark.lexer import PatternStr
 
-from interpreter.errors import Problem, did_you_mean
+from interpreter.errors import Problem, did_you_mean, nearest_phrase
+from interpreter.language import parse_store
+from interpreter.language.parse_store import grammar_cache
 from interpreter.language.vocabulary import terminal_word
 from interpreter.resources import read_grammar
 from interpreter.source import SourceText, Span
 
 # --------------------------------------------------------------------------
 # Building parsers
-
-
-def grammar_cache(grammar: str) -> str | bool:
-    """Where lark keeps the analysed grammar between runs.
-
-    A file in the user's own cache directory (not the shared temporary
-    directory, where another user could plant a file for lark to load).
-    """
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardrules"
-    try:
-        base.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError:
-        return False  # no writable cache: build the grammar every run
-    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:24]
-    path = base / f"grammar-{digest}.lark-cache"
-    if not path.exists():
-        _trim_cache(base)
-    return str(path)
-
-
-_CACHE_FILES = 64
-
-
-def _trim_cache(base) -> None:
-    """Keep the cache small: every edit of a rules file makes a new grammar."""
-    try:
-        files = sorted(base.glob("grammar-*.lark-cache"), key=lambda p: p.stat().st_mtime)
-        for old in files[:-_CACHE_FILES]:
-            old.unlink(missing_ok=True)
-    except OSError:
-        pass
 
 
 _PARSERS: dict[tuple[str, str, bool], Lark] = {}
@@ -407,27 +374,49 @@ class EffectParser:
         self.categories = categories
         self._whole_words = _WholeWords()
         self._start = "start"
-        self.lark = Lark(grammar, parser="lalr", lexer="contextual", start=["start", "qualifiers", "selection", "condition_line",
-                                "when_line", "player_line"],
-                         propagate_positions=False, maybe_placeholders=False,
-                         strict=strict, postlex=self._whole_words,
-                         transformer=transformer,
-                         cache=grammar_cache(grammar) if not strict else False)
-        self._display = {}
-        for term in self.lark.terminals:
-            pattern = term.pattern
-            if isinstance(pattern, PatternStr):
-                self._display[term.name] = (spelling or {}).get(pattern.value,
-                                                                pattern.value)
-            elif term.name in _READABLE:
-                self._display[term.name] = _READABLE[term.name]
-            else:
-                word = terminal_word(pattern.value) or term.name.lower()
-                self._display[term.name] = (spelling or {}).get(word.lower(), word)
+        self._spelling = spelling or {}
+        self._strict = strict
+        self._lark: Lark | None = None
+        self._terminal_names: dict[str, str] | None = None
+        if strict:
+            self.lark    # strict: the grammar's conflicts are reported now
         self._examples = _load_examples("effect.examples")
         # A text read again at the same place gives the same (frozen) AST: a
         # verb's body is read once per use of the verb while compiling.
         self._parsed: dict[tuple, object] = {}
+        self._stores: dict[str, tuple] = {}      # file -> (its store, entries recalled)
+
+    @property
+    def lark(self) -> Lark:
+        """The LALR parser, built on the first text not recalled from an
+        earlier run (``recall_file``): a run that reads nothing new never
+        builds it."""
+        if self._lark is None:
+            self._lark = Lark(self.grammar, parser="lalr", lexer="contextual",
+                              start=["start", "qualifiers", "selection", "condition_line",
+                                     "when_line", "player_line"],
+                              propagate_positions=False, maybe_placeholders=False,
+                              strict=self._strict, postlex=self._whole_words,
+                              transformer=self.transformer,
+                              cache=grammar_cache(self.grammar) if not self._strict else False)
+        return self._lark
+
+    @property
+    def _display(self) -> dict[str, str]:
+        """How each terminal reads in a problem's "expected" list."""
+        if self._terminal_names is None:
+            shown = {}
+            for term in self.lark.terminals:
+                pattern = term.pattern
+                if isinstance(pattern, PatternStr):
+                    shown[term.name] = self._spelling.get(pattern.value, pattern.value)
+                elif term.name in _READABLE:
+                    shown[term.name] = _READABLE[term.name]
+                else:
+                    word = terminal_word(pattern.value) or term.name.lower()
+                    shown[term.name] = self._spelling.get(word.lower(), word)
+            self._terminal_names = shown
+        return self._terminal_names
 
     def parse(self, text: str, path: str = "<text>", line: int = 1, column: int = 1,
               start: str = "start"):
@@ -448,6 +437,33 @@ class EffectParser:
             self._parsed.clear()
         self._parsed[key] = parsed
         return parsed
+
+    def recall_file(self, path: str, text: str, context: str) -> None:
+        """Take the parses of a file's texts kept by an earlier run
+        (``parse_store``), so that reading them again costs nothing;
+        ``context`` is all else that decides them (the rules file's text)."""
+        where = parse_store.store_path(self.grammar + "\0" + context, path, text)
+        recalled = parse_store.recall(where)
+        self._parsed.update(recalled)
+        self._stores[path] = (where, len(recalled))
+
+    @property
+    def built_before(self) -> bool:
+        """Whether an earlier run built this parser and read texts with it
+        (parses were recalled: its grammar has no clash)."""
+        return any(recalled for _, recalled in self._stores.values())
+
+    def keep_file(self, path: str, unplaced: bool = False) -> None:
+        """Keep the parses of a file recalled with :meth:`recall_file` for
+        the next run, if this run parsed any text of it anew; ``unplaced``:
+        with the texts read at no place in a file (a verb's body with its
+        slots filled, read while the rules file is)."""
+        where, recalled = self._stores.get(path, (None, 0))
+        mine = {key: node for key, node in self._parsed.items()
+                if key[1] == path or (unplaced and key[1] == "<text>")}
+        if where is not None and len(mine) > recalled:
+            parse_store.keep(where, mine)
+            self._stores[path] = (where, len(mine))
 
     def _split_phrase(self, err: UnexpectedInput) -> bool:
         """Retry an unexpected multi-word token as a shorter phrase.
@@ -701,28 +717,6 @@ def _by_first_word(phrases: list[str]) -> list[str]:
                 starts[stem].extend(starts.pop(first))
     return [f'"{group[0]}"' if len(group) == 1 else f'"{first} ..."'
             for first, group in starts.items()]
-
-
-def nearest_phrase(text: str, candidates: Iterable[str]) -> str | None:
-    """did-you-mean for what is written at the start of ``text``, against
-    candidates of any number of words: each is compared with as many words
-    of the text ("Dobule Strike" -> "Double Strike")."""
-    by_length: dict[int, list[str]] = {}
-    for candidate in candidates:
-        by_length.setdefault(len(candidate.split()), []).append(candidate)
-    written = re.findall(r"[^\s.,:;]+", text)
-    best = None
-    for count, group in by_length.items():
-        if count > len(written):
-            continue
-        phrase = " ".join(written[:count])
-        if did_you_mean(phrase, group) is None:
-            continue
-        score, nearest = max((difflib.SequenceMatcher(None, phrase.lower(), c.lower()).ratio(),
-                              c) for c in group)
-        if best is None or score > best[0]:
-            best = (score, phrase, nearest)
-    return did_you_mean(best[1], [best[2]]) if best else None
 
 
 def _prefix_length(text: str, words: int) -> int:
