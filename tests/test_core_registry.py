@@ -38,6 +38,7 @@ GAMES = {
     "Minions": ("minions", ROOT / "tests" / "fixtures" / "minions"),
     "Lore": ("lore", ROOT / "tests" / "fixtures" / "lore"),
     "Fronts": ("fronts", ROOT / "tests" / "fixtures" / "fronts"),
+    "Pocket League": ("pocket-league", None),
 }
 
 # Primitives with fewer than two users among the games above: none.
@@ -121,6 +122,8 @@ def _uses(section: str, game) -> bool:
             "put_at" in forms
     if section == "Decisions":
         return rules.identical_one_choice
+    if section == "Coins":
+        return bool(forms & {"flip_coin", "heads", "tails"})
     raise AssertionError(f'docs/core.md has a section "{section}" with no detector here')
 
 
@@ -148,7 +151,7 @@ def test_every_primitive_has_two_users_or_is_known_to_wait_for_its_second(games)
 
 
 def _named(line: str) -> set[str]:
-    """The games a "Users:" sentence names ("every shipped game": the four)."""
+    """The games a "Users:" sentence names ("every shipped game": each of them)."""
     named = {name for name in GAMES if name in line}
     if "every shipped game" in line or "all shipped games" in line:
         named |= {name for name, (_id, root) in GAMES.items() if root is None}

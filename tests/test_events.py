@@ -18,7 +18,7 @@ from interpreter.engine.state import GameState
 from interpreter.language.games import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ["ryft", "silver-wing-rivals", "saturday-wars", "rival-rush"]
+GAMES = ["ryft", "silver-wing-rivals", "saturday-wars", "rival-rush", "pocket-league"]
 
 
 def test_an_event_is_its_kind_and_its_named_fields():

@@ -629,3 +629,30 @@ def test_cant_unless_is_a_prohibition_while_the_condition_does_not_hold(tmp_path
     backed = position(game, board_1=["Coward", "Knight"], board_2=["Giant"])
     assert sorted(label.split(" #")[0] for label in labels(backed)
                   if label.startswith("attack")) == ["attack Coward", "attack Knight"]
+
+
+def test_a_coin_flip_is_the_seed_s_and_if_heads_reads_it(tmp_path):
+    # issue 18 (Pocket League: asleep, burned, confused): "Flip a coin. If
+    # heads, ..." -- heads or tails from the game's seeded random numbers,
+    # the same for the same seed; "Otherwise" is the tails branch
+    from interpreter.language.game_rules import parse_ability
+    from interpreter.language.render import render_ability
+    text = "When this is played: Flip a coin. If heads, draw 2 cards. Otherwise, lose 1 Life."
+    game = compiled(tmp_path, spell("Toss", text))
+    assert render_ability(parse_ability(game.rules, text)) == text
+    sides = {}
+    for seed in range(8):
+        zones = {("hand", 0): [("Toss", ())],
+                 ("deck", 0): [("Squire", ())] * 5, ("deck", 1): [("Squire", ())] * 5}
+        match = Match.from_position(game, 2, seed, zones, {}, 3, 0, "Main")
+        take(match, "cast Toss")
+        flips = [line for line in match.narration() if "flips a coin" in line]
+        assert len(flips) == 1
+        heads = flips[0].endswith("heads.")
+        sides[seed] = heads
+        assert len(names(match, "hand", 0)) == (2 if heads else 0)
+        assert match.state.counter(0, "Life") == (10 if heads else 9)
+        again = Match.from_position(game, 2, seed, zones, {}, 3, 0, "Main")
+        take(again, "cast Toss")
+        assert [l for l in again.narration() if "flips a coin" in l] == flips
+    assert set(sides.values()) == {True, False}

@@ -1,7 +1,7 @@
 """Steps that change counters, cards and the game: add or put counters,
 gain / lose / pay / set a counter, deal damage, destroy, exhaust, rest,
 ready, nullify, copy an effect ("Copy that effect. You control the copy."),
-flip, win or lose the game, and statements that change cards for a while
+flip, flip a coin ("If heads" reads it), win or lose the game, and statements that change cards for a while
 ("This gets +20 AP until ...").
 """
 
@@ -565,6 +565,15 @@ class ChangingSteps:
     def do_win(self, action, who):
         verb = getattr(self, "_verb_name", None)
         self.e.emit(lambda m, f: m.win(who(m, f), m.reason_of(f, verb)))
+
+    def do_flip_coin(self, action, who):
+        """ "Flip a coin": heads or tails from the game's seeded random
+        numbers, kept for "If heads" / "If tails" later in the same text."""
+        def flip(m, f):
+            side = ("heads", "tails")[m.state.rng.below(2)]
+            f.locals["#coin"] = side
+            m.note(f"Player {who(m, f) + 1} flips a coin: {side}.")
+        self.e.emit(flip)
 
     def do_lose_game(self, action, who):
         verb = getattr(self, "_verb_name", None)

@@ -20,6 +20,9 @@ def compile_condition(cond: ast.Condition) -> Callable:
         return lambda m, f: bool(f.locals.get("did", False))
     if form == "you_dont":
         return lambda m, f: not f.locals.get("did", False)
+    if form in ("heads", "tails"):
+        # "If heads": the last coin this text flipped (none flipped: false)
+        return lambda m, f, side=form: f.locals.get("#coin") == side
     if form == "controls":
         who = compile_player(cond.args[0])
         selection = compile_selector(cond.args[1], who)

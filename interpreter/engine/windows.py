@@ -193,7 +193,7 @@ class Windows:
         (not "uses an action: no", not usable at any time)."""
         if choice[0] == "ability":
             card = choice[1]
-            ability = self.game.activated[self.state.cards[card].name][choice[2]]
+            ability = self.game.activated[self.printed_name(card)][choice[2]]
             return not self.game.any_time_ability(ability)
         decl = self.rules.actions[choice[0]]
         return not (decl.free or decl.any_time)
@@ -216,7 +216,7 @@ class Windows:
                 "you": player, "expire": expiring, "respond": respond and self.game.any_time}))
         if choice[0] == "ability":
             _, card, number = choice
-            ability = self.game.activated[state.cards[card].name][number]
+            ability = self.game.activated[self.printed_name(card)][number]
             if ability.once_per:
                 state.limits[self.usage_key(ability, player)] = 1
             self.ability_used(player, ability.label, card)
@@ -263,7 +263,7 @@ class Windows:
             options, labels = self.legal_actions_for(frame, player)
             kept = [(o, l) for o, l in zip(options, labels)
                     if o[0] == "ability" and self.game.activated[
-                        self.state.cards[o[1]].name][o[2]].label == label]
+                        self.printed_name(o[1])][o[2]].label == label]
             if kept and not self.state.out[player]:
                 return self.ask(frame, player, "respond", f"answer with your {label} or pass",
                                 tuple(o for o, _ in kept) + (("pass",),), "_answer",

@@ -159,6 +159,8 @@ def _condition(c: ast.Condition) -> str:
         "you_do": lambda: "you do",
         "you_dont": lambda: "you don't",
         "you_cant": lambda: "you can't",
+        "heads": lambda: "heads",
+        "tails": lambda: "tails",
     }
     return simple[f]()
 
@@ -347,6 +349,7 @@ _FIXED_STEPS = {
     "alternate_until_passes": (None, "players alternate actions until all pass in a row"),
     "resolve_waiting": (None, "the waiting effects resolve"),
     "any_time_window": (None, "players may respond"),
+    "flip_coin": ("flip", "a coin"),
 }
 
 

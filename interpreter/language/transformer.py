@@ -51,7 +51,7 @@ _ACTION_RULES = {
     "win", "lose_game", "repeat", "end_period", "take_actions", "alternate",
     "take_next_turn", "compare", "choose_first_player", "use", "respond", "resolve_waiting",
     "any_time_window", "create", "set_counter_to", "set_counter_stat", "choose_player",
-    "remove_up_to", "gain_control",
+    "remove_up_to", "gain_control", "flip_coin",
 }
 _ORDINALS = ("first", "second", "third", "fourth")
 _NUMBER_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
