@@ -202,3 +202,21 @@ def test_rulebooks_are_cited_by_title_never_by_a_path():
     by_file = [str(path.relative_to(ROOT)) for path in shipped
                if re.search(r"rulebook:[^\n]*[.]txt", path.read_text(encoding="utf-8"))]
     assert by_file == []
+
+
+def test_no_file_refers_to_a_path_on_one_machine():
+    # issue 22: rulebooks are cited by title and section; nothing points at a
+    # folder outside the repository or at one machine's home
+    pattern = re.compile(r"/work/|/home/\w|/root/|\.\./shared\b|/rulebooks/")
+    offenders = []
+    for folder in ("interpreter", "grammar", "rules", "cards", "docs", "templates",
+                   "benchmarks", "tests", ".ci"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.is_file() and path.suffix not in (".pyc",) and path != Path(__file__):
+                text = path.read_text(encoding="utf-8", errors="replace")
+                offenders += [f"{path.relative_to(ROOT)}:{n}" for n, line
+                              in enumerate(text.splitlines(), 1) if pattern.search(line)]
+    for name in ("README.md", "pyproject.toml"):
+        if pattern.search((ROOT / name).read_text(encoding="utf-8")):
+            offenders.append(name)
+    assert offenders == []
