@@ -415,3 +415,12 @@ def test_check_refuses_repeat_this_in_a_procedure(tmp_path):
             f'{rules}:{number}:5: E801 the engine cannot run "Repeat this" outside a '
             "card's ability or a verb (it would start the whole procedure again) yet"), \
             result.output
+
+
+def test_a_wrong_number_of_players_reads_as_a_sentence():
+    # issue 22: it said "is for 2 to 2 players"
+    result = run("play", "ryft", "--players", "3", "--seed", "1")
+    assert result.exit_code == 2
+    assert result.stderr == "E804 RYFT Card Battle is for 2 players, not 3\n"
+    result = run("play", "saturday-wars", "--players", "5", "--seed", "1")
+    assert result.stderr == "E804 Saturday Wars CCG is for 2 to 4 players, not 5\n"

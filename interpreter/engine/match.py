@@ -42,9 +42,10 @@ class Match:
         rules = game.rules
         players = len(decks)
         if not rules.players_min <= players <= rules.players_max:
+            count = (str(rules.players_min) if rules.players_min == rules.players_max
+                     else f"{rules.players_min} to {rules.players_max}")
             raise CouldNotRun(Problem(
-                "E804", f"{rules.title} is for {rules.players_min} to {rules.players_max} "
-                f"players, not {players}"))
+                "E804", f"{rules.title} is for {count} players, not {players}"))
         state = GameState(players, seed)
         for player, deck in enumerate(decks):
             for index, (part_name, entries) in enumerate(deck.parts):

@@ -8,6 +8,7 @@ moving between hidden zones stays "a card".
 
 from __future__ import annotations
 
+import re
 from typing import Iterable, Iterator
 
 from interpreter.compiler.compiled import OUTSIDE_ZONE
@@ -19,6 +20,9 @@ from interpreter.engine.events import (
     Modified, Moved, Note, Passed, PeriodEdge, PlaceReached, PlayerOut, Prevented, Replaced,
     ReplacedForPlayer, Revealed, SetUp, Shuffled, Started, StatusChanged, Taken, TurnStarted,
     ValueRevealed, ZoneFull)
+
+# " #12": the number of a card instance in an option's label
+_INSTANCE = re.compile(r" #\d+\b")
 
 
 def narrate(state, rules, viewer: int | None = None,
@@ -198,7 +202,10 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
             if what == "secret" and viewer != player:
                 # "choose your Bid": the number is told when it is revealed
                 return f"   {_player(player)} chooses their {prompt.split(' ', 2)[2]} in secret."
-            return f"   {_player(player)} chooses {label} ({prompt})."
+            # a card's number tells apart the options of a decision, not cards a
+            # reader knows: the log reads "chooses Knight", not "Knight #3"
+            return (f"   {_player(player)} chooses {_INSTANCE.sub('', label)} "
+                    f"({_INSTANCE.sub('', prompt)}).")
         case PlayerOut():
             return f"{_player(event.player)} is out ({event.reason})."
         case GameEnded(outcome=outcome, player=player, reason=reason):
