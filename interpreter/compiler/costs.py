@@ -132,8 +132,8 @@ def _checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]:
     return checks
 
 
-# the cards the steps of a cost checked so far would use ("Exhaust a ready
-# Flame Land you control. Exhaust 2 ready Lands you control": three Lands)
+# the cards the steps of a cost checked so far would use ("Exert a ready
+# red card you control. Exert 2 ready cards you control": three cards)
 HELD = "#held"
 
 

@@ -547,7 +547,7 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         steps.card_cost = True
         for sentence in cost:
             # each sentence of the cost reads "it" as the action's card too
-            # ("Exhaust X ready Lands ..., where X is its generic.")
+            # ("Rest X ready Gems ..., where X is its bonus.")
             e.emit(lambda m, f: f.locals.__setitem__("it", f.locals["#chosen"]))
             steps.sentences((sentence,))
         steps.card_cost = False
