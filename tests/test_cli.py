@@ -133,7 +133,8 @@ def test_explain_unknown_game_exits_2():
     assert result.stdout == ""
     assert result.stderr == (
         'E902 unknown game "ryfft"\n'
-        "  expected: pocket-league, rival-rush, ryft, saturday-wars, silver-wing-rivals\n"
+        "  expected: arcane-duel, pocket-league, rival-rush, ryft, saturday-wars, "
+        "silver-wing-rivals\n"
         '  did you mean "ryft"?\n')
 
 
@@ -194,7 +195,8 @@ def test_json_output_of_the_shipped_games():
     data = json.loads(result.stdout)
     assert data["problems"] == []
     assert set(data["summary"]) == {"ryft", "silver-wing-rivals", "rival-rush",
-                                    "saturday-wars", "pocket-league"}
+                                    "saturday-wars", "pocket-league",
+                                    "arcane-duel"}
     for counts in data["summary"].values():
         assert set(counts) == {"cards", "decks", "files"}
         assert all(isinstance(v, int) and v > 0 for v in counts.values())

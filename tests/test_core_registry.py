@@ -34,6 +34,7 @@ GAMES = {
     "Silver Wing Rivals": ("silver-wing-rivals", None),
     "Saturday Wars": ("saturday-wars", None),
     "Rival Rush": ("rival-rush", None),
+    "Arcane Duel": ("arcane-duel", None),
     "Duel": ("duel", ROOT / "tests" / "fixtures" / "engine"),
     "Minions": ("minions", ROOT / "tests" / "fixtures" / "minions"),
     "Lore": ("lore", ROOT / "tests" / "fixtures" / "lore"),
@@ -152,7 +153,12 @@ def test_every_primitive_has_two_users_or_is_known_to_wait_for_its_second(games)
 
 def _named(line: str) -> set[str]:
     """The games a "Users:" sentence names ("every shipped game": each of them)."""
-    named = {name for name in GAMES if name in line}
+    named = set()
+    for name in sorted(GAMES, key=len, reverse=True):
+        # the longer names first: "Arcane Duel" is not also "Duel"
+        if name in line:
+            named.add(name)
+            line = line.replace(name, "")
     if "every shipped game" in line or "all shipped games" in line:
         named |= {name for name, (_id, root) in GAMES.items() if root is None}
     return named

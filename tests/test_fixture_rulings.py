@@ -47,4 +47,4 @@ def test_every_fixture_ruling_file_is_run():
         "minions": ["combat", "damage", "drawing", "mana", "minions", "spells", "winning"],
         "lore": ["card-text", "challenge", "ink", "playing", "quest", "turn"],
         "fronts": ["battle", "costs", "might", "troops"]}
-    assert len(list(_rulings())) == 49 + 48 + 22
+    assert len(list(_rulings())) == 51 + 48 + 22

@@ -51,7 +51,8 @@ def test_soak_200_games(root, game_id, players):
 # players), in parts of 100 games so the parts share the cores. The long runs
 # are the command (figures in docs/reliability.md).
 SHIPPED = [("ryft", 2, 200), ("silver-wing-rivals", 2, 200), ("saturday-wars", 2, 200),
-           ("saturday-wars", 4, 200), ("rival-rush", 2, 200), ("pocket-league", 2, 200)]
+           ("saturday-wars", 4, 200), ("rival-rush", 2, 200), ("pocket-league", 2, 200),
+           ("arcane-duel", 2, 200)]
 PART = 100
 SHIPPED_PARTS = [(g, p, first) for g, p, games in SHIPPED for first in range(0, games, PART)]
 

@@ -368,6 +368,10 @@ class ChangingSteps:
             self.e.emit(lambda m, f: f.locals.__setitem__(kept, acting(m, f)))
             source = (lambda m, f: f.locals.get(kept))
         self.select(target, who, prompt="choose a card to damage")
+        rest = getattr(self, "_rest", ())
+        if rest:
+            self._deal_in_order(action, who, amount, source, rest)
+            return
         excess = getattr(self, "_excess", None)
         # damage written in a rules file's action is battle damage; card text
         # deals effect damage
@@ -384,6 +388,41 @@ class ChangingSteps:
             self.each_chosen(deal_with_excess)
             return
         self.each_chosen(lambda m, f, c: m.damage_card(c, amount(m, f, c), battle, source(m, f)))
+
+    def _deal_in_order(self, action, who, amount, source, rest) -> None:
+        """ "Deal 5 damage to it and the rest to another defending card
+        and the rest to your opponent": the damage past what the card needs to
+        be destroyed (its excess) goes to the next card or player named, in
+        order; a card the step names twice, or out of play, is passed over.
+        Battle damage in a rules file's action, as `_deal` says."""
+        battle = self.e.program.name.startswith("action:")
+        targets = []
+        for target in rest:
+            if isinstance(target, ast.Player):
+                self.game.check_player_damage(action)
+                targets.append((True, compile_player(target)))
+            elif isinstance(target, ast.Selector):
+                targets.append((False, compile_selector(target, who).candidates))
+            else:
+                raise unsupported(target, '"and the rest to" a target that is not a card '
+                                  "or a player")
+
+        def deal_in_order(m, f, card):
+            dealer = source(m, f)
+            over = m.damage_card(card, amount(m, f, card), battle, dealer)
+            done = {card}
+            for to_player, target in targets:
+                if over <= 0:
+                    return
+                if to_player:
+                    m.damage_player(target(m, f), over, dealer)
+                    return
+                for other in target(m, f):
+                    if over > 0 and other not in done and \
+                            m.state.cards[other].zone[0] in m.game.in_play:
+                        done.add(other)
+                        over = m.damage_card(other, over, battle, dealer)
+        self.each_chosen(deal_in_order)
 
     def _deal_any(self, action, amount) -> None:
         """ "Deal 2 damage to any target": the acting player picks a card in
@@ -425,6 +464,7 @@ class ChangingSteps:
         suffixes = getattr(self, "_suffixes", ())
         found = [s for s in suffixes if s.form == "excess_to"]
         self._excess = found[0].args if found else None
+        self._rest = tuple(s.args[0] for s in suffixes if s.form == "rest_to")
 
     def do_deal(self, action, who):
         n, target = action.args

@@ -24,30 +24,51 @@ def _cost_checks(sentences, rules=None, card_cost=False) -> list[Callable]:
     """Whether a cost written as sentences can be paid, without paying it
     (``card_cost``: an action's cost for its card, which cost changes apply to).
     A sentence that says "where X is ..." ("Pay X ink, where X is its cost")
-    reads X before its checks, as the sentence itself does."""
+    reads X before its checks, as the sentence itself does. The cards one
+    step would exhaust or rest are not counted again by the next
+    (`_enough_cards`, `_together`)."""
     checks = []
     for sentence in sentences:
         steps = [link.args[0] for link in sentence.args]
         where = [s for s in steps if isinstance(s, ast.Modifier) and s.form == "where_x"]
         if not where:
-            checks.extend(_cost_checks_for_costs(steps, rules, card_cost))
+            checks.extend(_checks_for_costs(steps, rules, card_cost))
             continue
         measure = compile_measure(where[0].args[0])
         with naming("X"):
-            inner = _cost_checks_for_costs([s for s in steps if s is not where[0]], rules,
-                                           card_cost)
+            inner = _checks_for_costs([s for s in steps if s is not where[0]], rules,
+                                      card_cost)
 
         def check(m, f, inner=inner, measure=measure):
             f.locals["X"] = measure(m, f)
             return all(c(m, f) for c in inner)
         checks.append(check)
-    return checks
+    return _together(checks)
+
+
+def _together(checks: list) -> list[Callable]:
+    """The checks of one cost as one check: the cards a step would use are
+    held from the steps after it while they run (`_enough_cards`)."""
+    if not checks:
+        return checks
+
+    def all_of(m, f) -> bool:
+        try:
+            return all(check(m, f) for check in checks)
+        finally:
+            f.locals.pop(HELD, None)
+    return [all_of]
 
 
 def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]:
     """Checks for the costs before an ability's colon (``rules``: to look
     inside game verbs, "Pay 1 Gem" being "Rest 1 Gem ..."); ``card_cost``:
     the cost of an action's card, changed by its cost changes."""
+    return _together(_checks_for_costs(costs, rules, card_cost))
+
+
+def _checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]:
+    """`_cost_checks_for_costs`, one check per cost."""
     checks = []
     for step in costs:
         if isinstance(step, ast.Step) and step.form == "verb_step" and rules is not None:
@@ -59,7 +80,7 @@ def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]
                 filled = [fill_slots(link.args[0], values, use)
                           for sentence in defined.resolution for link in sentence.args]
                 try:
-                    checks.extend(_cost_checks_for_costs(filled, rules, card_cost))
+                    checks.extend(_checks_for_costs(filled, rules, card_cost))
                     continue
                 except Unsupported:
                     pass   # a verb whose steps cannot be checked: as below
@@ -98,7 +119,11 @@ def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]
         elif form in ("exhaust", "rest", "reveal") and isinstance(action.args[0], ast.Selector):
             # "Rest 2 Gems in your Gem Area": enough such cards
             found = compile_selector(action.args[0], who)
-            checks.append(_enough_cards(found, isinstance(found.how, tuple)))
+            # a card revealed stays as it was: it may be revealed again (the
+            # Energy of a cost "Reveal X Energy ... Reveal X Energy that
+            # share a type with it"); one exhausted or rested cannot be again
+            checks.append(_enough_cards(found, isinstance(found.how, tuple),
+                                        holds=form != "reveal"))
         elif form == "discard":
             # "Discard 2 cards": that many in the hand
             quantity = action.args[0].args[0] if isinstance(action.args[0], ast.Selector) \
@@ -111,10 +136,28 @@ def _cost_checks_for_costs(costs, rules=None, card_cost=False) -> list[Callable]
     return checks
 
 
-def _enough_cards(found, counted: bool) -> Callable:
+# the cards the steps of a cost checked so far would use ("Exert a ready
+# red card you control. Exert 2 ready cards you control": three cards)
+HELD = "#held"
+
+
+def _enough_cards(found, counted: bool, holds: bool = True) -> Callable:
     """Payable while the selection finds its number of cards (read now:
-    it may be X), or one card when ``counted`` is false."""
-    return lambda m, f: len(found.candidates(m, f)) >= (found.count(m, f) if counted else 1)
+    it may be X), or one card when ``counted`` is false, among the cards
+    the cost's earlier steps do not hold already; those found are held
+    (unless the step leaves them as they were: ``holds`` false)."""
+    if not holds:
+        return lambda m, f: len(found.candidates(m, f)) >= (found.count(m, f) if counted else 1)
+
+    def enough(m, f) -> bool:
+        held = f.locals.get(HELD, ())
+        free = [c for c in found.candidates(m, f) if c not in held]
+        need = found.count(m, f) if counted else 1
+        if len(free) < need:
+            return False
+        f.locals[HELD] = tuple(held) + tuple(free[:need])
+        return True
+    return enough
 
 
 def _doable_checks(sentences, rules) -> list:

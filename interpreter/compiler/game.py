@@ -547,7 +547,11 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         # cost picked ("cost: Exert 2 ready cards in your inkwell")
         e.emit(lambda m, f: f.locals.__setitem__("#chosen", f.locals.get("it")))
         steps.card_cost = True
-        steps.sentences(cost)
+        for sentence in cost:
+            # each sentence of the cost reads "it" as the action's card too
+            # ("Rest X ready Gems ..., where X is its bonus.")
+            e.emit(lambda m, f: f.locals.__setitem__("it", f.locals["#chosen"]))
+            steps.sentences((sentence,))
         steps.card_cost = False
         e.emit(lambda m, f: f.locals.__setitem__("it", f.locals.pop("#chosen")))
     if action.requires is not None:

@@ -237,7 +237,11 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             if "in_any_order" in ways and action.form not in ("move", "put", "put_back",
                                                                "return_"):
                 raise unsupported(step, '"in any order" on a step other than moving cards')
-            self._suffixes = tuple(s for s in suffixes if s.form == "excess_to" or (
+            if any(s.form == "rest_to" for s in suffixes) and \
+                    action.form not in ("deal", "deal_measured"):
+                raise unsupported(step, '"and the rest to" on a step other than dealing '
+                                  "damage to a card")
+            self._suffixes = tuple(s for s in suffixes if s.form in ("excess_to", "rest_to") or (
                 s.form == "lasting" and action.form in ("nullify", "gain_control")))
             repeat = [s for s in suffixes if s.form == "for_each_suffix"]
             # "... one at a time while there are 3 or more Rooms in the Room

@@ -49,9 +49,9 @@ class Decisions:
         which of two identical cards they name, the first stands for all.
         Cards are identical when nothing in the state tells them apart: the
         same card, owner, controller, zone, face, statuses, counters and
-        modifiers, no cards attached, their place in an ordered zone or a
-        paired slot the same, and no effect, limit or choice in progress
-        refers to either."""
+        modifiers, no cards attached, attached to the same card (or to none),
+        their place in an ordered zone or a paired slot the same, and no
+        effect, limit or choice in progress refers to either."""
         cards_of = self._CARD_AT.get(kind)
         if cards_of is None:
             return options, labels
@@ -80,7 +80,7 @@ class Decisions:
     def _identity(self, card: int, referred: set):
         state = self.state
         c = state.cards[card]
-        if card in referred or c.attached_to is not None:
+        if card in referred:
             return ("card", card)
         decl = self.rules.zones.get(c.zone[0])
         paired = any(c.zone[0] in pair[:2] for pair in self.game.pairs)
@@ -92,8 +92,10 @@ class Decisions:
                           for m in state.modifiers if m.target == card)
         hosts = any(state.cards[h].attached_to == card for h in pile) if self.game.attaching \
             else False
+        # cards attached to one host are alike (two Energy on one creature);
+        # to different hosts, not
         return (c.name, c.owner, c.controller, c.zone, c.face_up, tuple(sorted(c.statuses)),
-                counters, position, modifiers, hosts)
+                counters, position, modifiers, hosts, c.attached_to)
 
     _CARD_LOCALS = ("it", "this", "chosen", "#chosen", "target", "_subject", "_trigger_it")
 

@@ -334,6 +334,8 @@ def _suffix(s: ast.Suffix) -> str:
         return "if " + _condition(s.args[0])
     if s.form == "excess_to":
         return f"with excess to {_possessive(s.args[0])} {s.args[1]}"
+    if s.form == "rest_to":
+        return "and the rest to " + _target(s.args[0])
     raise TypeError(s.form)
 
 

@@ -1,0 +1,86 @@
+"""Arcane Duel (rules/arcane-duel.rules, docs/games/arcane-duel.md) plays
+whole games (the soak with the invariants checked is in tests/test_soak.py):
+random games that end the way the rulebook says (a player at 0 Life, or one
+who must draw from an empty library: 1.2, 1.3), legal decks, the opening
+hand of 7 and the first player's skipped draw (5.3), and what each player
+may see. The rulings (tests/rulings/arcane-duel) test the rules one by one."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.agents import RandomAgent, play_out
+from interpreter.engine import Match, compile_game
+from interpreter.language.games import load_game
+
+
+@pytest.fixture(scope="module")
+def game():
+    loaded = load_game("arcane-duel")
+    return loaded, compile_game(loaded)
+
+
+def _decks(loaded, i):
+    return [loaded.decks[i % len(loaded.decks)], loaded.decks[(i + 1) % len(loaded.decks)]]
+
+
+def test_games_end_with_a_player_out_of_life_or_cards(game):
+    loaded, compiled = game
+    for seed in range(12):
+        match = Match.start(compiled, _decks(loaded, seed), seed)
+        play_out(match, [RandomAgent(seed * 1000 + p) for p in range(2)])
+        result = match.state.result
+        assert result is not None and result[0] == "win", result
+        loser = 1 - match.state.out.index(False)
+        assert match.state.counter(loser, "Life") <= 0 or \
+            not match.state.zones[("library", loser)], result
+
+
+def test_the_decks_are_legal_and_three(game):
+    loaded, _ = game
+    assert len(loaded.decks) == 3
+    names = set()
+    for deck in loaded.decks:
+        library = dict(deck.parts)["Library"]
+        assert sum(e.count for e in library) >= 40
+        names |= {e.name for e in library}
+    kinds = {loaded.cards[name].kind for name in names}
+    assert kinds == {"Land", "Creature", "Aura", "Sorcery", "Instant"}
+
+
+def test_at_least_35_distinct_cards_in_three_colours(game):
+    loaded, _ = game
+    cards = [c for c in loaded.cards.values() if not c.token]
+    assert len(cards) >= 35
+    colours = {stat.value for card in cards for stat in card.stats if stat.name == "colour"}
+    assert colours == {"Flame", "Tide", "Grove"}
+
+
+def _started(compiled, decks, seed, first=0):
+    """A game past its setup: the player picked at random chose who goes first."""
+    match = Match.start(compiled, decks, seed)
+    assert match.state.decision.prompt == "choose the first player"
+    match.apply_action(match.state.decision.options.index(first))
+    return match
+
+
+def test_seven_cards_and_no_draw_on_the_first_turn(game):
+    loaded, compiled = game
+    match = _started(compiled, _decks(loaded, 0), 1)
+    state = match.state
+    assert state.turn_player == 0
+    assert len(state.zones[("hand", 0)]) == 7      # 5.3: the first player skips the draw
+    assert len(state.zones[("hand", 1)]) == 7
+    assert state.counter(0, "Life") == state.counter(1, "Life") == 20
+
+
+def test_a_hand_is_private_and_the_battlefield_public(game):
+    loaded, compiled = game
+    match = _started(compiled, _decks(loaded, 0), 1)
+    land = next((a for a in match.legal_actions()
+                 if match.action_to_string(a).startswith("play a land")), None)
+    assert land is not None
+    match.apply_action(land)
+    theirs = match.observation(1)
+    assert theirs["zones"]["hand/0"] == 6
+    assert len(theirs["zones"]["battlefield/0"]) == 1
