@@ -364,7 +364,7 @@ action "strike"
     # the Knight (no Elusive) may strike the Giant only: no question is asked
     assert match.state.decision.prompt == "take an action or pass"
     take(match, "strike Sprite")
-    assert match.state.decision.prompt == "choose a target"
+    assert match.state.decision.prompt == "choose a target to strike"
     assert sorted(l.split(" #")[0] for l in labels(match)) == ["Giant", "Sprite"]
 
 

@@ -649,8 +649,8 @@ def _compile_declaration(e: Emitter, action, target) -> None:
             e.emit(lambda m, f: m.resolve_now(f))
         return
 
-    def pick_target(m, f):
-        return m.pick(f, target, f.locals["you"], "choose a target", "_target")
+    def pick_target(m, f, prompt=f"choose a target to {action.name}"):
+        return m.pick(f, target, f.locals["you"], prompt, "_target")
     e.emit(pick_target)
 
     def aim(m, f, role=action.target_role, event=action.target_announces,

@@ -43,6 +43,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         self.e = emitter
         self.game = game          # the CompiledGame: zone roles, programs
         self.in_setup = False     # compiling the game's setup lines
+        self._acting = None       # the action of the step being compiled
 
     # ---- sentences
 
@@ -208,6 +209,14 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         self.e.place(skip)
 
     def step(self, step: ast.Step) -> None:
+        # a card chosen in a step is asked for with what the step does to it
+        acting, self._acting = self._acting, step.args[2] if step.form == "act" else self._acting
+        try:
+            self._step(step)
+        finally:
+            self._acting = acting
+
+    def _step(self, step: ast.Step) -> None:
         times = _times(step)
         if times is not None:
             self.repeat_times(step, times)
@@ -636,6 +645,9 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             self.e.emit(together)
             return
         selection = compile_selector(selector, who, default_zone)
+        if prompt == "choose a card" and self._acting is not None:
+            doing = _action(self._acting, None)      # "choose 1 of them" as it is
+            prompt = doing if doing.startswith("choose ") else f"choose a card to {doing}"
         if isinstance(selector, ast.Selector) and selector.form in (
                 "the_attacking", "the_defending") and selector.args[0].form == "kind" and \
                 self.game.rules.kind(selector.args[0].args[0]) is not None:
