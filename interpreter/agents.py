@@ -87,13 +87,18 @@ class ScriptedAgent:
             f"{decision.player + 1} must {decision.prompt}: {', '.join(decision.labels)}"))
 
 
-def play_out(match, agents, max_decisions: int = 100_000) -> int:
-    """Let the agents answer decisions until the game ends; returns how many."""
+def play_out(match, agents, max_decisions: int = 100_000, each_turn=None) -> int:
+    """Let the agents answer decisions until the game ends; returns how many.
+    ``each_turn(match)`` is called at the first decision of every turn."""
     decisions = 0
+    turn = None
     while not match.is_terminal():
         if decisions >= max_decisions:
             match.game_over_by_cap(f"more than {max_decisions} decisions")
             break
+        if each_turn is not None and match.state.turn != turn:
+            turn = match.state.turn
+            each_turn(match)
         player = match.current_player()
         match.apply_action(agents[player].act(match))
         decisions += 1

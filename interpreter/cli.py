@@ -24,6 +24,7 @@ import click
 
 from interpreter.agents import RandomAgent, play_out
 from interpreter.engine import Match, compile_game
+from interpreter.engine.narration import board_summary
 from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mean, listing
 from interpreter.language.explain import explain_text
 from interpreter.language.games import Game, find_root, load_game
@@ -363,14 +364,23 @@ def play(game: str, seed: int, players: int | None, deck_names: tuple, as_match:
         _play_match(playable, seed)
         return
     decks = playable.seats()
+    boards = []      # (where in the log, the board) at each turn's first decision
+
+    def board(match):
+        boards.append((len(match.state.log), board_summary(match.state, match.game)))
     with _user_errors():
         match = Match.start(playable.compiled, decks, seed)
         agents = [RandomAgent(seed * 1000 + i) for i in range(len(decks))]
-        play_out(match, agents)
+        play_out(match, agents, each_turn=board)
     for p, deck in enumerate(decks):
         click.echo(f"Player {p + 1} plays {deck.name}.")
-    for line in match.narration():
-        click.echo(line)
+    told = 0
+    for at, lines in [*boards, (len(match.state.log), [])]:
+        for line in match.narration(events=match.state.log[told:at]):
+            click.echo(line)
+        for line in lines:
+            click.echo(line)
+        told = at
 
 
 def _play_match(playable: Playable, seed: int) -> None:

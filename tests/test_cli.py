@@ -426,3 +426,18 @@ def test_a_wrong_number_of_players_reads_as_a_sentence():
     assert result.stderr == "E804 RYFT Card Battle is for 2 players, not 3\n"
     result = run("play", "saturday-wars", "--players", "5", "--seed", "1")
     assert result.stderr == "E804 Saturday Wars CCG is for 2 to 4 players, not 5\n"
+
+
+def test_play_shows_the_board_at_each_turns_first_decision():
+    # issue 22: "a short board summary at the start of each turn"
+    result = run("play", DUEL, "--seed", "3")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    at = lines.index("   Board, turn 4:")
+    assert lines[at + 1:at + 3] == [
+        "     Player 1: Life 9, Mana 1, Guess 0; 5 cards in hand.",
+        "     Player 2: Life 10, Mana 1, Guess 0; 2 cards in hand; board: Squire, Squire."]
+    assert "-- Turn 4: Player 1" in lines[:at] and lines[at + 3].startswith("   Player 1")
+    # the boards are added between the lines of the log, none of which is lost
+    boards = sum(1 for line in lines if line.startswith("   Board, turn "))
+    assert boards == sum(1 for line in lines if line.startswith("-- Turn "))

@@ -253,8 +253,9 @@ class Match:
     def game_over_by_cap(self, reason: str) -> None:
         op.end_game(self.state, ("draw", reason))
 
-    def narration(self, viewer: int | None = None) -> list[str]:
-        return list(narrate(self.state, self.game.rules, viewer, cards=self.game.cards))
+    def narration(self, viewer: int | None = None, events=None) -> list[str]:
+        """The log (or the ``events`` of it given) as lines a player reads."""
+        return list(narrate(self.state, self.game.rules, viewer, events, cards=self.game.cards))
 
     def log_digest(self) -> str:
         return hashlib.sha256(repr(self.state.log).encode()).hexdigest()

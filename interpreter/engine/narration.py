@@ -246,3 +246,30 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
         case Note():
             return "     " + event.text
     return None
+
+
+def board_summary(state, game) -> list[str]:
+    """The board in a few lines, as `cardrules play` shows it when a turn's
+    first decision comes: each player's counters, hand size and the cards
+    in the zones in play (with their statuses and counters)."""
+    lines = [f"   Board, turn {state.turn}:"]
+    for player in range(state.players):
+        counters = ", ".join(f"{name} {value}" for name, value
+                             in state.player_counters[player].items()
+                             if isinstance(value, int) and not isinstance(value, bool))
+        hand = len(state.zones.get((game.hand, player), ())) if game.hand else 0
+        parts = [counters] if counters else []
+        parts.append(f"{hand} card{'s' if hand != 1 else ''} in hand")
+        for zone in game.in_play:
+            cards = state.zones.get((zone, player), ())
+            if cards:
+                parts.append(f"{zone}: " + ", ".join(_in_play(state.cards[c]) for c in cards))
+        lines.append(f"     {_player(player)}: " + "; ".join(parts) + ".")
+    return lines
+
+
+def _in_play(card) -> str:
+    """A card in play as the board shows it: "Knight (exhausted, 2 damage)"."""
+    marks = ([] if card.face_up else ["face down"]) + list(card.statuses)
+    marks += [f"{n} {name}" for name, n in card.counters if name != "slot" and n]
+    return f"{card.name} ({', '.join(marks)})" if marks else card.name
