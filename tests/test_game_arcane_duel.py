@@ -9,26 +9,19 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.agents import RandomAgent, play_out
-from interpreter.engine import Match, compile_game
-from interpreter.language.games import load_game
+from interpreter.engine import Match
+
+from games_support import loaded_and_compiled, random_games, rotating_decks
 
 
 @pytest.fixture(scope="module")
 def game():
-    loaded = load_game("arcane-duel")
-    return loaded, compile_game(loaded)
-
-
-def _decks(loaded, i):
-    return [loaded.decks[i % len(loaded.decks)], loaded.decks[(i + 1) % len(loaded.decks)]]
+    return loaded_and_compiled("arcane-duel")
 
 
 def test_games_end_with_a_player_out_of_life_or_cards(game):
     loaded, compiled = game
-    for seed in range(12):
-        match = Match.start(compiled, _decks(loaded, seed), seed)
-        play_out(match, [RandomAgent(seed * 1000 + p) for p in range(2)])
+    for match in random_games(loaded, compiled, range(12)):
         result = match.state.result
         assert result is not None and result[0] == "win", result
         loser = 1 - match.state.out.index(False)
@@ -66,7 +59,7 @@ def _started(compiled, decks, seed, first=0):
 
 def test_seven_cards_and_no_draw_on_the_first_turn(game):
     loaded, compiled = game
-    match = _started(compiled, _decks(loaded, 0), 1)
+    match = _started(compiled, rotating_decks(loaded, 0), 1)
     state = match.state
     assert state.turn_player == 0
     assert len(state.zones[("hand", 0)]) == 7      # 5.3: the first player skips the draw
@@ -76,7 +69,7 @@ def test_seven_cards_and_no_draw_on_the_first_turn(game):
 
 def test_a_hand_is_private_and_the_battlefield_public(game):
     loaded, compiled = game
-    match = _started(compiled, _decks(loaded, 0), 1)
+    match = _started(compiled, rotating_decks(loaded, 0), 1)
     land = next((a for a in match.legal_actions()
                  if match.action_to_string(a).startswith("play a land")), None)
     assert land is not None

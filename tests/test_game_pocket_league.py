@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.agents import RandomAgent, play_out
-from interpreter.engine import Match, compile_game
-from interpreter.language.games import load_game
+from interpreter.agents import RandomAgent
+from interpreter.engine import Match
+
+from games_support import loaded_and_compiled, random_games, rotating_decks
 
 RULINGS = Path(__file__).resolve().parent / "rulings" / "pocket-league"
 ENDINGS = {"Draw for the turn", "No creatures", "Last prize"}
@@ -22,19 +23,12 @@ ENDINGS = {"Draw for the turn", "No creatures", "Last prize"}
 
 @pytest.fixture(scope="module")
 def game():
-    loaded = load_game("pocket-league")
-    return loaded, compile_game(loaded)
-
-
-def _decks(loaded, i):
-    return [loaded.decks[i % len(loaded.decks)], loaded.decks[(i + 1) % len(loaded.decks)]]
+    return loaded_and_compiled("pocket-league")
 
 
 def test_random_games_end_as_the_rulebook_says(game):
     loaded, compiled = game
-    for seed in range(12):
-        match = Match.start(compiled, _decks(loaded, seed), seed)
-        play_out(match, [RandomAgent(seed * 1000 + p) for p in range(2)])
+    for match in random_games(loaded, compiled, range(12)):
         result = match.state.result
         assert result is not None and result[0] == "win", result
         assert result[2].split(": ", 1)[-1] in ENDINGS, result
@@ -42,7 +36,7 @@ def test_random_games_end_as_the_rulebook_says(game):
 
 def test_the_setup_leaves_an_active_creature_and_six_prizes(game):
     loaded, compiled = game
-    match = Match.start(compiled, _decks(loaded, 0), 5)
+    match = Match.start(compiled, rotating_decks(loaded, 0), 5)
     agents = [RandomAgent(1), RandomAgent(2)]
     while match.state.turn == 0 and not match.is_terminal():
         match.apply_action(agents[match.state.decision.player].act(match))

@@ -9,27 +9,20 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.agents import RandomAgent, play_out
-from interpreter.engine import Match, compile_game
-from interpreter.language.games import load_game
+from interpreter.engine import Match
+
+from games_support import loaded_and_compiled, random_games, rotating_decks
 
 
 @pytest.fixture(scope="module")
 def game():
-    loaded = load_game("rival-rush")
-    return loaded, compile_game(loaded)
-
-
-def _decks(loaded, i):
-    return [loaded.decks[i % len(loaded.decks)], loaded.decks[(i + 1) % len(loaded.decks)]]
+    return loaded_and_compiled("rival-rush")
 
 
 def test_games_end_past_the_end_segment(game):
     loaded, compiled = game
     wins = draws = 0
-    for seed in range(30):
-        match = Match.start(compiled, _decks(loaded, seed), seed)
-        play_out(match, [RandomAgent(seed * 1000 + p) for p in range(2)])
+    for match in random_games(loaded, compiled, range(30)):
         result = match.state.result
         assert result is not None
         if result[0] == "win":
@@ -65,7 +58,7 @@ def _started(compiled, decks, seed, first=0):
 
 def test_setup_builds_the_row_alternating_faces(game):
     loaded, compiled = game
-    match = _started(compiled, _decks(loaded, 0), 1)
+    match = _started(compiled, rotating_decks(loaded, 0), 1)
     state = match.state
     assert state.turn_player == 0
     row = state.zones[("Segment Row", -1)]
@@ -81,7 +74,7 @@ def test_what_each_player_may_see(game):
     are placed at each Segment are public; the cards placed face down are
     not (their controller knows them); both sides of every Segment are."""
     loaded, compiled = game
-    match = _started(compiled, _decks(loaded, 0), 1, first=1)
+    match = _started(compiled, rotating_decks(loaded, 0), 1, first=1)
     player = match.state.decision.player
     rival = 1 - player
     place = next(a for a in match.legal_actions()
