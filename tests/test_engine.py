@@ -620,3 +620,23 @@ def test_per_period_limits_are_typed_and_survive_json(game_id):
     assert restored.limits == match.state.limits
     assert [type(k) for k in restored.limits] == [type(k) for k in match.state.limits]
     assert Match(compiled, restored).legal_actions() == match.legal_actions()
+
+
+def test_observation_gives_the_cards_seen_as_records_and_hides_the_rest(duel):
+    # issue "Playtesting": a structured view for the terminal, bots and JSON
+    match = start(duel, seed=1)
+    view = match.observation(0)
+    mine = view["cards"]["hand/0"]
+    assert [c["name"] for c in mine] == view["zones"]["hand/0"]
+    assert all(set(c) == {"id", "name", "face_up", "stats", "statuses", "counters", "slot",
+                          "attached_to"} for c in mine)
+    assert all(isinstance(c["stats"]["cost"], int) for c in mine)
+    # the other hand and the decks: counted in "zones", never in "cards"
+    assert "hand/1" not in view["cards"] and "deck/0" not in view["cards"]
+    assert view["period"]["phase"] == "Main" and view["stack"] == []
+    records = view["decision"]["records"]
+    assert [r["label"] for r in records] == view["decision"]["options"]
+    named = [r for r in records if r["cards"]]
+    assert named and all(match.state.cards[r["cards"][0]].name in r["label"] for r in named)
+    assert match.observation(1)["decision"] is None
+    json.dumps(view)          # plain data

@@ -35,7 +35,8 @@ class Decisions:
 
     # ---- identical cards: one choice
 
-    _CARD_AT = {"target": lambda o: (o,) if isinstance(o, int) and not isinstance(o, bool)
+    # the cards an option of each kind of decision names
+    CARD_AT = {"target": lambda o: (o,) if isinstance(o, int) and not isinstance(o, bool)
                 else (),
                 "defend": lambda o: tuple(o),
                 # a mode offered with cards: (mode, cards of each slot ...)
@@ -52,7 +53,7 @@ class Decisions:
         modifiers, no cards attached, attached to the same card (or to none),
         their place in an ordered zone or a paired slot the same, and no
         effect, limit or choice in progress refers to either."""
-        cards_of = self._CARD_AT.get(kind)
+        cards_of = self.CARD_AT.get(kind)
         if cards_of is None:
             return options, labels
         state = self.state

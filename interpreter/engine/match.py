@@ -210,12 +210,15 @@ class Match:
 
     def observation(self, player: int) -> dict:
         """What ``player`` may see: public zones, their own private zones, the
-        sizes of hidden ones, counters, and the decision if it is theirs. A
-        face-down card in a public zone is "a face-down card" (at its place)
-        to the players who do not control it, unless it has two faces."""
+        sizes of hidden ones, counters, the phase and step, the stack, and
+        the decision if it is theirs. A face-down card in a public zone is "a
+        face-down card" (at its place) to the players who do not control it,
+        unless it has two faces. ``zones`` holds the cards' names, ``cards``
+        the same cards as records (docs/api.md)."""
         state = self.state
         rules = self.game.rules
-        zones = {}
+        machine = Machine(self.game, state)
+        zones, cards_seen = {}, {}
         for (name, owner), cards in state.zones.items():
             if name == RULES_ZONE:
                 continue
@@ -238,17 +241,51 @@ class Match:
                     shown.append("a face-down card" + (
                         f" at {state.cards[host].name}" if host is not None else ""))
             zones[key] = shown
+            cards_seen[key] = [self._card_seen(machine, c, player) for c in cards]
         decision = state.decision
         return {
             "player": player,
             "turn": state.turn,
             "turn_player": state.turn_player,
+            "period": dict(state.period),
             "counters": [self._counters_seen(player, p) for p in range(state.players)],
             "zones": zones,
+            "cards": cards_seen,
+            "stack": [{"source": state.cards[entry[2]].name, "controller": entry[3],
+                       "nullified": bool(entry[6])} for entry in state.stack],
             "decision": None if decision is None or decision.player != player else {
-                "prompt": decision.prompt, "options": list(decision.labels)},
+                "prompt": decision.prompt, "kind": decision.kind,
+                "options": list(decision.labels),
+                "records": [self._option_seen(machine, decision, i)
+                            for i in range(len(decision.options))]},
             "result": state.result,
         }
+
+    def _card_seen(self, machine: Machine, c: int, viewer: int) -> dict:
+        """A card of a zone the viewer sees, as a record: its name, its
+        stats as modified now, statuses, counters, face and slot; a face-down
+        card the viewer may not look at shows only that it is there."""
+        card = self.state.cards[c]
+        if not (card.face_up or card.controller == viewer or
+                two_faced(card.name, self.game.rules, self.game.cards)):
+            return {"face_up": False, "attached_to": card.attached_to}
+        definition = self.game.cards.get(card.name)
+        stats = {s.name: machine.stat(c, s.name) if isinstance(s.value, int) else s.text
+                 for s in (definition.stats if definition is not None else ())}
+        counters = dict(card.counters)
+        return {"id": c, "name": card.name, "face_up": card.face_up, "stats": stats,
+                "statuses": list(card.statuses),
+                "counters": {k: v for k, v in counters.items() if k != "slot"},
+                "slot": counters.get("slot"), "attached_to": card.attached_to}
+
+    def _option_seen(self, machine: Machine, decision, index: int) -> dict:
+        """An option of the open decision as a record: its text and the cards it names."""
+        cards_of = machine.CARD_AT.get(decision.kind)
+        option = decision.options[index]
+        return {"label": decision.labels[index] if decision.labels else str(option),
+                "kind": decision.kind,
+                "cards": [c for c in (cards_of(option) if cards_of else ())
+                          if isinstance(c, int) and not isinstance(c, bool)]}
 
     def game_over_by_cap(self, reason: str) -> None:
         op.end_game(self.state, ("draw", reason))
