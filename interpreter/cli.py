@@ -29,6 +29,7 @@ from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mea
 from interpreter.language.explain import explain_text
 from interpreter.language.games import Game, find_root, load_game
 from interpreter.language.projects import Library
+from interpreter.replays import Recorder, check_new_file, play_again, read_replay, write_replay
 from interpreter.rulings import load_ruling_file, run_ruling
 from interpreter.scaffold import check_game_id, scaffold, title_of
 from interpreter.series import play_match
@@ -355,7 +356,10 @@ _deck_option = click.option(
 @_deck_option
 @click.option("--match", "as_match", is_flag=True,
               help="Play a match (the rules file's \"match: best of N\") instead of one game.")
-def play(game: str, seed: int, players: int | None, deck_names: tuple, as_match: bool) -> None:
+@click.option("--record", "record", type=click.Path(path_type=Path), metavar="FILE",
+              help="Write the game to FILE (a new file) to print it again with `replay`.")
+def play(game: str, seed: int, players: int | None, deck_names: tuple, as_match: bool,
+         record: Path | None) -> None:
     """Play one game (or a match) of GAME between random agents and print what happens.
 
     GAME is a shipped game id or the path of a rules file."""
@@ -365,22 +369,57 @@ def play(game: str, seed: int, players: int | None, deck_names: tuple, as_match:
         return
     decks = playable.seats()
     boards = []      # (where in the log, the board) at each turn's first decision
-
-    def board(match):
-        boards.append((len(match.state.log), board_summary(match.state, match.game)))
+    actions: list = []
     with _user_errors():
+        if record is not None:
+            check_new_file(record)
         match = Match.start(playable.compiled, decks, seed)
-        agents = [RandomAgent(seed * 1000 + i) for i in range(len(decks))]
-        play_out(match, agents, each_turn=board)
+        agents = [Recorder(RandomAgent(seed * 1000 + i), actions) for i in range(len(decks))]
+        play_out(match, agents, each_turn=_boards_into(boards))
+        if record is not None:
+            # a rules file by its whole path: the replay is read from anywhere
+            named = str(Path(game).resolve()) if game.endswith(".rules") else game
+            write_replay(record, named, decks, seed, actions, match)
+    _print_game(match, decks, boards)
+
+
+def _boards_into(boards: list):
+    """A play_out ``each_turn`` keeping the board with where it was in the log."""
+    return lambda match: boards.append((len(match.state.log),
+                                        board_summary(match.state, match.game)))
+
+
+def _print_game(match, decks, boards, viewer: int | None = None) -> None:
+    """A game as `play` and `replay` print it: the decks, then the log's
+    lines (from ``viewer``'s seat if given) with the boards between them."""
     for p, deck in enumerate(decks):
         click.echo(f"Player {p + 1} plays {deck.name}.")
     told = 0
     for at, lines in [*boards, (len(match.state.log), [])]:
-        for line in match.narration(events=match.state.log[told:at]):
+        for line in match.narration(viewer, events=match.state.log[told:at]):
             click.echo(line)
-        for line in lines:
+        for line in lines if viewer is None else ():
             click.echo(line)
         told = at
+
+
+@main.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--viewer", type=click.IntRange(1, 8), default=None, metavar="N",
+              help="Print the game as player N saw it (hidden cards stay hidden).")
+def replay(file: Path, viewer: int | None) -> None:
+    """Print a game recorded with `play --record FILE`, played again from its
+    seed and actions: the same log, byte for byte."""
+    with _user_errors():
+        recorded = read_replay(file)
+        playable = _load_playable(recorded.game, len(recorded.decks), recorded.decks)
+        boards: list = []
+        match = play_again(playable.compiled, playable.seats(), recorded, _boards_into(boards))
+    if viewer is not None and viewer > len(recorded.decks):
+        with _user_errors():
+            raise CouldNotRun(Problem("E815", f"--viewer {viewer}: the game has "
+                                      f"{len(recorded.decks)} players"))
+    _print_game(match, playable.seats(), boards, None if viewer is None else viewer - 1)
 
 
 def _play_match(playable: Playable, seed: int) -> None:

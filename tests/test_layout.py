@@ -47,6 +47,7 @@ STAGES = {
     "interpreter.ruling_cards": 4,
     "interpreter.pytest_plugin": 4,
     "interpreter.scaffold": 4,
+    "interpreter.replays": 4,
     "interpreter.cli": 4,
 }
 STAGE_NAMES = ["shared (errors, source, resources)", "language", "compiler", "engine",

@@ -1,0 +1,109 @@
+"""Replays: a game kept as what is needed to play it again exactly.
+
+A replay file is JSON: the game (an id, or the whole path of a rules file), the decks by name, one per seat, the seed, the
+actions chosen (legal-action indices, in order) and the digest of the log
+they made. Playing the actions again from the same start gives the same log
+byte for byte (the engine is deterministic); the digest says so, and a
+replay that no longer gives it (the game's files changed) is refused, not
+shown wrong. A replay is data: read with ``json``, every field checked.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import attrs
+
+from interpreter.engine import Match
+from interpreter.errors import CouldNotRun, Problem
+from interpreter.language.files import Unreadable, read_source
+
+FORMAT = "cardrules replay 1"
+
+
+@attrs.frozen
+class Replay:
+    game: str
+    decks: tuple[str, ...]
+    seed: int
+    actions: tuple[int, ...]
+    digest: str
+
+
+class Recorder:
+    """An agent's stand-in that notes each action the agent chooses."""
+
+    def __init__(self, agent, actions: list):
+        self.agent, self.actions = agent, actions
+
+    def act(self, match) -> int:
+        action = self.agent.act(match)
+        self.actions.append(action)
+        return action
+
+
+def write_replay(path: Path, game: str, decks, seed: int, actions, match) -> None:
+    """Write the replay of a finished ``match`` (never over an existing file:
+    the caller checks with :func:`check_new_file` before playing)."""
+    data = {"format": FORMAT, "game": game, "decks": [d.name for d in decks], "seed": seed,
+            "actions": list(actions), "digest": match.log_digest()}
+    with path.open("x", encoding="utf-8") as out:
+        out.write(json.dumps(data) + "\n")
+
+
+def check_new_file(path: Path) -> None:
+    if path.exists() or path.is_symlink():
+        raise CouldNotRun(Problem(
+            "E912", f"{path} already exists; cardrules does not write over it", None, None,
+            ("a new file name",), None))
+
+
+def _bad(path: str, what: str) -> CouldNotRun:
+    return CouldNotRun(Problem("E813", f"{path} is not a replay cardrules can read: {what}",
+                               None, None, (f'a JSON file written by --record ("{FORMAT}")',)))
+
+
+def read_replay(path: Path) -> Replay:
+    source = read_source(path)
+    if isinstance(source, Unreadable):
+        raise CouldNotRun(source.problem)
+    try:
+        data = json.loads(source.text)
+    except ValueError as err:
+        raise _bad(source.path, f"not JSON ({err})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _bad(source.path, 'no "format" of a replay')
+    fields = {"game": str, "decks": list, "seed": int, "actions": list, "digest": str}
+    for name, kind in fields.items():
+        if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
+            raise _bad(source.path, f'"{name}" is missing or not a {kind.__name__}')
+    if not all(isinstance(d, str) for d in data["decks"]) or not all(
+            isinstance(a, int) and not isinstance(a, bool) and a >= 0 for a in data["actions"]):
+        raise _bad(source.path, '"decks" must be names and "actions" whole numbers')
+    return Replay(data["game"], tuple(data["decks"]), data["seed"], tuple(data["actions"]),
+                  data["digest"])
+
+
+def play_again(compiled, decks, replay: Replay, each_turn=None) -> Match:
+    """The replayed game, its actions applied in order; refused if an action
+    is not legal where it was taken or the log is not the one recorded.
+    ``each_turn(match)`` at the first decision of every turn, as in play_out."""
+    match = Match.start(compiled, list(decks), replay.seed)
+    turn = None
+    for step, action in enumerate(replay.actions, 1):
+        if each_turn is not None and match.state.turn != turn and not match.is_terminal():
+            turn = match.state.turn
+            each_turn(match)
+        if match.is_terminal() or action not in match.legal_actions():
+            raise CouldNotRun(Problem(
+                "E814", f"the replay's action {step} ({action}) is not legal in this game "
+                "any more: its rules, cards or decks changed since it was recorded",
+                None, None, ("the game as it was recorded",)))
+        match.apply_action(action)
+    if match.log_digest() != replay.digest:
+        raise CouldNotRun(Problem(
+            "E814", "the replayed game's log differs from the recorded one: its rules, "
+            "cards or decks changed since it was recorded", None, None,
+            ("the game as it was recorded",)))
+    return match
