@@ -125,6 +125,8 @@ def _uses(section: str, game) -> bool:
         return rules.identical_one_choice
     if section == "Coins":
         return bool(forms & {"flip_coin", "heads", "tails"})
+    if section == "The stack":
+        return rules.resolution is not None
     raise AssertionError(f'docs/core.md has a section "{section}" with no detector here')
 
 

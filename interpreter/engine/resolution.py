@@ -96,6 +96,10 @@ class Resolution:
             return JUMPED
         if not state.stack:
             return None
+        if locals_.pop("_again", False) and "responder" not in locals_:
+            # "after an entry resolves: responses again": the new top entry
+            # may be responded to, as the first was
+            locals_["responder"] = self.rival_of(state.stack[-1][3])
         if settings.responses and "responder" in locals_:
             responder = locals_["responder"]
             if "_respond" in locals_:
@@ -132,6 +136,8 @@ class Resolution:
             del locals_["responder"]
         entry = state.stack.pop()
         entry_id, program, source, controller, zone, entry_locals, nullified, _ = entry
+        if settings.responses and settings.respond_after_each:
+            locals_["_again"] = True
         # a card used up "after it resolves" (interpreter.engine.combat: use_up)
         after = next((value for key, value in entry_locals if key == "_after_use"), None)
         prevented = not nullified and bool(self.game.prevented_effects) and \

@@ -254,6 +254,10 @@ class ResolutionDecl:
     # whose text names their controller's Rival (negative for that player)
     # come after the others (beneficial), each group in the order above
     beneficial_first: bool = False
+    # "after an entry resolves: responses again": with responses, the entry
+    # now on top may be responded to before it resolves (priority passes
+    # again after each resolution), not only the entry first responded to
+    respond_after_each: bool = False
 
 
 @attrs.frozen(slots=True)

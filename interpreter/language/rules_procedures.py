@@ -143,12 +143,14 @@ class ProcedureDeclarations(RulesReaderBase):
             "each player's effects": ("in the order they happened",
                                       "ordered by their controller"),
             "effects on a player": ("in the order above", "beneficial first"),
+            "after an entry resolves": ("the rest resolve", "responses again"),
         }
         chosen = {"responses": "none", "simultaneous": "turn player first",
                   "an entry whose source left its zone": "still resolves",
                   "triggered effects": "all together",
                   "each player's effects": "in the order they happened",
-                  "effects on a player": "in the order above"}
+                  "effects on a player": "in the order above",
+                  "after an entry resolves": "the rest resolve"}
         for child in line.children:
             key = child.key.lower()
             value = (child.value or "").strip().rstrip(".").lower()
@@ -167,7 +169,8 @@ class ProcedureDeclarations(RulesReaderBase):
             chosen["an entry whose source left its zone"] == "is removed",
             line.span, chosen["triggered effects"] == "one at a time",
             chosen["each player's effects"] == "ordered by their controller",
-            chosen["effects on a player"] == "beneficial first")
+            chosen["effects on a player"] == "beneficial first",
+            chosen["after an entry resolves"] == "responses again")
 
     def decl_rule(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
