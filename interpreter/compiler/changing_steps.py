@@ -1,8 +1,9 @@
 """Steps that change counters, cards and the game: add or put counters,
-gain / lose / pay / set a counter, deal damage, destroy, exhaust, rest,
-ready, nullify, copy an effect ("Copy that effect. You control the copy."),
-flip, flip a coin ("If heads" reads it), win or lose the game, and statements that change cards for a while
-("This gets +20 AP until ...").
+gain / lose / pay / set a counter, deal damage (in order: "and the rest
+to"), destroy, exhaust, rest, ready, nullify, copy an effect ("Copy that
+effect. You control the copy."), flip, flip a coin ("If heads" reads it),
+win or lose the game, and statements that change cards for a while ("This
+gets +20 AP until ...").
 """
 
 from __future__ import annotations
