@@ -98,13 +98,13 @@ def test_sharing_a_soak_among_processes_gives_the_same_figures():
 
 
 def test_a_soak_in_small_parts_gives_the_same_figures_and_shows_its_progress(monkeypatch):
-    import interpreter.cli as cli
+    import interpreter.cli.simulating as cli
 
     rules = str(FIXTURES / "engine" / "rules" / "duel.rules")
     runner = CliRunner()
     whole = runner.invoke(main, ["soak", rules, "-n", "30", "--seed", "4"])
     monkeypatch.setattr(cli, "SOAK_PART", 7)
-    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setattr(cli, "is_terminal", lambda stream: True)
     for jobs in ("1", "2"):
         parts = runner.invoke(main, ["soak", rules, "-n", "30", "--seed", "4", "--jobs", jobs])
         assert parts.exit_code == 0, parts.output
