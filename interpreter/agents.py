@@ -7,6 +7,9 @@
 * :class:`ScriptedAgent` plays a list of choices given by label (as
   ``action_to_string`` reads them) and fails loudly on a decision its script
   does not cover or a choice that is not legal.
+
+Commands name agents with :func:`agent_named` (``--p1 random``); every agent
+that plays by itself is in :data:`AGENTS`.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 from interpreter.engine import Machine
 from interpreter.engine.rng import Random
 from interpreter.engine.state import Frame
-from interpreter.errors import CardrulesError, Problem
+from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mean, listing
 
 
 class RandomAgent:
@@ -103,3 +106,31 @@ def play_out(match, agents, max_decisions: int = 100_000, each_turn=None) -> int
         match.apply_action(agents[player].act(match))
         decisions += 1
     return decisions
+
+
+# The agents a command can name, each made from the seed of its seat and
+# the text after a colon in its name ("search:200"), if any.
+# An agent that takes no setting refuses one (:func:`no_setting`).
+AGENTS = {
+    "random": lambda seed, setting: no_setting("random", setting) or RandomAgent(seed),
+    "first": lambda seed, setting: no_setting("first", setting) or FirstLegalAgent(),
+}
+
+
+def no_setting(name: str, setting: str | None) -> None:
+    """Refuses a setting given to an agent that takes none."""
+    if setting is not None:
+        raise CouldNotRun(Problem("E817", f'the agent "{name}" takes no setting ("{setting}")',
+                                  None, None, (name,)))
+
+
+def agent_named(spec: str, seed: int):
+    """The agent a command line names (``random``, ``first``, ...; a
+    setting after a colon where the agent takes one), playing with ``seed``."""
+    name, _, setting = spec.partition(":")
+    make = AGENTS.get(name.strip().lower())
+    if make is None:
+        raise CouldNotRun(Problem(
+            "E816", f'no agent called "{spec}"', None, None,
+            (listing(sorted(AGENTS)),), did_you_mean(name, sorted(AGENTS))))
+    return make(seed, setting.strip() or None)
