@@ -272,7 +272,8 @@ class CompiledGame:
     # "Copy the effect of ..."
     effects: dict = attrs.Factory(dict)
     kind_answers: dict = attrs.Factory(dict)  # (card name, kind word) -> is it of that kind
-    value_answers: dict = attrs.Factory(dict)  # (card name, value) -> printed on it
+    # (card name, value) -> printed on it; (card name, set, "values") -> those printed
+    value_answers: dict = attrs.Factory(dict)
     prohibitions_found: tuple | None = None   # see static_prohibitions()
     in_play: tuple[str, ...] = ()
     pairs: tuple = ()          # (zone, paired zone, status): slots that make one place

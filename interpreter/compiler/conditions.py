@@ -106,13 +106,16 @@ def compile_condition(cond: ast.Condition) -> Callable:
 
 def _count_test(selection: Selection, extra) -> Callable:
     how = selection.how
-    if extra is None and selection.at_least is not None and (
-            how == "one" or (isinstance(how, tuple) and how[0] in ("exactly", "at least")
-                             and how != ("exactly", 0))):
-        # "you have a card in your deck", "2 or more Traps": count no further
+    at_least = selection.at_least
+    if at_least is not None and (
+            how == "one" or (isinstance(how, tuple) and how[0] in ("exactly", "at least"))):
+        # "you have a card in your deck", "2 or more Traps", "no creatures":
+        # count no further than the number asked
         if how == "one":
-            return lambda m, f: selection.at_least(m, f, 1)
-        return lambda m, f: selection.at_least(m, f, selection.count(m, f))
+            return lambda m, f: at_least(m, f, 1, extra)
+        if how == ("exactly", 0):
+            return lambda m, f: not at_least(m, f, 1, extra)
+        return lambda m, f: at_least(m, f, selection.count(m, f), extra)
 
     def test(m, f):
         cards = selection.candidates(m, f)

@@ -46,9 +46,10 @@ class Selection:
     # "with a total cost of 4": (stat, amount function); cards are
     # picked while the total stays within it, never two of one unique title
     budget: tuple | None = None
-    # (machine, frame, n) -> whether there are n candidates or more, looking
-    # no further than the n-th ("If you have a card in your deck", checked
-    # after every step by a state rule, stops at the first card)
+    # (machine, frame, n[, also]) -> whether there are n candidates or more
+    # (that pass the test ``also`` too, if given), looking no further than
+    # the n-th ("If you have a card in your deck", checked after every step
+    # by a state rule, stops at the first card)
     at_least: Callable | None = None
 
     def count(self, m, f) -> int:
@@ -291,10 +292,10 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
     def candidates(m, f):
         return [c for c in pool(m, f) if passes(m, f, c)]
 
-    def at_least(m, f, n: int) -> bool:
+    def at_least(m, f, n: int, also: Callable | None = None) -> bool:
         found = 0
         for card in pool(m, f) if n > 0 else ():
-            if passes(m, f, card):
+            if (also is None or also(m, f, card)) and passes(m, f, card):
                 found += 1
                 if found >= n:
                     return True

@@ -108,18 +108,40 @@ class Views:
                     not self.prints_keyword(card, keyword):
                 yield card
 
+    def modifiers_on(self, card: int) -> list:
+        """The modifiers whose target is ``card`` (a player is ``-1 - seat``),
+        in order. Derived values ask this for every card they look at, so
+        the modifiers are indexed by target once per version of the list
+        (a new list replaces it at every change: it is never changed in place)."""
+        modifiers = self.state.modifiers
+        if self._modifier_index[0] is not modifiers:
+            self._index_modifiers()
+        return self._modifier_index[1].get(card, ())
+
+    def _index_modifiers(self) -> None:
+        """The modifiers by target, and the name each copied card is a copy
+        of (the last copy made), for this version of the list."""
+        index: dict = {}
+        copies: dict = {}
+        for modifier in self.state.modifiers:
+            index.setdefault(modifier.target, []).append(modifier)
+            if modifier.kind == "copy":
+                copies[modifier.target] = modifier.name
+        self._modifier_index = (self.state.modifiers, index, copies)
+
     def printed_name(self, card: int) -> str:
         """The name a card's printed values are read under (its definition:
         stats, kind, text and the abilities compiled for it): its own; while
         it is a copy of another card ("This becomes a copy of ... until
         ..."), that card's, the last copy made. Only a game with such a text
         looks for one."""
-        name = self.state.cards[card].name
         if self.game.copying:
-            for modifier in self.state.modifiers:
-                if modifier.target == card and modifier.kind == "copy":
-                    name = modifier.name
-        return name
+            if self._modifier_index[0] is not self.state.modifiers:
+                self._index_modifiers()
+            copied = self._modifier_index[2].get(card)
+            if copied is not None:
+                return copied
+        return self.state.cards[card].name
 
     def definition(self, card: int):
         if self.game.copying:
@@ -174,8 +196,8 @@ class Views:
         cards attached to it that are "added to" this one."""
         value = self.definition(card).stat(name)
         total = value if isinstance(value, int) else 0
-        for modifier in self.state.modifiers:
-            if modifier.target == card and modifier.kind == "stat" and modifier.name == name:
+        for modifier in self.modifiers_on(card):
+            if modifier.kind == "stat" and modifier.name == name:
                 total += modifier.amount
         for kind, amount in self.continuous(card, ("stat", name)):
             total += amount
@@ -192,8 +214,8 @@ class Views:
     def damage_reduction(self, card: int) -> int:
         """How much less damage the card is dealt ("Damage that would be
         dealt to this is reduced by 1"), every such text added up."""
-        total = sum(m.amount for m in self.state.modifiers
-                    if m.target == card and m.kind == "reduce" and m.name == "damage")
+        total = sum(m.amount for m in self.modifiers_on(card)
+                    if m.kind == "reduce" and m.name == "damage")
         return total + sum(amount for _kind, amount in self.continuous(card, ("reduce", "damage")))
 
     def continuous(self, card: int, wanted: tuple | None = None):
@@ -259,8 +281,8 @@ class Views:
         abilities do not work."""
         if "nullified" in self.state.cards[card].statuses:
             return True
-        return any(m.target == card and m.kind == "status" and m.name == "nullified"
-                   for m in self.state.modifiers)
+        return any(m.kind == "status" and m.name == "nullified"
+                   for m in self.modifiers_on(card))
 
     def has_keyword(self, card: int, name: str) -> bool:
         """Printed or given, and not lost ("This loses Divine Shield")."""
@@ -277,8 +299,8 @@ class Views:
 
     def has(self, card: int, kind: str, name: str) -> bool:
         """Whether a card has a keyword (or a can't / can) now."""
-        for modifier in self.state.modifiers:
-            if modifier.target == card and modifier.kind == kind and modifier.name == name:
+        for modifier in self.modifiers_on(card):
+            if modifier.kind == kind and modifier.name == name:
                 return True
         return any(True for _ in self.continuous(card, (kind, name)))
 
@@ -390,8 +412,8 @@ class Views:
         """The values of a set a card counts as ("It counts as red until
         ..."), which take the place of those it prints; None when it counts
         as none of them."""
-        counted = {m.name for m in self.state.modifiers
-                   if m.target == card and m.kind == "value" and m.name in allowed}
+        counted = {m.name for m in self.modifiers_on(card)
+                   if m.kind == "value" and m.name in allowed}
         return counted or None
 
     def has_value(self, card: int, value: str) -> bool:
@@ -424,15 +446,19 @@ class Views:
         counted = self._counted_as(card, allowed)
         if counted is not None:
             return counted
-        quiet = self.game.not_adjectives
-        out: set = set()
-        for stat in self.definition(card).stats:
-            if stat.name in quiet:
-                continue
-            for entry in (stat.value if isinstance(stat.value, tuple) else (stat.value,)):
-                out.update(v for v in (entry if isinstance(entry, tuple) else (entry,))
-                           if v in allowed)
-        return out
+        name = self.printed_name(card) if self.game.copying else self.state.cards[card].name
+        printed = self.game.value_answers.get((name, kind, "values"))
+        if printed is None:
+            quiet = self.game.not_adjectives
+            out: set = set()
+            for stat in self.definition(card).stats:
+                if stat.name in quiet:
+                    continue
+                for entry in (stat.value if isinstance(stat.value, tuple) else (stat.value,)):
+                    out.update(v for v in (entry if isinstance(entry, tuple) else (entry,))
+                               if v in allowed)
+            printed = self.game.value_answers[(name, kind, "values")] = frozenset(out)
+        return printed
 
     def has_status(self, card: int, status: str) -> bool:
         """A status the card has: set on it, given by a modifier ("it is fresh
@@ -450,8 +476,8 @@ class Views:
                 slot = self.slot_of(card)
                 if any(self.slot_of(p) == slot for p in self.state.zones.get(other, ())):
                     return True
-        for modifier in self.state.modifiers:
-            if modifier.target == card and modifier.kind == "status" and modifier.name == status:
+        for modifier in self.modifiers_on(card):
+            if modifier.kind == "status" and modifier.name == status:
                 return True
         return False
 
