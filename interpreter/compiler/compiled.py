@@ -277,6 +277,7 @@ class CompiledGame:
     prohibitions_found: tuple | None = None   # see static_prohibitions()
     in_play: tuple[str, ...] = ()
     pairs: tuple = ()          # (zone, paired zone, status): slots that make one place
+    paired_statuses: frozenset = frozenset()   # the statuses pairs give
     activated_zones: tuple = ()   # zones (not in play) abilities are used from
     entry_events: dict = attrs.Factory(dict)   # zone -> the event of cards entering it
     # (zone, "entering" / "leaving"): where a token ceases to exist

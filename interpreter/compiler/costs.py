@@ -151,11 +151,14 @@ def _enough_cards(found, counted: bool, holds: bool = True) -> Callable:
 
     def enough(m, f) -> bool:
         held = f.locals.get(HELD, ())
-        free = [c for c in found.candidates(m, f) if c not in held]
         need = found.count(m, f) if counted else 1
+        if found.first is not None:
+            free = found.first(m, f, need, (lambda m, f, c: c not in held) if held else None)
+        else:
+            free = [c for c in found.candidates(m, f) if c not in held][:need]
         if len(free) < need:
             return False
-        f.locals[HELD] = tuple(held) + tuple(free[:need])
+        f.locals[HELD] = tuple(held) + tuple(free)
         return True
     return enough
 

@@ -85,6 +85,7 @@ def compile_game(game) -> CompiledGame:
             compiled.entry_events[zone.name] = phrase.lower()
     compiled.pairs = tuple((z.name, z.paired_with, z.paired_status)
                            for z in rules.zones.values() if z.paired_with)
+    compiled.paired_statuses = frozenset(status for _, _, status in compiled.pairs)
     compiled.none_loses = tuple(z.name for z in rules.zones.values() if z.none_loses)
     hand = rules.zones.get(compiled.hand) if compiled.hand else None
     compiled.hand_capacity = hand.capacity if hand is not None else None

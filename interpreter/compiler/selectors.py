@@ -51,6 +51,9 @@ class Selection:
     # the n-th ("If you have a card in your deck", checked after every step
     # by a state rule, stops at the first card)
     at_least: Callable | None = None
+    # (machine, frame, n[, also]) -> the first n candidates (fewer if there
+    # are fewer), looking no further: what a cost's step would use
+    first: Callable | None = None
 
     def count(self, m, f) -> int:
         """The n of ("exactly", n) / ("up to", n) ..., read now."""
@@ -292,6 +295,15 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
     def candidates(m, f):
         return [c for c in pool(m, f) if passes(m, f, c)]
 
+    def first(m, f, n: int, also: Callable | None = None) -> list:
+        found = []
+        for card in pool(m, f) if n > 0 else ():
+            if (also is None or also(m, f, card)) and passes(m, f, card):
+                found.append(card)
+                if len(found) >= n:
+                    break
+        return found
+
     def at_least(m, f, n: int, also: Callable | None = None) -> bool:
         found = 0
         for card in pool(m, f) if n > 0 else ():
@@ -301,7 +313,7 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
                     return True
         return n <= 0
     return Selection(candidates, how, plural=plural or how == "all", budget=budget,
-                     test=passes, at_least=at_least)
+                     test=passes, at_least=at_least, first=first)
 
 
 def _all_of(tests: list[Callable]) -> Callable:

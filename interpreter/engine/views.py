@@ -467,15 +467,19 @@ class Views:
         c = self.state.cards[card]
         if status in c.statuses:
             return True
-        opposites = self.rules.opposites.get(status)
+        opposites = self.game.rules.opposites.get(status)
         if opposites is not None:       # "ready": none of exhausted, ...
-            return not any(self.has_status(card, other) for other in opposites)
-        for first, second, paired in self.game.pairs:
-            if paired == status and c.zone[0] in (first, second):
-                other = (second if c.zone[0] == first else first, c.zone[1])
-                slot = self.slot_of(card)
-                if any(self.slot_of(p) == slot for p in self.state.zones.get(other, ())):
-                    return True
+            for other in opposites:
+                if self.has_status(card, other):
+                    return False
+            return True
+        if status in self.game.paired_statuses:
+            for first, second, paired in self.game.pairs:
+                if paired == status and c.zone[0] in (first, second):
+                    other = (second if c.zone[0] == first else first, c.zone[1])
+                    slot = self.slot_of(card)
+                    if any(self.slot_of(p) == slot for p in self.state.zones.get(other, ())):
+                        return True
         for modifier in self.modifiers_on(card):
             if modifier.kind == "status" and modifier.name == status:
                 return True
