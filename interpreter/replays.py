@@ -46,10 +46,15 @@ class Recorder:
 def write_replay(path: Path, game: str, decks, seed: int, actions, match) -> None:
     """Write the replay of a finished ``match`` (never over an existing file:
     the caller checks with :func:`check_new_file` before playing)."""
-    data = {"format": FORMAT, "game": game, "decks": [d.name for d in decks], "seed": seed,
-            "actions": list(actions), "digest": match.log_digest()}
     with path.open("x", encoding="utf-8") as out:
-        out.write(json.dumps(data) + "\n")
+        out.write(json.dumps(replay_data(game, decks, seed, actions, match)) + "\n")
+
+
+def replay_data(game: str, decks, seed: int, actions, match) -> dict:
+    """A replay as the JSON object its file holds (a web table's saved game
+    adds its seats to it: readers ignore fields they do not know)."""
+    return {"format": FORMAT, "game": game, "decks": [d.name for d in decks], "seed": seed,
+            "actions": list(actions), "digest": match.log_digest()}
 
 
 def check_new_file(path: Path) -> None:
@@ -68,19 +73,25 @@ def read_replay(path: Path) -> Replay:
     source = read_source(path)
     if isinstance(source, Unreadable):
         raise CouldNotRun(source.problem)
+    return parse_replay(source.text, source.path)
+
+
+def parse_replay(text: str, where: str) -> Replay:
+    """The replay a file's text (or a saved game sent to a web table)
+    holds; ``where`` names it in the problem if it holds none."""
     try:
-        data = json.loads(source.text)
+        data = json.loads(text)
     except ValueError as err:
-        raise _bad(source.path, f"not JSON ({err})") from None
+        raise _bad(where, f"not JSON ({err})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise _bad(source.path, 'no "format" of a replay')
+        raise _bad(where, 'no "format" of a replay')
     fields = {"game": str, "decks": list, "seed": int, "actions": list, "digest": str}
     for name, kind in fields.items():
         if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
-            raise _bad(source.path, f'"{name}" is missing or not a {kind.__name__}')
+            raise _bad(where, f'"{name}" is missing or not a {kind.__name__}')
     if not all(isinstance(d, str) for d in data["decks"]) or not all(
             isinstance(a, int) and not isinstance(a, bool) and a >= 0 for a in data["actions"]):
-        raise _bad(source.path, '"decks" must be names and "actions" whole numbers')
+        raise _bad(where, '"decks" must be names and "actions" whole numbers')
     return Replay(data["game"], tuple(data["decks"]), data["seed"], tuple(data["actions"]),
                   data["digest"])
 

@@ -48,10 +48,11 @@ STAGES = {
     "interpreter.pytest_plugin": 4,
     "interpreter.scaffold": 4,
     "interpreter.replays": 4,
+    "interpreter.web": 4,
     "interpreter.cli": 4,
 }
 STAGE_NAMES = ["shared (errors, source, resources)", "language", "compiler", "engine",
-               "agents / series / soak / rulings / pytest_plugin / cli"]
+               "agents / series / soak / rulings / pytest_plugin / web / cli"]
 
 
 def _modules() -> dict[str, Path]:

@@ -15,7 +15,7 @@ import sys
 
 import click
 
-from interpreter.cli import checking, playing, simulating
+from interpreter.cli import checking, playing, serving, simulating
 from interpreter.cli.common import print_problems
 from interpreter.errors import CardrulesError
 
@@ -38,6 +38,6 @@ def main() -> None:
     """cardrules: card games as text -- rules files, card files, decks and rulings."""
 
 
-for _module in (checking, playing, simulating):
+for _module in (checking, playing, simulating, serving):
     for _command in _module.COMMANDS:
         main.add_command(_command)

@@ -81,11 +81,17 @@ def load_game(game: str | Path, root: Path | None = None,
     own game, or its cards added to an installed game), else as commands see
     it from the current folder (a project folder's, else the installed one).
     ``extra_files`` are loose card and deck files read with the game's."""
-    game_id = str(game)
     library = Library.of(root) if root is not None else Library.around(Path.cwd())
-    files = library.locate(game_id, only_project=root is not None)
+    return load_from(library, str(game), extra_files, only_project=root is not None)
+
+
+def load_from(library: Library, game_id: str, extra_files: tuple[Path, ...] = (),
+              only_project: bool = False) -> Game:
+    """A game of ``library`` (as a command run in a folder sees it: a web
+    table serving a designer's folder) by id, all its files checked."""
+    files = library.locate(game_id, only_project=only_project)
     if files is None:
-        known = library.project_game_ids() if root is not None and library.project \
+        known = library.project_game_ids() if only_project and library.project \
             else library.game_ids()
         raise CouldNotRun(Problem(
             "E902", f'unknown game "{game_id}"', None, None,

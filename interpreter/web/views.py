@@ -1,0 +1,81 @@
+"""What the web page draws, as JSON: a table or a replay's step seen from a
+seat (or from every seat), built on ``Match.observation`` so that hidden
+cards stay hidden exactly as they do for bots and the terminal."""
+
+from __future__ import annotations
+
+from interpreter.engine import Match
+
+EVENTS_SHOWN = 40        # the recent events a page lists
+
+
+def seat_view(match: Match, viewer: int | None) -> dict:
+    """The board from ``viewer``'s seat, or from every seat at once (None:
+    each player's own hidden cards shown, as a replay's "both" view)."""
+    players = match.state.players
+    if viewer is None:
+        looks = [match.observation(p) for p in range(players)]
+        seen = looks[0]
+    else:
+        seen = match.observation(viewer)
+    zones = []
+    for key, value in seen["zones"].items():
+        name, _, owner = key.partition("/")
+        owner_seat = int(owner) if owner else None
+        look = seen if viewer is not None or owner_seat is None else looks[owner_seat]
+        cards = look["cards"].get(key)
+        count = look["zones"].get(key)
+        zones.append({
+            "key": key, "name": name, "owner": owner_seat,
+            "hidden": isinstance(count, int),
+            "count": count if isinstance(count, int) else len(count),
+            "cards": [_card(c) for c in cards] if cards is not None else None,
+        })
+    state = match.state
+    decision = None
+    deciding = None if match.is_terminal() else match.current_player()
+    if deciding is not None and (viewer is None or deciding == viewer):
+        decision = {"player": deciding, "prompt": state.decision.prompt,
+                    "options": [match.action_to_string(a) for a in match.legal_actions()]}
+    events = match.narration(viewer, events=state.log[-EVENTS_SHOWN * 3:])[-EVENTS_SHOWN:]
+    return {
+        "title": match.game.rules.title,
+        "viewer": viewer,
+        "players": players,
+        "turn": state.turn,
+        "turn_player": state.turn_player,
+        "period": seen["period"],
+        "counters": [seen["counters"][p] if viewer is not None else looks[p]["counters"][p]
+                     for p in range(players)],
+        "zones": zones,
+        "stack": seen["stack"],
+        "events": events,
+        "to_move": deciding,
+        "decision": decision,
+        "result": result_line(match),
+    }
+
+
+def _card(record: dict) -> dict:
+    return {"name": record.get("name"), "face_up": record.get("face_up"),
+            "stats": record.get("stats") or {}, "statuses": record.get("statuses") or [],
+            "counters": record.get("counters") or {}, "attached_to": record.get("attached_to")}
+
+
+def result_line(match: Match) -> str | None:
+    """How the game ended, in the words ``play`` prints ("Player 1 wins: ...")."""
+    result = match.state.result
+    if result is None:
+        return None
+    if result[0] == "win":
+        return f"Player {result[1] + 1} wins: {result[2]}"
+    return f"The game is a draw: {result[1]}"
+
+
+def card_text(definition) -> list[str]:
+    """A card's full text as its card file gives it: its kind, its stats,
+    then each ability (its timing box first)."""
+    lines = [definition.name, f"kind: {definition.kind}"]
+    lines += [f"{stat.name}: {stat.text}" for stat in definition.stats]
+    lines += [f"{a.box}: {a.text}" if a.box else a.text for a in definition.abilities]
+    return lines
