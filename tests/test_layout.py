@@ -48,6 +48,7 @@ STAGES = {
     "interpreter.pytest_plugin": 4,
     "interpreter.scaffold": 4,
     "interpreter.replays": 4,
+    "interpreter.tables": 4,
     "interpreter.cli": 4,
 }
 STAGE_NAMES = ["shared (errors, source, resources)", "language", "compiler", "engine",
