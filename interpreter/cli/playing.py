@@ -5,6 +5,7 @@ log byte for byte)."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
@@ -50,7 +51,8 @@ def play(ctx, game: str | None, seed: int, players: int | None, deck_names: tupl
 
     GAME is a shipped game id or the path of a rules file."""
     if load is not None:
-        _resume(ctx, game, load, record)
+        with _stopped_cleanly():
+            _resume(ctx, game, load, record)
         return
     if game is None:
         raise click.UsageError("Missing argument 'GAME' (or --load FILE).", ctx)
@@ -64,7 +66,8 @@ def play(ctx, game: str | None, seed: int, players: int | None, deck_names: tupl
     seats = tuple(HUMAN if kind.strip().lower() == HUMAN else kind
                   for kind in (p1, p2, *["random"] * (playable.players - 2))[:playable.players])
     if HUMAN in seats:
-        _play_yourself(game, playable, seed, seats, deck_names, as_match, record)
+        with _stopped_cleanly():
+            _play_yourself(game, playable, seed, seats, deck_names, as_match, record)
         return
     if as_match:
         _play_match(playable, seed)
@@ -82,6 +85,17 @@ def play(ctx, game: str | None, seed: int, players: int | None, deck_names: tupl
         if record is not None:
             write_replay(record, _game_name(game), decks, seed, actions, match)
     _print_game(match, decks, boards)
+
+
+@contextlib.contextmanager
+def _stopped_cleanly():
+    """Ctrl-C while a table is set up (a long game played again from its
+    seed): exit 130 without a traceback (at the prompt, the table's own)."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        click.echo("Interrupted before the game could start.", err=True)
+        sys.exit(130)
 
 
 def _game_name(game: str) -> str:
