@@ -168,6 +168,9 @@ def _run_table(table: Table, record: Path | None) -> None:
             write_replay(record, table.game_name, table.deck_names, table.seed, table.actions,
                          table.match, table.seats)
         screen.say(f"Recorded to {record}: print it again with `cardrules replay {record}`.")
+    elif record is not None:
+        screen.say(f"The game did not end: nothing was recorded to {record} "
+                   "(save FILE keeps an unfinished game).")
     sys.exit(code)
 
 
