@@ -1,7 +1,8 @@
 """Replays: a game kept as what is needed to play it again exactly.
 
-A replay file is JSON: the game (an id, or the whole path of a rules file), the decks by name, one per seat, the seed, the
-actions chosen (legal-action indices, in order) and the digest of the log
+A replay file is JSON: the game (an id, or the whole path of a rules
+file), the decks by name (or a deck file by its whole path), one per seat,
+the seed, the actions chosen (legal-action indices, in order) and the digest of the log
 they made. Playing the actions again from the same start gives the same log
 byte for byte (the engine is deterministic); the digest says so, and a
 replay that no longer gives it (the game's files changed) is refused, not
@@ -28,7 +29,8 @@ class Replay:
     decks: tuple[str, ...]
     seed: int
     actions: tuple[int, ...]
-    digest: str
+    digest: str | None      # None: not checked (a table going back to a decision)
+    seats: tuple[str, ...] = ()    # who played each seat, for a saved game
 
 
 class Recorder:
@@ -43,18 +45,25 @@ class Recorder:
         return action
 
 
-def write_replay(path: Path, game: str, decks, seed: int, actions, match) -> None:
-    """Write the replay of a finished ``match`` (never over an existing file:
-    the caller checks with :func:`check_new_file` before playing)."""
-    with path.open("x", encoding="utf-8") as out:
-        out.write(json.dumps(replay_data(game, decks, seed, actions, match)) + "\n")
+def write_replay(path: Path, game: str, decks, seed: int, actions, match, seats=(),
+                 replace: bool = False) -> None:
+    """Write the replay of ``match`` (finished, or a saved game so far with
+    its ``seats``); never over an existing file unless ``replace`` (the
+    caller checks with :func:`check_new_file`)."""
+    with path.open("w" if replace else "x", encoding="utf-8") as out:
+        out.write(json.dumps(replay_data(game, decks, seed, actions, match, seats)) + "\n")
 
 
-def replay_data(game: str, decks, seed: int, actions, match) -> dict:
-    """A replay as the JSON object its file holds (a web table's saved game
-    adds its seats to it: readers ignore fields they do not know)."""
-    return {"format": FORMAT, "game": game, "decks": [d.name for d in decks], "seed": seed,
+def replay_data(game: str, decks, seed: int, actions, match, seats=()) -> dict:
+    """A replay as the JSON object its file holds (a saved game adds who
+    sits in each seat). ``decks`` are Decks or the names (or paths) that
+    name them."""
+    data = {"format": FORMAT, "game": game,
+            "decks": [d if isinstance(d, str) else d.name for d in decks], "seed": seed,
             "actions": list(actions), "digest": match.log_digest()}
+    if seats:
+        data["seats"] = list(seats)
+    return data
 
 
 def check_new_file(path: Path) -> None:
@@ -92,14 +101,20 @@ def parse_replay(text: str, where: str) -> Replay:
     if not all(isinstance(d, str) for d in data["decks"]) or not all(
             isinstance(a, int) and not isinstance(a, bool) and a >= 0 for a in data["actions"]):
         raise _bad(where, '"decks" must be names and "actions" whole numbers')
+    seats = data.get("seats", [])
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats) or (
+            seats and len(seats) != len(data["decks"])):
+        raise _bad(where, '"seats" must name who plays each deck\'s seat')
     return Replay(data["game"], tuple(data["decks"]), data["seed"], tuple(data["actions"]),
-                  data["digest"])
+                  data["digest"], tuple(seats))
 
 
-def play_again(compiled, decks, replay: Replay, each_turn=None) -> Match:
+def play_again(compiled, decks, replay: Replay, each_turn=None, each_action=None) -> Match:
     """The replayed game, its actions applied in order; refused if an action
     is not legal where it was taken or the log is not the one recorded.
-    ``each_turn(match)`` at the first decision of every turn, as in play_out."""
+    ``each_turn(match)`` at the first decision of every turn, as in play_out;
+    ``each_action(match, action)`` before each action is applied (a table
+    lets its agents see the decisions they took, so they go on as they would)."""
     match = Match.start(compiled, list(decks), replay.seed)
     turn = None
     for step, action in enumerate(replay.actions, 1):
@@ -111,8 +126,10 @@ def play_again(compiled, decks, replay: Replay, each_turn=None) -> Match:
                 "E814", f"the replay's action {step} ({action}) is not legal in this game "
                 "any more: its rules, cards or decks changed since it was recorded",
                 None, None, ("the game as it was recorded",)))
+        if each_action is not None:
+            each_action(match, action)
         match.apply_action(action)
-    if match.log_digest() != replay.digest:
+    if replay.digest is not None and match.log_digest() != replay.digest:
         raise CouldNotRun(Problem(
             "E814", "the replayed game's log differs from the recorded one: its rules, "
             "cards or decks changed since it was recorded", None, None,

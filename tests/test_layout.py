@@ -49,6 +49,7 @@ STAGES = {
     "interpreter.scaffold": 4,
     "interpreter.replays": 4,
     "interpreter.web": 4,
+    "interpreter.tables": 4,
     "interpreter.cli": 4,
 }
 STAGE_NAMES = ["shared (errors, source, resources)", "language", "compiler", "engine",

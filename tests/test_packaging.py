@@ -25,14 +25,14 @@ def test_wheel_installs_checks_and_plays_shipped_games(tmp_path):
     env_dir = tmp_path / "env"
     venv.EnvBuilder(with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
-    # The dependencies (lark, attrs, click) are borrowed from this test run's
+    # The dependencies (lark, attrs, click, rich) are borrowed from this test run's
     # environment through a .pth file, so the test needs no network; the
     # package itself comes only from the wheel.
-    import attrs, click, lark  # noqa: E401
+    import attrs, click, lark, rich  # noqa: E401
     site = subprocess.run([str(python), "-c", "import sysconfig; "
                            "print(sysconfig.get_paths()['purelib'])"],
                           capture_output=True, text=True).stdout.strip()
-    deps = {str(Path(m.__file__).resolve().parent.parent) for m in (attrs, click, lark)}
+    deps = {str(Path(m.__file__).resolve().parent.parent) for m in (attrs, click, lark, rich)}
     (Path(site) / "borrowed-deps.pth").write_text("\n".join(sorted(deps)) + "\n")
     install = subprocess.run([str(python), "-m", "pip", "install", "--no-deps", "-q",
                               str(wheel)], capture_output=True, text=True)

@@ -21,15 +21,21 @@ from interpreter.language.games import load_game
 # ---------------------------------------------------------------- play and simulate
 
 
-def load_game_argument(game: str):
+def load_game_argument(game: str, extra_files: tuple[Path, ...] = ()):
     """A shipped game id, or the path of a rules file in a designer's own
-    repository (``rules/<id>.rules`` beside ``cards/<id>/``)."""
+    repository (``rules/<id>.rules`` beside ``cards/<id>/``); ``extra_files``
+    (loose deck files) read with the game's cards in scope."""
     path = Path(game)
     if path.suffix == ".rules":
         if not path.exists():
             raise CouldNotRun(Problem("E901", f"no such file: {game}"))
-        return load_game(path.stem, path.resolve().parent.parent)
-    return load_game(game)
+        return load_game(path.stem, path.resolve().parent.parent, extra_files=extra_files)
+    return load_game(game, extra_files=extra_files)
+
+
+def is_deck_file(name: str) -> bool:
+    """A deck named on the command line by its file (``my.deck``), not by name."""
+    return name.endswith(".deck")
 
 
 @attrs.define
@@ -53,8 +59,15 @@ class Playable:
 
 def load_playable(game: str, players: int | None, deck_names=()) -> Playable:
     """The game (a shipped id or a path to a rules file in a designer's own
-    repository) compiled, and the decks named on the command line."""
-    loaded = load_game_argument(game)
+    repository) compiled, and the decks named on the command line: by name,
+    by a ``.deck`` file's path (read with the game's cards), or None for
+    the deck a seat plays when none is named."""
+    deck_files = tuple(dict.fromkeys(Path(n).resolve() for n in deck_names
+                                     if n is not None and is_deck_file(n)))
+    for path in deck_files:
+        if not path.is_file():
+            raise CouldNotRun(Problem("E901", f"no such file: {path}"))
+    loaded = load_game_argument(game, deck_files)
     if loaded.problems:
         raise CardrulesError(loaded.problems)
     compiled = compile_game(loaded)
@@ -62,13 +75,25 @@ def load_playable(game: str, players: int | None, deck_names=()) -> Playable:
     if not loaded.decks:
         raise CouldNotRun(Problem("E809", f"{loaded.game_id} ships no deck to play with",
                                   None, None, (f"a deck in cards/{loaded.game_id}/decks/",)))
-    by_name = {}
+    by_name, shipped = {}, []
     for deck in loaded.decks:
+        if Path(deck.path).resolve() in deck_files:   # a loose file: by its whole path
+            by_name[str(Path(deck.path).resolve()).lower()] = deck
+            continue
+        shipped.append(deck)
         by_name[deck.name.lower()] = deck
         by_name[Path(deck.path).stem.lower()] = deck
     chosen = []
-    for name in deck_names:
-        deck = by_name.get(name.lower())
+    for seat, name in enumerate(deck_names):
+        if name is None and not shipped:
+            raise CouldNotRun(Problem(
+                "E809", f"{loaded.game_id} ships no deck for seat {seat + 1}", None, None,
+                (f"a deck for every seat (--deck{seat + 1})",)))
+        if name is None:        # this seat's deck as if none were named
+            chosen.append(shipped[seat % len(shipped)])
+            continue
+        key = str(Path(name).resolve()) if is_deck_file(name) else name
+        deck = by_name.get(key.lower())
         if deck is None:
             names = [d.name for d in loaded.decks]
             raise CouldNotRun(Problem(

@@ -37,14 +37,14 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from interpreter.agents import AGENTS
+from interpreter.agents import AGENTS, agent_named
 from interpreter.engine import Match, compile_game
 from interpreter.errors import CardrulesError, did_you_mean
 from interpreter.language.games import load_from
 from interpreter.language.projects import Library
-from interpreter.replays import parse_replay, play_again
-from interpreter.web.table import HUMAN, Stale, Table, seats_of
-from interpreter.web.views import card_text, seat_view
+from interpreter.replays import parse_replay, play_again, replay_data
+from interpreter.tables import HUMAN, Table, card_lines
+from interpreter.web.views import seat_view
 
 STATIC = Path(__file__).resolve().parent / "static"
 KEPT_TABLES = 200          # the oldest tables are let go past this many
@@ -56,6 +56,10 @@ class Problem(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status, self.message = status, message
+
+
+class Stale(Exception):
+    """A choice made on a page that no longer shows the table as it is."""
 
 
 class Server:
@@ -150,12 +154,25 @@ def _human_seat(table: Table) -> int:
 
 
 def _table_answer(key: str, table: Table) -> dict:
+    """A table from its person's seat, with what the page needs to act:
+    its version (how many actions were taken: a choice names the version it
+    was shown, so a stale page cannot choose for a newer decision)."""
     seat = _human_seat(table)
     view = seat_view(table.match, seat)
-    view.update({"table": key, "game": table.game, "version": table.version,
+    view.update({"table": key, "game": table.game_name, "version": len(table.actions),
                  "seats": list(table.seats), "you": seat,
-                 "waiting": table.agent_to_move(), "can_undo": table.can_undo(seat)})
+                 "waiting": table.agent_to_move(), "can_undo": table.can_undo()})
     return view
+
+
+def _seats(data: dict, players: int) -> tuple:
+    """The seats a saved game names (a plain replay names none: a person
+    plays the first seat against random agents); each agent must exist."""
+    seats = data.get("seats") or [HUMAN] + ["random"] * (players - 1)
+    for spec in seats:
+        if spec != HUMAN:
+            agent_named(spec, 0)
+    return tuple(seats)
 
 
 def create_app(folder: Path) -> Starlette:
@@ -177,9 +194,11 @@ def create_app(folder: Path) -> Starlette:
         opponent = data.get("opponent", "random")
         if not isinstance(opponent, str) or opponent == HUMAN:
             raise Problem(400, '"opponent" must name an agent')
-        seats = tuple(HUMAN if p == seat - 1 else opponent for p in range(players))
+        seats = _seats({"seats": [HUMAN if p == seat - 1 else opponent
+                                  for p in range(players)]}, players)
         decks = server.decks(loaded, data.get("decks"), players)
-        table = Table.start(loaded.game_id, compiled, decks, seats, _int(data, "seed", 0))
+        table = Table.open(compiled, decks, _int(data, "seed", 0), seats, loaded.game_id,
+                           [d.name for d in decks])
         key = server.keep(server.tables, table)
         return JSONResponse(_table_answer(key, table))
 
@@ -190,26 +209,34 @@ def create_app(folder: Path) -> Starlette:
     async def advance(request):
         key = request.path_params["key"]
         table = server.table(key)
-        table.advance()
+        table.play_agent()
         return JSONResponse(_table_answer(key, table))
 
     async def choose(request):
         key = request.path_params["key"]
         table = server.table(key)
         data = await _json(request)
-        table.choose(_human_seat(table), _int(data, "option"), _int(data, "version"))
+        option, version = _int(data, "option"), _int(data, "version")
+        if version != len(table.actions) or table.human_seat() is None:
+            raise Stale("the table has moved on since this page showed it: "
+                        "it shows the table as it is now")
+        if option >= len(table.match.legal_actions()):
+            raise Stale(f"there is no option {option + 1} at this decision")
+        table.choose(option + 1)
         return JSONResponse(_table_answer(key, table))
 
     async def undo(request):
         key = request.path_params["key"]
         table = server.table(key)
-        table.undo(_human_seat(table))
+        table.undo()
         return JSONResponse(_table_answer(key, table))
 
     async def save(request):
         table = server.table(request.path_params["key"])
-        name = f"{table.game}-seed{table.seed}-{table.version}.replay"
-        return Response(json.dumps(table.saved()) + "\n", media_type="application/json",
+        name = f"{table.game_name}-seed{table.seed}-{len(table.actions)}.replay"
+        saved = replay_data(table.game_name, table.deck_names, table.seed, table.actions,
+                            table.match, table.seats)
+        return Response(json.dumps(saved) + "\n", media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     async def load(request):
@@ -217,8 +244,8 @@ def create_app(folder: Path) -> Starlette:
         data, replay = _saved(text, request.query_params.get("seed"))
         loaded, compiled = server.game(replay.game)
         decks = server.decks(loaded, list(replay.decks), len(replay.decks))
-        table = Table.resume(replay.game, compiled, decks,
-                             seats_of(data, len(decks)), replay)
+        table = Table.open(compiled, decks, replay.seed, _seats(data, len(decks)),
+                           replay.game, replay.decks, replay.actions, replay.digest)
         key = server.keep(server.tables, table)
         return JSONResponse(_table_answer(key, table))
 
@@ -265,7 +292,7 @@ def create_app(folder: Path) -> Starlette:
             hint = did_you_mean(name, sorted(loaded.cards))
             raise Problem(404, f'{loaded.game_id} has no card "{name}"'
                           + (f" ({hint})" if hint else ""))
-        return JSONResponse({"name": name, "lines": card_text(definition)})
+        return JSONResponse({"name": name, "lines": card_lines(definition)})
 
     def reports_found() -> dict:
         return {p.parent.name: p.parent for p in sorted(server.folder.glob("*/index.html"))

@@ -5,6 +5,7 @@ cards stay hidden exactly as they do for bots and the terminal."""
 from __future__ import annotations
 
 from interpreter.engine import Match
+from interpreter.tables import option_text
 
 EVENTS_SHOWN = 40        # the recent events a page lists
 
@@ -35,8 +36,11 @@ def seat_view(match: Match, viewer: int | None) -> dict:
     decision = None
     deciding = None if match.is_terminal() else match.current_player()
     if deciding is not None and (viewer is None or deciding == viewer):
+        # options as the terminal words them: a card by where the decider sees it
+        theirs = seen if viewer is not None else looks[deciding]
         decision = {"player": deciding, "prompt": state.decision.prompt,
-                    "options": [match.action_to_string(a) for a in match.legal_actions()]}
+                    "options": [option_text(theirs, match.action_to_string(a))
+                                for a in match.legal_actions()]}
     events = match.narration(viewer, events=state.log[-EVENTS_SHOWN * 3:])[-EVENTS_SHOWN:]
     return {
         "title": match.game.rules.title,
@@ -70,12 +74,3 @@ def result_line(match: Match) -> str | None:
     if result[0] == "win":
         return f"Player {result[1] + 1} wins: {result[2]}"
     return f"The game is a draw: {result[1]}"
-
-
-def card_text(definition) -> list[str]:
-    """A card's full text as its card file gives it: its kind, its stats,
-    then each ability (its timing box first)."""
-    lines = [definition.name, f"kind: {definition.kind}"]
-    lines += [f"{stat.name}: {stat.text}" for stat in definition.stats]
-    lines += [f"{a.box}: {a.text}" if a.box else a.text for a in definition.abilities]
-    return lines
