@@ -91,7 +91,7 @@ def test_what_each_player_may_see(game):
     row = [match.state.cards[c].name for c in match.state.zones[("Segment Row", -1)]]
     assert theirs["zones"]["Segment Row"] == row      # face-down Segments too
     told = "\n".join(match.narration(rival))
-    assert f"a card moves from Player {player + 1}'s hand to Player {player + 1}'s Play Area" \
+    assert f"A card moves from Player {player + 1}'s hand to Player {player + 1}'s Play Area" \
         in told
     assert f"A card is attached to {match.state.cards[first].name}." in told
     assert f"Player {player + 1}: place a card at your Segment." in told

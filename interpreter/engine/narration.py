@@ -112,7 +112,7 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
                 return f"     {c.name} ceases to exist."
             shown = c.name if (_visible(c, source, rules, viewer, True, cards) or
                                _visible(c, target, rules, viewer, event.face_up, cards)) \
-                else "a card"
+                else "A card"
             return f"     {shown} moves from {_zone(source, rules)} to {_zone(target, rules)}."
         case Taken(player=player, name=name):
             # a phase or step "taken by each player in turn": whose it is now
