@@ -78,11 +78,34 @@ def _bad(path: str, what: str) -> CouldNotRun:
                                None, None, (f'a JSON file written by --record ("{FORMAT}")',)))
 
 
-def read_replay(path: Path) -> Replay:
+def read_replay(path: Path, seed: int | None = None) -> Replay:
+    """The replay in a file (of several, one per line, the one of ``seed``)."""
     source = read_source(path)
     if isinstance(source, Unreadable):
         raise CouldNotRun(source.problem)
-    return parse_replay(source.text, source.path)
+    return replay_in(source.text, source.path, seed)[1]
+
+
+def replay_in(text: str, where: str, seed: int | None = None) -> tuple[dict, Replay]:
+    """The replay a text holds, with its JSON object: the text is one
+    replay (a --record file, a saved game), or several, one per line
+    (``simulate --record``/``--out``), of which ``seed`` names one."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) <= 1:
+        replay = parse_replay(text, where)
+        return json.loads(text), replay
+    if seed is None:
+        raise CouldNotRun(Problem("E854", f"{where} holds {len(lines)} games: name one by "
+                                  "its seed", None, None, ("--seed S",)))
+    for number, line in enumerate(lines, 1):
+        try:
+            data = json.loads(line)
+        except ValueError:
+            raise _bad(f"{where}:{number}", "a line that is not JSON") from None
+        if isinstance(data, dict) and data.get("seed") == seed:
+            return data, parse_replay(line, f"{where}:{number}")
+    raise CouldNotRun(Problem("E855", f"{where} holds no game of seed {seed}", None, None,
+                              (f"one of the seeds of its {len(lines)} games",)))
 
 
 def parse_replay(text: str, where: str) -> Replay:

@@ -15,7 +15,7 @@ from errors_support import (  # noqa: F401  (at_repo_root is an autouse fixture)
     deck_file,
     fixture_path,
 )
-from interpreter.cli import simulating as cli
+from interpreter import balance as cli
 from interpreter.cli import main
 from interpreter.language.games import shipped_games
 from interpreter.rulings import load_rulings

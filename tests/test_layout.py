@@ -49,6 +49,8 @@ STAGES = {
     "interpreter.scaffold": 4,
     "interpreter.replays": 4,
     "interpreter.web": 4,
+    "interpreter.balance": 4,
+    "interpreter.reports": 4,
     "interpreter.tables": 4,
     "interpreter.cli": 4,
 }

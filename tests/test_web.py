@@ -108,7 +108,7 @@ def test_a_replay_is_stepped_from_either_seat_or_both(client):
     ("get", "/api/tables/nothing-here", None, 404, "no such table"),
     ("post", "/api/tables/load", "not a replay", 400, "E813"),
     ("post", "/api/replays", '{"format": "cardrules replay 1"}', 400, "E813"),
-    ("post", "/api/replays", '{"a": 1}\n{"b": 2}', 400, "name one by its seed"),
+    ("post", "/api/replays", '{"a": 1}\n{"b": 2}', 400, "E854"),
     ("get", "/api/replays/nothing/0", None, 404, "no such replay"),
     ("get", "/api/cards/ryft/Cinderpupp", None, 404, 'did you mean "Cinderpup"'),
     ("get", "/reports/../../etc/passwd", None, 404, None),

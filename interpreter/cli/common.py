@@ -57,11 +57,13 @@ class Playable:
         return [pool[(i + p) % len(pool)] for p in range(self.players)]
 
 
-def load_playable(game: str, players: int | None, deck_names=()) -> Playable:
+def load_playable(game: str, players: int | None, deck_names=(),
+                  any_count: bool = False) -> Playable:
     """The game (a shipped id or a path to a rules file in a designer's own
     repository) compiled, and the decks named on the command line: by name,
     by a ``.deck`` file's path (read with the game's cards), or None for
-    the deck a seat plays when none is named."""
+    the deck a seat plays when none is named; one for every seat or one
+    for all, unless ``any_count`` (decks to pair up: ``simulate --decks``)."""
     deck_files = tuple(dict.fromkeys(Path(n).resolve() for n in deck_names
                                      if n is not None and is_deck_file(n)))
     for path in deck_files:
@@ -100,7 +102,7 @@ def load_playable(game: str, players: int | None, deck_names=()) -> Playable:
                 "E810", f'{loaded.game_id} has no deck "{name}"', None, None,
                 (listing(names),), did_you_mean(name, names)))
         chosen.append(deck)
-    if len(chosen) not in (0, 1, count):
+    if not any_count and len(chosen) not in (0, 1, count):
         raise CouldNotRun(Problem(
             "E811", f"{len(chosen)} decks named for {count} players", None, None,
             ("one --deck for every seat, or one for all of them",)))
@@ -121,10 +123,11 @@ def user_errors():
         sys.exit(1)
 
 
-def playable_or_exit(game: str, players: int | None, deck_names=()) -> Playable:
+def playable_or_exit(game: str, players: int | None, deck_names=(),
+                     any_count: bool = False) -> Playable:
     """load_playable, or the problems printed and the right exit code."""
     with user_errors():
-        return load_playable(game, players, deck_names)
+        return load_playable(game, players, deck_names, any_count)
 
 
 class SeedType(click.ParamType):

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from interpreter.agents import agent_named, play_out
-from interpreter.cli.common import (Playable, deck_option, is_deck_file, load_playable,
+from interpreter.cli.common import (Playable, SeedType, deck_option, is_deck_file, load_playable,
                                     playable_or_exit, seed_option, user_errors)
 from interpreter.cli.table_screen import Screen, play_at_table, resume_note
 from interpreter.engine import Match
@@ -198,11 +198,15 @@ def _print_game(match, decks, boards, viewer: int | None = None) -> None:
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--viewer", type=click.IntRange(1, 8), default=None, metavar="N",
               help="Print the game as player N saw it (hidden cards stay hidden).")
-def replay(file: Path, viewer: int | None) -> None:
-    """Print a game recorded with `play --record FILE`, played again from its
-    seed and actions: the same log, byte for byte."""
+@click.option("--seed", type=SeedType(), default=None,
+              help="In a file of several games (simulate --record or --out), the game "
+                   "played with this seed.")
+def replay(file: Path, viewer: int | None, seed: int | None) -> None:
+    """Print a game recorded with `play --record FILE` (or one of the games of
+    `simulate --record FILE`), played again from its seed and actions: the
+    same log, byte for byte."""
     with user_errors():
-        recorded = read_replay(file)
+        recorded = read_replay(file, seed)
         playable = load_playable(recorded.game, len(recorded.decks), recorded.decks)
         boards: list = []
         match = play_again(playable.compiled, playable.seats(), recorded, _boards_into(boards))

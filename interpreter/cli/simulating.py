@@ -7,18 +7,24 @@ import contextlib
 import functools
 import json
 import multiprocessing
-import re
 import sys
 import time
 
 import click
 
-from interpreter.agents import RandomAgent, play_out
-from interpreter.cli.common import (Playable, count_of, deck_option, exit_code,
-                                    ignore_interrupts, interrupted_note, is_terminal,
-                                    load_playable, playable_or_exit, seed_option,
-                                    until_interrupted)
-from interpreter.engine import Match
+from pathlib import Path
+
+import attrs
+
+from interpreter import reports
+from interpreter.agents import agent_named
+from interpreter.balance import play_game, summarize
+from interpreter.cli.common import (Playable, deck_option, exit_code, ignore_interrupts,
+                                    interrupted_note, is_terminal, load_playable,
+                                    playable_or_exit, seed_option, until_interrupted,
+                                    user_errors)
+from interpreter.errors import CouldNotRun, Problem
+from interpreter.replays import check_new_file
 from interpreter.soak import merge
 from interpreter.soak import soak as run_soak
 
@@ -31,105 +37,143 @@ from interpreter.soak import soak as run_soak
 @click.option("--players", type=click.IntRange(1, 8), default=None,
               help="Number of players (default: the game's minimum).")
 @deck_option
+@click.option("--decks", "matchup_decks", multiple=True, metavar="NAME",
+              help="Decks to pair up (repeat it: --decks A --decks B ...): every pair of "
+                   "them in both seats, in turn.")
+@click.option("--p1", "first_agent", default="random", show_default=True, metavar="AGENT",
+              help="The agent of seat 1 (random, first, greedy, search[:BUDGET], ...).")
+@click.option("--p2", "other_agent", default="random", show_default=True, metavar="AGENT",
+              help="The agent of seat 2 (and of every later seat).")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes to share the games among (the results do not depend on it).")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]),
               default="text", show_default=True)
+@click.option("--out", "out_file", type=click.Path(path_type=Path), metavar="FILE.jsonl",
+              help="Write one JSON line per game (seed, decks, agents, result, length, "
+                   "cards played, and its replay) to a new file.")
+@click.option("--record", "record_file", type=click.Path(path_type=Path), metavar="FILE",
+              help="Write every game's replay, one per line, to a new file "
+                   "(cardrules replay FILE --seed S prints one).")
+@click.option("--report", "report_dir", type=click.Path(path_type=Path), metavar="DIR",
+              help="Write the report as a web page with plots to a new folder "
+                   "(needs the report extra: matplotlib).")
 def simulate(game: str, games_count: int, seed: int, players: int | None,
-             deck_names: tuple, output_format: str) -> None:
-    """Play many games of GAME between random agents and report the results.
+             deck_names: tuple, matchup_decks: tuple, first_agent: str, other_agent: str,
+             workers: int, output_format: str, out_file: Path | None,
+             record_file: Path | None, report_dir: Path | None) -> None:
+    """Play many games of GAME between agents and report the results: win
+    rates per seat, deck and matchup with 95% intervals, the first player's
+    advantage, the length of games, how they ended, and per card the games it
+    was played in and its win rate when played and when not.
 
-    Wins are counted per seat and per deck; without --deck the shipped decks
-    take turns in every seat."""
-    playable = playable_or_exit(game, players, deck_names)
-    compiled = playable.compiled
-    finished = until_interrupted(_play_one(playable, i, seed + i) for i in range(games_count))
-    deck_wins: dict[str, int] = {}
-    deck_games: dict[str, int] = {}      # the games each deck played (in any seat)
-    wins: dict[str, int] = {}
-    draws, errors, turns, decisions = 0, [], 0, 0
-    reasons: dict[str, int] = {}
-    endings: dict[str, int] = {}
-    for game_seed, decks, played in finished.results:
-        if isinstance(played, str):
-            errors.append({"seed": game_seed, "error": played})
-            continue
-        match, made = played
-        decisions += made
-        for name in {deck.name for deck in decks}:
-            deck_games[name] = deck_games.get(name, 0) + 1
-        result = match.state.result
-        turns += match.state.turn
-        ending = _ending(result)
-        endings[ending] = endings.get(ending, 0) + 1
-        if result[0] == "win":
-            key = f"player {result[1] + 1}"
-            wins[key] = wins.get(key, 0) + 1
-            name = decks[result[1]].name
-            deck_wins[name] = deck_wins.get(name, 0) + 1
+    Without --deck or --decks the shipped decks take turns in every seat."""
+    if deck_names and matchup_decks:
+        with user_errors():
+            raise CouldNotRun(Problem("E850", "--deck and --decks cannot be used together",
+                                      None, None, ("--deck for fixed seats, or --decks to "
+                                                   "pair decks up",)))
+    playable = playable_or_exit(game, players, matchup_decks or deck_names,
+                                any_count=bool(matchup_decks))
+    agents = (first_agent,) + (other_agent,) * (playable.players - 1)
+    with user_errors():
+        for spec in agents:
+            agent_named(spec, 0)
+        for path in (out_file, record_file, report_dir):
+            if path is not None:
+                check_new_file(path)
+        if report_dir is not None:
+            reports.check_can_plot()
+    batch = Batch(game, players, matchup_decks or deck_names, bool(matchup_decks), agents,
+                  seed)
+    # in this process a game at a time (Ctrl-C keeps every finished game);
+    # workers take parts of SIMULATE_PART games
+    size = 1 if workers == 1 else max(1, min(SIMULATE_PART, -(-games_count // workers)))
+    parts = [(batch, first, min(size, games_count - first))
+             for first in range(0, games_count, size)]
+    progress = is_terminal(sys.stderr) and games_count > size
+
+    def show(done: list) -> None:
+        if progress:
+            click.echo(f"\r{sum(len(d) for d in done)}/{games_count} games", err=True, nl=False)
+
+    with contextlib.ExitStack() as stack:
+        if workers == 1 or len(parts) == 1:
+            done = (_simulate_part(part, playable) for part in parts)
         else:
-            draws += 1
-            reasons[result[1]] = reasons.get(result[1], 0) + 1
-    played_count = len(finished.results)
-    ended = played_count - len(errors)
-    report = {
-        "game": compiled.rules.game_id,
-        "games": played_count,
-        "interrupted": finished.interrupted,
-        "wins": dict(sorted(wins.items())),
-        "deck_wins": dict(sorted(deck_wins.items())),
-        "deck_games": dict(sorted(deck_games.items())),
-        "draws": draws,
-        "draw_reasons": reasons,
-        "endings": dict(sorted(endings.items(), key=lambda kv: (-kv[1], kv[0]))),
-        "errors": len(errors),
-        "error_seeds": errors,
-        "mean_turns": round(turns / ended, 2) if ended else 0,
-        "mean_decisions": round(decisions / ended, 2) if ended else 0,
-    }
+            pool = stack.enter_context(multiprocessing.Pool(min(workers, len(parts)),
+                                                            initializer=ignore_interrupts))
+            stack.callback(pool.terminate)
+            done = pool.imap(_simulate_part, parts)
+        finished = until_interrupted(done, show)
+    if progress:
+        click.echo(err=True)
+    records = [record for part in finished.results for record in part]
+    deck_cards = {d.name: frozenset(e.name for _, entries in d.parts for e in entries)
+                  for d in playable.loaded.decks}
+    report = {"game": playable.compiled.rules.game_id, "seed": seed, "agents": list(agents),
+              "interrupted": finished.interrupted, **summarize(records, deck_cards)}
+    with user_errors():
+        if out_file is not None:
+            _write_lines(out_file, (r.line() for r in records))
+        if record_file is not None:
+            _write_lines(record_file, (r.replay for r in records if r.replay is not None))
+        if report_dir is not None:
+            reports.write_html(report, report_dir)
     if output_format == "json":
         click.echo(json.dumps(report, indent=2))
     else:
-        click.echo(f"{report['game']}: {played_count} games, seeds {seed} to "
-                   f"{seed + played_count - 1}")
-        for who, n in report["wins"].items():
-            click.echo(f"  {who} won {n}")
-        for name, n in report["deck_games"].items():
-            won = deck_wins.get(name, 0)
-            click.echo(f"  {name} won {won} of {count_of(n, 'game')} ({100 * won / n:.0f}%)")
-        click.echo(f"  draws {draws}, errors {len(errors)}, mean turns "
-                   f"{report['mean_turns']}, mean decisions {report['mean_decisions']}")
-        for ending, n in report["endings"].items():
-            click.echo(f"  {n} ended: {ending}")
-        for e in errors:
-            click.echo(f"  error with seed {e['seed']}: {e['error']}")
+        for line in reports.text_lines(report):
+            click.echo(line)
     if finished.interrupted:
-        click.echo(interrupted_note(played_count, games_count, seed),
+        click.echo(interrupted_note(len(records), games_count, seed, size),
                    err=output_format == "json")
-    sys.exit(exit_code(bool(errors), finished.interrupted))
+    sys.exit(exit_code(bool(report["errors"]), finished.interrupted))
 
 
-def _play_one(playable: Playable, index: int, game_seed: int) -> tuple:
-    """Game ``index`` of a simulation between random agents: its seed, its
-    decks, and (the match, the decisions made) or what went wrong."""
-    decks = playable.seats(index)
+SIMULATE_PART = 10      # games per worker's task: Ctrl-C and the progress line act between tasks
+
+
+@attrs.frozen
+class Batch:
+    """What every part of a simulation shares (sent to worker processes)."""
+
+    game: str
+    players: int | None
+    deck_names: tuple
+    matchups: bool          # --decks: every ordered pair of them, in turn
+    agents: tuple
+    seed: int
+
+
+@functools.lru_cache(maxsize=2)
+def _batch_playable(batch: Batch) -> Playable:
+    """A worker process loads and compiles the game once for all its parts."""
+    return load_playable(batch.game, batch.players, batch.deck_names, any_count=batch.matchups)
+
+
+def _simulate_part(part: tuple, playable: Playable | None = None) -> list:
+    """Games ``first`` to ``first + count - 1`` of a simulation (here or in a worker)."""
+    batch, first, count = part
+    playable = playable or _batch_playable(batch)
+    pairs = [(a, b) for a in playable.chosen for b in playable.chosen if a is not b] \
+        if batch.matchups and playable.players == 2 and len(playable.chosen) > 1 else None
+    named = str(Path(batch.game).resolve()) if batch.game.endswith(".rules") else batch.game
+    records = []
+    for index in range(first, first + count):
+        decks = list(pairs[index % len(pairs)]) if pairs else playable.seats(index)
+        records.append(play_game(playable.compiled, named, decks, batch.agents, index,
+                                 batch.seed + index))
+    return records
+
+
+def _write_lines(path: Path, items) -> None:
     try:
-        match = Match.start(playable.compiled, decks, game_seed)
-        agents = [RandomAgent(game_seed * 1000 + p) for p in range(len(decks))]
-        made = play_out(match, agents)
-    except Exception as err:  # counted and reported with its seed, not hidden
-        return game_seed, decks, f"{type(err).__name__}: {err}"
-    return game_seed, decks, (match, made)
-
-
-
-
-def _ending(result: tuple) -> str:
-    """How a game ended, with the players' numbers and a counter's final
-    value left out, so that games ended by the same rule count together
-    ("a player lost: Life")."""
-    reason = result[2] if result[0] == "win" else result[1]
-    reason = re.sub(r"\bplayer \d+\b", "a player", reason)
-    reason = re.sub(r"(lost: [^:]*?) -?\d+$", r"\1", reason)
-    return f"{result[0]}: {reason}"
+        with path.open("x", encoding="utf-8") as out:
+            for item in items:
+                out.write(json.dumps(item) + "\n")
+    except OSError as err:
+        raise CouldNotRun(Problem("E851", f"cannot write {path}: {err.strerror}", None, None,
+                                  ("a new file in a folder you may write",))) from None
 
 
 @click.command()

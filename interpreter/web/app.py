@@ -42,7 +42,7 @@ from interpreter.engine import Match, compile_game
 from interpreter.errors import CardrulesError, did_you_mean
 from interpreter.language.games import load_from
 from interpreter.language.projects import Library
-from interpreter.replays import parse_replay, play_again, replay_data
+from interpreter.replays import play_again, replay_data, replay_in
 from interpreter.tables import HUMAN, Table, card_lines
 from interpreter.web.views import seat_view
 
@@ -358,18 +358,7 @@ def create_app(folder: Path) -> Starlette:
 
 def _saved(text: str, seed: str | None) -> tuple[dict, object]:
     """The saved game or replay a request sends: one JSON object, or one of
-    several lines (games of a run) picked by ``seed``."""
-    lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) > 1:
-        if seed is None or not seed.isdigit():
-            raise Problem(400, f"the file holds {len(lines)} games: name one by its seed")
-        for line in lines:
-            try:
-                data = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(data, dict) and data.get("seed") == int(seed):
-                return data, parse_replay(line, f"the game of seed {seed}")
-        raise Problem(404, f"no game of seed {seed} in the file")
-    replay = parse_replay(text, "the file sent")
-    return json.loads(text), replay
+    several lines (the games of a simulation) picked by ``seed``."""
+    if seed is not None and not seed.isdigit():
+        raise Problem(400, '"seed" must be a whole number, 0 or more')
+    return replay_in(text, "the file sent", None if seed is None else int(seed))
