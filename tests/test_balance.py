@@ -121,3 +121,20 @@ def test_the_report_folder_holds_the_page_its_figures_and_plots(tmp_path):
 def test_simulate_refuses_what_it_cannot_run(args, code, says):
     out = run("simulate", DUEL, "-n", "2", *args)
     assert out.exit_code == 2 and code in out.output and says in out.output
+
+
+def test_a_ray_cluster_gives_the_same_report(tmp_path):
+    pytest.importorskip("ray")
+    local = run("simulate", DUEL, "-n", "12", "--seed", "4", "--format", "json")
+    on_ray = run("simulate", DUEL, "-n", "12", "--seed", "4", "--format", "json",
+                 "--backend", "ray")
+    assert on_ray.exit_code == 0, on_ray.output
+    assert on_ray.stdout == local.stdout
+
+
+def test_ray_options_say_what_they_need(monkeypatch):
+    assert "E856" in run("simulate", DUEL, "-n", "2", "--address", "x:1").output
+    monkeypatch.setattr("interpreter.cluster.ray", None)
+    missing = run("simulate", DUEL, "-n", "2", "--backend", "ray")
+    assert missing.exit_code == 2
+    assert "E857" in missing.output and "cardrules[ray]" in missing.output

@@ -51,6 +51,7 @@ STAGES = {
     "interpreter.web": 4,
     "interpreter.balance": 4,
     "interpreter.reports": 4,
+    "interpreter.cluster": 4,
     "interpreter.tables": 4,
     "interpreter.cli": 4,
 }

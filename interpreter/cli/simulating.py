@@ -7,6 +7,7 @@ import contextlib
 import functools
 import json
 import multiprocessing
+import os
 import sys
 import time
 
@@ -16,11 +17,12 @@ from pathlib import Path
 
 import attrs
 
-from interpreter import reports
+from interpreter import cluster, reports
 from interpreter.agents import agent_named
 from interpreter.balance import play_game, summarize
 from interpreter.cli.common import (Playable, deck_option, exit_code, ignore_interrupts,
-                                    interrupted_note, is_terminal, load_playable,
+                                    interrupted_note, is_deck_file, is_terminal,
+                                    load_playable,
                                     playable_or_exit, seed_option, until_interrupted,
                                     user_errors)
 from interpreter.errors import CouldNotRun, Problem
@@ -46,6 +48,11 @@ from interpreter.soak import soak as run_soak
               help="The agent of seat 2 (and of every later seat).")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to share the games among (the results do not depend on it).")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True,
+              help="ray: the games as tasks of a Ray cluster (the ray extra); the same results.")
+@click.option("--address", metavar="ADDR",
+              help="The Ray cluster to join (default: start one on this machine).")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]),
               default="text", show_default=True)
 @click.option("--out", "out_file", type=click.Path(path_type=Path), metavar="FILE.jsonl",
@@ -59,7 +66,8 @@ from interpreter.soak import soak as run_soak
                    "(needs the report extra: matplotlib).")
 def simulate(game: str, games_count: int, seed: int, players: int | None,
              deck_names: tuple, matchup_decks: tuple, first_agent: str, other_agent: str,
-             workers: int, output_format: str, out_file: Path | None,
+             workers: int, backend: str, address: str | None, output_format: str,
+             out_file: Path | None,
              record_file: Path | None, report_dir: Path | None) -> None:
     """Play many games of GAME between agents and report the results: win
     rates per seat, deck and matchup with 95% intervals, the first player's
@@ -83,11 +91,23 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
                 check_new_file(path)
         if report_dir is not None:
             reports.check_can_plot()
-    batch = Batch(game, players, matchup_decks or deck_names, bool(matchup_decks), agents,
-                  seed)
+    with user_errors():
+        if backend == "ray":
+            cluster.check_installed()
+        elif address is not None:
+            raise CouldNotRun(Problem("E856", "--address names a Ray cluster: it needs "
+                                      "--backend ray", None, None, ("--backend ray",)))
+    # a rules file, a deck file and the project folder by their whole paths:
+    # a worker, here or on a cluster, reads the same files
+    named = str(Path(game).resolve()) if game.endswith(".rules") else game
+    decks_named = tuple(str(Path(n).resolve()) if is_deck_file(n) else n
+                        for n in (matchup_decks or deck_names))
+    batch = Batch(named, players, decks_named, bool(matchup_decks), agents, seed,
+                  str(Path.cwd().resolve()))
     # in this process a game at a time (Ctrl-C keeps every finished game);
     # workers take parts of SIMULATE_PART games
-    size = 1 if workers == 1 else max(1, min(SIMULATE_PART, -(-games_count // workers)))
+    size = 1 if workers == 1 and backend == "local" else \
+        max(1, min(SIMULATE_PART, -(-games_count // max(workers, 2))))
     parts = [(batch, first, min(size, games_count - first))
              for first in range(0, games_count, size)]
     progress = is_terminal(sys.stderr) and games_count > size
@@ -97,7 +117,9 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
             click.echo(f"\r{sum(len(d) for d in done)}/{games_count} games", err=True, nl=False)
 
     with contextlib.ExitStack() as stack:
-        if workers == 1 or len(parts) == 1:
+        if backend == "ray":
+            done = cluster.run_parts(_simulate_part, parts, address, stack)
+        elif workers == 1 or len(parts) == 1:
             done = (_simulate_part(part, playable) for part in parts)
         else:
             pool = stack.enter_context(multiprocessing.Pool(min(workers, len(parts)),
@@ -143,11 +165,15 @@ class Batch:
     matchups: bool          # --decks: every ordered pair of them, in turn
     agents: tuple
     seed: int
+    folder: str             # where the command ran: the project folder it sees
 
 
 @functools.lru_cache(maxsize=2)
 def _batch_playable(batch: Batch) -> Playable:
-    """A worker process loads and compiles the game once for all its parts."""
+    """A worker process loads and compiles the game once for all its parts,
+    seeing the games as the command does from its folder."""
+    if Path.cwd().resolve() != Path(batch.folder):
+        os.chdir(batch.folder)      # a worker of a Ray cluster starts elsewhere
     return load_playable(batch.game, batch.players, batch.deck_names, any_count=batch.matchups)
 
 
@@ -157,11 +183,10 @@ def _simulate_part(part: tuple, playable: Playable | None = None) -> list:
     playable = playable or _batch_playable(batch)
     pairs = [(a, b) for a in playable.chosen for b in playable.chosen if a is not b] \
         if batch.matchups and playable.players == 2 and len(playable.chosen) > 1 else None
-    named = str(Path(batch.game).resolve()) if batch.game.endswith(".rules") else batch.game
     records = []
     for index in range(first, first + count):
         decks = list(pairs[index % len(pairs)]) if pairs else playable.seats(index)
-        records.append(play_game(playable.compiled, named, decks, batch.agents, index,
+        records.append(play_game(playable.compiled, batch.game, decks, batch.agents, index,
                                  batch.seed + index))
     return records
 
