@@ -56,7 +56,9 @@ def test_wheel_installs_checks_and_plays_shipped_games(tmp_path):
     for shipped in ("interpreter/grammar/effect.lark", "interpreter/grammar/outline.lark",
                     "interpreter/rules/ryft.rules", "interpreter/cards/ryft/core.cards",
                     "interpreter/cards/ryft/decks/starter.deck",
-                    "interpreter/templates/new-game/rules/__GAME_ID__.rules"):
+                    "interpreter/templates/new-game/rules/__GAME_ID__.rules",
+                    "interpreter/web/static/index.html", "interpreter/web/static/app.js",
+                    "interpreter/cli/serving.py", "interpreter/balance.py"):
         assert shipped in listing
     # a project folder made by the installed copy checks and plays from it
     cardrules = str(env_dir / "bin" / "cardrules")
