@@ -22,7 +22,7 @@ import attrs
 from interpreter.errors import CouldNotRun, Problem, did_you_mean, listing
 from interpreter.language.cards import CardDefinition, load_cards
 from interpreter.language.decks import Deck, load_decks
-from interpreter.language.files import Unreadable, read_source
+from interpreter.language.files import Unreadable, memory_stamp, read_source
 from interpreter.language.game_rules import GameRules
 from interpreter.language.projects import GameFiles, Library, installed_root
 from interpreter.language.rules_file import load_rules
@@ -110,7 +110,11 @@ def _read_game_file(game: Game, path: Path, kind_files: list, problems: list):
 
 def _stamp(path: Path) -> tuple:
     """What tells that a file changed since its game was cached (a link to
-    nothing has no time: the reader reports it)."""
+    nothing has no time: the reader reports it; an editor's text in memory
+    its digest)."""
+    held = memory_stamp(path)
+    if held is not None:
+        return (str(path), "memory", held)
     try:
         found = path.stat()
     except OSError:
