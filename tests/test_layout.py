@@ -49,6 +49,7 @@ STAGES = {
     "interpreter.scaffold": 4,
     "interpreter.replays": 4,
     "interpreter.cli": 4,
+    "interpreter.editor": 4,
 }
 STAGE_NAMES = ["shared (errors, source, resources)", "language", "compiler", "engine",
                "agents / series / soak / rulings / pytest_plugin / cli"]
