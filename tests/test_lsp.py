@@ -85,6 +85,15 @@ async def _session() -> dict:
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=RIGHT)]))
     out["fixed"] = await diagnostics_of(CARDS, mark)
     out["fixed deck"] = await diagnostics_of(DECK, mark)
+    # typing on: a mistake at once corrected is never checked on its own
+    mark = len(published)
+    for version, text in ((3, WRONG), (4, RIGHT)):
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=CARDS.as_uri(),
+                                                                version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+    out["typed on"] = await diagnostics_of(CARDS, mark)
+    typed_on = mark
 
     def complete(path: Path, position):
         return client.text_document_completion_async(
@@ -96,6 +105,7 @@ async def _session() -> dict:
     kind_line = next(i for i, line in enumerate(LINES) if "kind: Creature" in line)
     out["kind"] = await complete(CARDS, _at(kind_line, len("  kind: ")))
     mark = len(published)
+    out["checks while typing"] = sum(p.uri == CARDS.as_uri() for p in published[typed_on:mark])
     open_(DECK, DECK.read_text(encoding="utf-8"))
     await diagnostics_of(DECK, mark)
     squire = next(i for i, line in enumerate(DECK.read_text().split("\n")) if '"Squire"' in line)
@@ -149,6 +159,11 @@ def test_a_mistake_is_published_with_its_code_range_and_message(session):
 def test_fixing_the_text_publishes_empty_lists(session):
     assert list(session["fixed"]) == []
     assert list(session["fixed deck"]) == []
+
+
+def test_quick_changes_are_checked_once_typing_pauses(session):
+    assert list(session["typed on"]) == []
+    assert session["checks while typing"] == 1
 
 
 def test_completion_offers_what_the_grammar_accepts_next(session):

@@ -11,6 +11,7 @@ command says which extra to install.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from interpreter.editor import features
@@ -23,6 +24,9 @@ try:
     AVAILABLE = True
 except ImportError:     # the optional extra is not installed: cli says so
     AVAILABLE = False
+
+# how long typing pauses before a changed document is checked again
+PAUSE_SECONDS = 0.3
 
 _COMPLETION_KINDS = {
     "card": "Value", "timing label": "Event", "keyword": "Keyword", "verb": "Function",
@@ -83,9 +87,17 @@ def build_server():
     def did_open(ls, params: types.DidOpenTextDocumentParams):
         publish(params.text_document.uri)
 
+    # the latest change of each document: a check starts once typing pauses,
+    # not at every keystroke (a rules file's new language takes seconds to build)
+    latest: dict[str, int] = {}
+
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    def did_change(ls, params: types.DidChangeTextDocumentParams):
-        publish(params.text_document.uri)
+    async def did_change(ls, params: types.DidChangeTextDocumentParams):
+        uri = params.text_document.uri
+        latest[uri] = mine = latest.get(uri, 0) + 1
+        await asyncio.sleep(PAUSE_SECONDS)
+        if latest[uri] == mine:
+            publish(uri)
 
     def ask(answer, params):
         """What ``answer`` (a feature) says at the request's position."""
