@@ -5,6 +5,7 @@ each test asserting what the editor is told."""
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from interpreter.cli import main
+from interpreter.editor import features
 from interpreter.editor import server as lsp_server
 
 pytest.importorskip("pygls")
@@ -212,3 +214,16 @@ def test_without_pygls_the_command_names_the_extra(monkeypatch):
     result = CliRunner().invoke(main, ["lsp"])
     assert result.exit_code == 2
     assert "E920" in result.output and "cardrules[lsp]" in result.output
+
+
+def test_after_a_stat_with_named_values_its_values_are_offered():
+    # a shipped game with such a stat: ryft's "domain" (BLAZE, TIDE, ...)
+    cards = ROOT / "cards/ryft/core.cards"
+    text = cards.read_text(encoding="utf-8")
+    line = text.split("\n").index("  domain: BLAZE") + 1
+    offered = features.complete(cards, {cards: text}, line, len("  domain: B") + 1)
+    assert offered == [("BLAZE", "domain value")]
+    rules = (ROOT / "rules/ryft.rules").read_text(encoding="utf-8")
+    everything = features.complete(cards, {cards: text}, line, len("  domain: ") + 1)
+    assert [w for w, _ in everything] == re.search(r"values domain: ([^\n]*)", rules) \
+        .group(1).replace(" ", "").split(",")

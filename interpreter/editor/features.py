@@ -160,8 +160,8 @@ def _placed(problem: Problem, path: Path) -> Problem:
 def complete(path: Path, texts: Mapping[Path, str], line: int, column: int) -> list[tuple[str, str]]:
     """(word, what it is) that may be written at 1-based ``line``, ``column``
     of ``path``: card names inside quotes; in an effect text what the card
-    grammar accepts next; after "kind:" the game's card kinds; else the
-    game's words of every kind."""
+    grammar accepts next; after "kind:" the game's card kinds, after a stat
+    with named values those values; else the game's words of every kind."""
     spot = _spot(path, texts, line, column)
     if spot is None:
         return []
@@ -172,8 +172,12 @@ def complete(path: Path, texts: Mapping[Path, str], line: int, column: int) -> l
         return [(name, "card") for name in sorted(game.cards)
                 if name.lower().startswith(typed.lower())]
     key = _KEY.match(before)
+    stat = game.rules.stat(key.group(1).strip()) if key and path.suffix == ".cards" else None
     if key and key.group(1).lower() == "kind":
         words = [(k, "card kind") for k in sorted(game.rules.kinds)]
+    elif stat is not None and stat.values:
+        # "domain: " -> the values the rules allow for that stat
+        words = [(v, f"{stat.name} value") for v in stat.values]
     elif path.suffix == ".cards" and _in_text(lines, line):
         categories = game.rules.vocabulary().category_of()
         written = before[:len(before) - len(partial)].strip()
