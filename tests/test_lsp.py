@@ -5,7 +5,10 @@ each test asserting what the editor is told."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -227,3 +230,18 @@ def test_after_a_stat_with_named_values_its_values_are_offered():
     everything = features.complete(cards, {cards: text}, line, len("  domain: ") + 1)
     assert [w for w, _ in everything] == re.search(r"values domain: ([^\n]*)", rules) \
         .group(1).replace(" ", "").split(",")
+
+
+def test_ctrl_c_stops_the_server_with_exit_130_and_no_traceback():
+    started = subprocess.Popen([sys.executable, "-m", "interpreter.cli", "lsp"], cwd=ROOT,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                       "params": {"processId": None, "rootUri": None, "capabilities": {}}})
+    started.stdin.write(f"Content-Length: {len(body)}\r\n\r\n{body}".encode())
+    started.stdin.flush()
+    assert started.stdout.readline().startswith(b"Content-Length")   # it answers: serving
+    started.send_signal(signal.SIGINT)
+    _, err = started.communicate(timeout=30)
+    assert started.returncode == 130
+    assert b"Traceback" not in err

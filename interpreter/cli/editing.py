@@ -21,7 +21,8 @@ def lsp() -> None:
             "E920", "the language server needs pygls, which is not installed", None, None,
             ("the lsp extra",), "install it: pip install 'cardrules[lsp]'")], err=True)
         sys.exit(2)
-    server.serve()
+    if server.serve():
+        sys.exit(130)      # Ctrl-C
 
 
 COMMANDS = (lsp,)

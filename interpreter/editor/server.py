@@ -12,6 +12,7 @@ command says which extra to install.
 from __future__ import annotations
 
 import asyncio
+import signal
 from pathlib import Path
 
 from interpreter.editor import features
@@ -134,6 +135,19 @@ def build_server():
     return server
 
 
-def serve() -> None:
-    """Answer an editor over stdin and stdout until it exits."""
-    build_server().start_io()
+def serve() -> bool:
+    """Answer an editor over stdin and stdout until it exits; True if it was
+    stopped by Ctrl-C (pygls ends quietly on it: the command's exit code
+    says it)."""
+    interrupted = []
+
+    def on_interrupt(number, frame):
+        interrupted.append(number)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        build_server().start_io()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    return bool(interrupted)
