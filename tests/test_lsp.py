@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from interpreter.cli import main
 from interpreter.editor import features
 from interpreter.editor import server as lsp_server
+from interpreter.language import games
 
 pytest.importorskip("pygls")
 from lsprotocol import types  # noqa: E402
@@ -245,3 +246,12 @@ def test_ctrl_c_stops_the_server_with_exit_130_and_no_traceback():
     _, err = started.communicate(timeout=30)
     assert started.returncode == 130
     assert b"Traceback" not in err
+
+
+def test_an_edited_game_is_kept_once_however_many_edits():
+    for extra in range(4):
+        features.check_file(CARDS, {CARDS: RIGHT + "\n" * extra})
+    loads = [key for key in games._CACHE if key[0] == "duel"
+             and any(str(CARDS) in stamp[0] or stamp[0].endswith("core.cards")
+                     for stamp in key[1])]
+    assert len(loads) == 1

@@ -96,6 +96,16 @@ def load_game(game: str | Path, root: Path | None = None,
 _CACHE: dict[tuple, Game] = {}
 
 
+def _keep(key: tuple, game: Game) -> None:
+    """Cache a loaded game, in place of an older load of the same files: a
+    long-running server (the editor's) reloads a game at every edit, and
+    only its latest state is asked for again."""
+    files = (key[0], tuple(stamp[0] for stamp in key[1]))
+    for old in [k for k in _CACHE if (k[0], tuple(stamp[0] for stamp in k[1])) == files]:
+        del _CACHE[old]
+    _CACHE[key] = game
+
+
 def _read_game_file(game: Game, path: Path, kind_files: list, problems: list):
     """A card or deck file of the game, recorded; None (and its problem) if
     it cannot be read as text."""
@@ -143,7 +153,7 @@ def _load(located: GameFiles, extra_files: tuple[Path, ...] = ()) -> Game:
                 files=[rules_source.path])
     if any(p.code.startswith(("E1", "E5", "E3")) and p.span and p.span.path == rules_source.path
            for p in problems):
-        _CACHE[key] = game
+        _keep(key, game)
         return game  # cards cannot be read in a language that failed to build
     references = []
     sources = {}
@@ -180,5 +190,5 @@ def _load(located: GameFiles, extra_files: tuple[Path, ...] = ()) -> Game:
         decks, deck_problems = load_decks(source, rules, game.cards)
         game.decks.extend(decks)
         problems.extend(deck_problems)
-    _CACHE[key] = game
+    _keep(key, game)
     return game
