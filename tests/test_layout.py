@@ -54,6 +54,7 @@ STAGES = {
     "interpreter.cluster": 4,
     "interpreter.tables": 4,
     "interpreter.cli": 4,
+    "interpreter.editor": 4,
 }
 STAGE_NAMES = ["shared (errors, source, resources)", "language", "compiler", "engine",
                "agents / series / soak / rulings / pytest_plugin / web / cli"]

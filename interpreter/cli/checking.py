@@ -50,7 +50,7 @@ def check(paths: tuple[Path, ...], output_format: str, game_id: str | None) -> N
             if files is None or p.span is None or p.span.path in files:
                 problems.append(p)
         warnings.extend(w for w in game.warnings if files is None or w.span.path in files)
-        for p in _compile_problems(game):
+        for p in compile_problems(game):
             # what the engine cannot run in the rules file stops every game of
             # it: reported with any of its files checked
             if files is None or p.span is None or p.span.path in files or \
@@ -62,7 +62,7 @@ def check(paths: tuple[Path, ...], output_format: str, game_id: str | None) -> N
     sys.exit(1 if problems else 0)
 
 
-def _compile_problems(game: Game) -> list[Problem]:
+def compile_problems(game: Game) -> list[Problem]:
     """What the engine could not run of a game that declares how it is played:
     check compiles everything it checks, so what it accepts runs."""
     if not game.rules.phases:

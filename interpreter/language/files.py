@@ -9,13 +9,21 @@ file that is too long) are read, whatever its size claims, so a file that
 grows while it is read cannot exhaust memory either. A file that is not
 UTF-8 text is a problem at the first byte that is not (E106). A missing file
 or a directory stops the command (E901).
+
+An editor's unsaved text comes in by the same door: inside
+:func:`texts_in_memory`, a file given there is read from that text instead
+of the disk (the language server checks what is on screen, the rest of the
+game from disk), and :func:`memory_stamp` tells a cache that it changed.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 import stat
 from pathlib import Path
+from typing import Iterator, Mapping
 
 from interpreter.errors import CouldNotRun, Problem
 from interpreter.source import SourceText, Span
@@ -26,6 +34,29 @@ MAX_FILE_BYTES = 4_000_000
 # Open without waiting: a named pipe put in place of a file between the look
 # at it and the open must not block (it is refused by its kind just after).
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+# resolved path -> the text an editor holds for it (texts_in_memory)
+_IN_MEMORY: dict[Path, str] = {}
+
+
+@contextlib.contextmanager
+def texts_in_memory(texts: Mapping[Path, str]) -> Iterator[None]:
+    """Within this block, each file of ``texts`` is read from its text (an
+    editor's unsaved buffer) in place of the disk."""
+    saved = dict(_IN_MEMORY)
+    _IN_MEMORY.update({Path(path).resolve(): text for path, text in texts.items()})
+    try:
+        yield
+    finally:
+        _IN_MEMORY.clear()
+        _IN_MEMORY.update(saved)
+
+
+def memory_stamp(path: Path) -> str | None:
+    """A digest of the text held in memory for ``path`` (None: read from disk)."""
+    text = _IN_MEMORY.get(Path(path).resolve()) if _IN_MEMORY else None
+    return None if text is None else hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class Unreadable(SourceText):
@@ -40,6 +71,8 @@ def read_source(path: Path, display: str | None = None) -> SourceText:
     """The text of a user's file; an unreadable one is an :class:`Unreadable`
     with its problem, a missing one raises :class:`CouldNotRun`."""
     shown = display or str(path)
+    if _IN_MEMORY and Path(path).resolve() in _IN_MEMORY:
+        return _text(shown, _IN_MEMORY[Path(path).resolve()].encode("utf-8"))
     try:
         found = os.stat(path)
         if stat.S_ISDIR(found.st_mode):

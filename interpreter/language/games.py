@@ -22,7 +22,7 @@ import attrs
 from interpreter.errors import CouldNotRun, Problem, did_you_mean, listing
 from interpreter.language.cards import CardDefinition, load_cards
 from interpreter.language.decks import Deck, load_decks
-from interpreter.language.files import Unreadable, read_source
+from interpreter.language.files import Unreadable, memory_stamp, read_source
 from interpreter.language.game_rules import GameRules
 from interpreter.language.projects import GameFiles, Library, installed_root
 from interpreter.language.rules_file import load_rules
@@ -102,6 +102,16 @@ def load_from(library: Library, game_id: str, extra_files: tuple[Path, ...] = ()
 _CACHE: dict[tuple, Game] = {}
 
 
+def _keep(key: tuple, game: Game) -> None:
+    """Cache a loaded game, in place of an older load of the same files: a
+    long-running server (the editor's) reloads a game at every edit, and
+    only its latest state is asked for again."""
+    files = (key[0], tuple(stamp[0] for stamp in key[1]))
+    for old in [k for k in _CACHE if (k[0], tuple(stamp[0] for stamp in k[1])) == files]:
+        del _CACHE[old]
+    _CACHE[key] = game
+
+
 def _read_game_file(game: Game, path: Path, kind_files: list, problems: list):
     """A card or deck file of the game, recorded; None (and its problem) if
     it cannot be read as text."""
@@ -116,7 +126,11 @@ def _read_game_file(game: Game, path: Path, kind_files: list, problems: list):
 
 def _stamp(path: Path) -> tuple:
     """What tells that a file changed since its game was cached (a link to
-    nothing has no time: the reader reports it)."""
+    nothing has no time: the reader reports it; an editor's text in memory
+    its digest)."""
+    held = memory_stamp(path)
+    if held is not None:
+        return (str(path), "memory", held)
     try:
         found = path.stat()
     except OSError:
@@ -145,7 +159,7 @@ def _load(located: GameFiles, extra_files: tuple[Path, ...] = ()) -> Game:
                 files=[rules_source.path])
     if any(p.code.startswith(("E1", "E5", "E3")) and p.span and p.span.path == rules_source.path
            for p in problems):
-        _CACHE[key] = game
+        _keep(key, game)
         return game  # cards cannot be read in a language that failed to build
     references = []
     sources = {}
@@ -182,5 +196,5 @@ def _load(located: GameFiles, extra_files: tuple[Path, ...] = ()) -> Game:
         decks, deck_problems = load_decks(source, rules, game.cards)
         game.decks.extend(decks)
         problems.extend(deck_problems)
-    _CACHE[key] = game
+    _keep(key, game)
     return game

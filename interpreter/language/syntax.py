@@ -648,6 +648,13 @@ class EffectParser:
         finally:
             self._whole_words.text = text
 
+    def next_words(self, text: str) -> list[str]:
+        """The words the grammar accepts right after ``text`` (an editor's
+        completion): empty where the text before does not parse."""
+        names = self._accepts_before(text, len(text))
+        return sorted({self._display[n] for n in names
+                       if n in self._display and n not in _READABLE})
+
     def _candidates(self, err: UnexpectedInput) -> list[str]:
         return [self._display.get(n, n) for n in self._expected_names(err)
                 if n in self._display and n not in _READABLE]
