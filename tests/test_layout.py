@@ -49,9 +49,10 @@ STAGES = {
     "interpreter.scaffold": 4,
     "interpreter.replays": 4,
     "interpreter.cli": 4,
+    "interpreter.adapters": 4,
 }
 STAGE_NAMES = ["shared (errors, source, resources)", "language", "compiler", "engine",
-               "agents / series / soak / rulings / pytest_plugin / cli"]
+               "agents / series / soak / rulings / pytest_plugin / cli / adapters"]
 
 
 def _modules() -> dict[str, Path]:
