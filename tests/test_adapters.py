@@ -127,11 +127,12 @@ def test_a_decision_beyond_the_action_space_is_refused_not_cut():
 
 def test_user_mistakes_are_problems_with_codes():
     with pytest.raises(CouldNotRun) as err:
-        make_env("ryft", decks=("No Such Deck",))
+        make_env("ryft", decks=("Ryft Mill",))
     assert err.value.problems[0].code == "E810"
+    assert err.value.problems[0].suggestion == 'did you mean "Ryft Mill: Deck Virus"?'
     with pytest.raises(CouldNotRun) as err:
         make_env("no-such-game")
-    assert err.value.problems[0].code.startswith("E")
+    assert err.value.problems[0].code == "E902"
     with pytest.raises(CouldNotRun) as err:
         make_env("ryft", max_options=1)
     assert err.value.problems[0].code == "E862"

@@ -22,12 +22,15 @@ from __future__ import annotations
 
 try:
     import pyspiel
-except ImportError:       # open-spiel does not install here: nothing is registered
+except ImportError:       # open-spiel does not install here: importing says so (E861)
     pyspiel = None
 
+from interpreter.adapters.encoding import need_rl
 from interpreter.adapters.games import MAX_DECISIONS, game_setting
 from interpreter.engine import Match
 from interpreter.language.games import load_game, shipped_games
+
+need_rl(pyspiel is not None)
 
 PREFIX = "cardrules_"
 
@@ -55,7 +58,7 @@ def game_type(game_id: str, rules):
                                  "max_options": 0, "max_decisions": MAX_DECISIONS})
 
 
-class CardrulesGame(pyspiel.Game if pyspiel else object):
+class CardrulesGame(pyspiel.Game):
     """One cardrules game as an OpenSpiel game; ``register`` makes a subclass
     for each game id (``GAME_ID``, ``KIND``: its GameType)."""
 
@@ -116,7 +119,7 @@ class Played:
         return Played(self.game, self.match.clone(), self.decisions)
 
 
-class CardrulesState(pyspiel.State if pyspiel else object):
+class CardrulesState(pyspiel.State):
     """A game in progress (OpenSpiel's State over a ``Match``)."""
 
     def __init__(self, game: CardrulesGame):
@@ -217,5 +220,4 @@ def register_installed() -> None:
         register(game_id, load_game(game_id).rules)
 
 
-if pyspiel is not None:
-    register_installed()
+register_installed()
