@@ -55,9 +55,11 @@ STAGES = {
     "interpreter.tables": 4,
     "interpreter.cli": 4,
     "interpreter.editor": 4,
+    "interpreter.adapters": 4,
 }
 STAGE_NAMES = ["shared (errors, source, resources)", "language", "compiler", "engine",
-               "agents / series / soak / rulings / pytest_plugin / web / cli"]
+               "agents / series / soak / rulings / pytest_plugin / web / editor / adapters "
+               "/ cli"]
 
 
 def _modules() -> dict[str, Path]:
