@@ -11,6 +11,7 @@ import pytest
 
 from interpreter.agents import (GreedyAgent, HintedAgent, SearchAgent, agent_named,
                                 option_kind, play_out, preferred_actions)
+from interpreter.agents.search import card_count_goals, position_value
 from interpreter.engine import Match, compile_game
 from interpreter.engine.determinize import hidden_cards
 from interpreter.engine.rng import Random
@@ -145,3 +146,17 @@ def test_agent_settings_are_read_only_by_the_hinted_agent(tmp_path, duel):
         preferred_actions(broken)
     lines = {(p.code, p.span.line) for p in err.value.problems}
     assert ("E819", 1) in lines and any(line == 2 for _code, line in lines - {("E819", 1)})
+
+
+def test_positions_are_scored_from_the_declared_ways_to_win_and_lose(duel):
+    """The search agent's evaluation reads the rules: the Duel's "a player
+    at 0 or less loses" Life; a rule ending the game by the cards in a zone."""
+    match = _start(duel, 1)
+    even = position_value(match)
+    assert abs(even[0] + even[1]) < 1e-9
+    match.state.player_counters[0]["Life"] = 3
+    behind = position_value(match)
+    assert behind[0] < even[0] < 0.9 and behind[1] > 0
+    assert card_count_goals(match.game) == ()
+    # (read from the rules alone: the loaded game will do)
+    assert card_count_goals(load_game("saturday-wars")) == (("Chapters Won", 3, True),)

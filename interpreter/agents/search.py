@@ -25,6 +25,8 @@ import time
 
 from interpreter.agents.simple import greedy_choices
 from interpreter.engine.rng import Random
+from interpreter.errors import CardrulesError
+from interpreter.language.game_rules import parse_ability
 
 # how far a rollout plays before the position is scored
 ROLLOUT_DECISIONS = 24
@@ -134,8 +136,9 @@ def position_value(match) -> list[float]:
     a counter a player loses at ("a player with 0 Life loses": how far above
     that they are, from where they started), a counter a player wins at (how
     far toward it), a position on a track (how far along), a zone a player
-    with no cards in loses (how many are left), and, a little, the cards each
-    controls in play and holds in hand. Each player's standing against the
+    with no cards in loses (how many are left), the rules of the game that
+    end it by the cards in a zone (:func:`card_count_goals`), and, a little,
+    the cards each controls in play and holds in hand. Each player's standing against the
     mean of the others, squashed."""
     state = match.state
     rules = match.game.rules
@@ -156,6 +159,14 @@ def position_value(match) -> list[float]:
                 track = state.zones.get((decl.track, -1)) or state.zones.get(
                     (decl.track, player)) or ()
                 score += min(value / max(len(track), 1), 1.5)
+        for zone, at_least, wins in card_count_goals(match.game):
+            held = len(state.zones.get((zone, player), ()))
+            if at_least:      # "N or more cards in their ZONE": toward N
+                progress = min(held / at_least, 1.0)
+            else:             # "no cards in their ZONE": fewer is closer
+                total = sum(len(state.zones.get((zone, p), ())) for p in range(state.players))
+                progress = 1.0 - held / max(total, 1)
+            score += progress if wins else -progress
         in_play = in_hand = 0
         for (zone, owner), pile in state.zones.items():
             decl = rules.zones.get(zone)
@@ -175,6 +186,57 @@ def position_value(match) -> list[float]:
         edge = score - sum(others) / max(len(others), 1)
         out.append(0.9 * math.tanh(2 * edge))
     return out
+
+
+# the goals read from a game's rules: (rules file, text) -> (game, goals)
+_GOALS: dict = {}
+
+
+def card_count_goals(game) -> tuple:
+    """The rules of the game (``rule "NAME": ...``) that make a player win or
+    lose by the cards in one of their zones ("If a player has 3 or more cards
+    in their Chapters Won, they win the game", "... no cards in their prizes,
+    they win the game"), read from the text as the card grammar parses it:
+    (zone, N or 0 for "no cards", wins?) each."""
+    key = (game.rules.path, tuple(r.text.text for r in game.rules.game_rules))
+    known = _GOALS.get(key)
+    if known is not None and known[0] is game:
+        return known[1]
+    goals = []
+    for rule in game.rules.game_rules:
+        try:
+            tree = parse_ability(game.rules, rule.text.text)
+        except CardrulesError:
+            continue                  # (the game's check reports it)
+        counts = list(_nodes(tree, "has_cards"))
+        outcomes = {n.args[2].form for n in _nodes(tree, "act")
+                    if len(n.args) > 2 and hasattr(n.args[2], "form")}
+        if len(counts) != 1 or not outcomes & {"win", "lose_game"}:
+            continue
+        quantity = next(_nodes(counts[0], "no_count", "at_least_count"), None)
+        zone = next(_nodes(counts[0], "zone_ref"), None)
+        if quantity is None or zone is None or not isinstance(zone.args[-1], str):
+            continue
+        at_least = quantity.args[0] if quantity.form == "at_least_count" else 0
+        goals.append((zone.args[-1], at_least, "win" in outcomes))
+    _GOALS[key] = (game, tuple(goals))
+    return tuple(goals)
+
+
+def _nodes(tree, *forms):
+    """The nodes of a parsed text of the given forms, depth first."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (tuple, list)):
+            stack.extend(reversed(node))
+            continue
+        form = getattr(node, "form", None)
+        if form is None:
+            continue
+        if form in forms:
+            yield node
+        stack.extend(reversed(getattr(node, "args", ())))
 
 
 def search_agent(seed: int, setting: str | None) -> SearchAgent:
