@@ -195,7 +195,7 @@ _GOALS: dict = {}
 def card_count_goals(game) -> tuple:
     """The rules of the game (``rule "NAME": ...``) that make a player win or
     lose by the cards in one of their zones ("If a player has 3 or more cards
-    in their Chapters Won, they win the game", "... no cards in their prizes,
+    in their Trophies, they win the game", "... no cards in their Reserve,
     they win the game"), read from the text as the card grammar parses it:
     (zone, N or 0 for "no cards", wins?) each."""
     key = (game.rules.path, tuple(r.text.text for r in game.rules.game_rules))
