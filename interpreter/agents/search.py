@@ -30,7 +30,7 @@ from interpreter.language.game_rules import parse_ability
 
 # how far a rollout plays before the position is scored
 ROLLOUT_DECISIONS = 24
-DEFAULT_ITERATIONS = 60
+DEFAULT_ITERATIONS = 30
 # the exploration constant of UCB (rewards are in [-1, 1])
 EXPLORATION = 0.9
 
