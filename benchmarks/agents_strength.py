@@ -16,6 +16,7 @@ random in every game from both seats, and more than 50% against greedy.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import multiprocessing
 import sys
@@ -60,10 +61,16 @@ class Timed:
             self.decisions += 1
 
 
+@functools.lru_cache(maxsize=None)
+def _playable(game: str):
+    """A game loaded and compiled once per process."""
+    return load_playable(game, None)
+
+
 def play_one(job: tuple) -> tuple:
     """One game: (game, opponent, seat, index) -> the agent's result and times."""
     game, agent_spec, opponent, seat, index, seed, cap = job
-    playable = load_playable(game, None)
+    playable = _playable(game)
     decks = playable.seats(index)
     match = Match.start(playable.compiled, decks, seed + index)
     searching = Timed(agent_named(agent_spec, 1000 * (seed + index) + seat))
