@@ -1,6 +1,10 @@
 """Soak testing: play many random games and check the engine's invariants
 after every action.
 
+The players are the agent ``hinted``: random, taking the choices a game's
+agent settings file (``rules/GAME.hints``) prefers, so that games end the
+way people's do instead of wandering to the game's cap.
+
 Checked after every action: the engine's invariants
 (``interpreter.engine.invariants.Watch``). At random points: every legal
 action applies (on a clone), a clone equals its original, and the JSON round
@@ -16,7 +20,7 @@ import hashlib
 
 import attrs
 
-from interpreter.agents import RandomAgent
+from interpreter.agents import HintedAgent
 from interpreter.engine import Match
 from interpreter.engine.invariants import Watch, deep_checks
 from interpreter.engine.rng import Random
@@ -75,7 +79,7 @@ def merge(reports: list[SoakReport]) -> SoakReport:
 
 def _soak_one(compiled, decks, seed, check_every, report) -> Violation | None:
     match = Match.start(compiled, decks, seed)
-    agents = [RandomAgent(seed * 1000 + i) for i in range(len(decks))]
+    agents = [HintedAgent(seed * 1000 + i) for i in range(len(decks))]
     checkpoints = Random(seed ^ 0x5EED)
     actions: list[int] = []
     watch = Watch(match)

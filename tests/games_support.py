@@ -4,7 +4,7 @@ and random games played to their end."""
 
 from __future__ import annotations
 
-from interpreter.agents import RandomAgent, play_out
+from interpreter.agents import HintedAgent, play_out
 from interpreter.engine import Match, compile_game
 from interpreter.language.games import load_game
 
@@ -20,8 +20,9 @@ def rotating_decks(loaded, i: int) -> list:
 
 
 def random_games(loaded, compiled, seeds):
-    """Each seed's game between random agents, played to its end."""
+    """Each seed's game between random agents (taking the choices the game's
+    agent settings prefer, if it has any: the agent "hinted"), played to its end."""
     for seed in seeds:
         match = Match.start(compiled, rotating_decks(loaded, seed), seed)
-        play_out(match, [RandomAgent(seed * 1000 + p) for p in range(2)])
+        play_out(match, [HintedAgent(seed * 1000 + p) for p in range(2)])
         yield match

@@ -85,7 +85,7 @@ def test_unknown_declaration():
     pin(p, "E502", RYFT, 10, 1, 'unknown declaration "zon"',
         ("a declaration: action, adjective, card effects, counter, deck part, event, "
          "game, identical cards, keyword, kind, noun, periods, resolution, rule, setup, "
-         "simulation prefers, stat, status, statuses, timing, ... (28 in all)",),
+         "stat, status, statuses, timing, title separator, ... (27 in all)",),
         'did you mean "zone"?')
     assert p.render() == (
         f'{RYFT}:10:1: E502 unknown declaration "zon"\n'
@@ -93,7 +93,7 @@ def test_unknown_declaration():
         "     | ^^^\n"
         "  expected: a declaration: action, adjective, card effects, counter, deck part, "
         "event, game, identical cards, keyword, kind, noun, periods, resolution, "
-        "rule, setup, simulation prefers, stat, status, statuses, timing, ... (28 in all)\n"
+        "rule, setup, stat, status, statuses, timing, title separator, ... (27 in all)\n"
         '  did you mean "zone"?')
 
 

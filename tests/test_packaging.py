@@ -54,7 +54,8 @@ def test_wheel_installs_checks_and_plays_shipped_games(tmp_path):
     listing = subprocess.run([str(python), "-m", "zipfile", "-l", str(wheel)],
                              capture_output=True, text=True).stdout
     for shipped in ("interpreter/grammar/effect.lark", "interpreter/grammar/outline.lark",
-                    "interpreter/rules/ryft.rules", "interpreter/cards/ryft/core.cards",
+                    "interpreter/rules/ryft.rules", "interpreter/rules/rival-rush.hints",
+                    "interpreter/cards/ryft/core.cards",
                     "interpreter/cards/ryft/decks/starter.deck",
                     "interpreter/templates/new-game/rules/__GAME_ID__.rules",
                     "interpreter/web/static/index.html", "interpreter/web/static/app.js",

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.agents import RandomAgent, play_out
+from interpreter.agents import HintedAgent, RandomAgent, play_out, preferred_actions
 from interpreter.engine import Match, compile_game
 from interpreter.language.games import load_game
 
@@ -83,12 +83,13 @@ def test_a_placed_card_is_face_down_and_attached_to_its_place(game):
 
 
 def test_random_games_end_by_the_race(game):
-    """Random players, taking the choices the rules file prefers when offered."""
+    """Random players, taking the choices the game's agent settings
+    (rules/track.hints) prefer when offered: the agent "hinted"."""
     loaded, compiled = game
     results = []
     for seed in range(40):
         match = _start(game, seed)
-        play_out(match, [RandomAgent(seed * 10 + p) for p in range(2)])
+        play_out(match, [HintedAgent(seed * 10 + p) for p in range(2)])
         results.append(match.state.result)
     assert all(r is not None for r in results)
     wins = [r for r in results if r[0] == "win"]
@@ -362,12 +363,10 @@ def test_choosing_among_cards_looked_at_and_putting_the_rest_elsewhere(game):
                                                 "Skipper"]
 
 
-def test_simulation_preferences_are_tiers_with_conditions(game):
-    """ "simulation prefers" lines are tried in order: the first whose
-    condition holds for the deciding player and that names an offered
-    choice gives the choices random players take."""
-    from interpreter.agents import preferred_actions
-
+def test_agent_settings_are_tiers_with_conditions(game):
+    """The "prefer:" lines of rules/track.hints are tried in order: the
+    first whose condition holds for the deciding player and that names an
+    offered choice gives the choices the agent "hinted" takes."""
     loaded, compiled = game
 
     def at_set(hand):

@@ -216,8 +216,6 @@ class CompiledGame:
     used_from_zones: tuple = ()
     after_triggers: set = attrs.Factory(set)   # programs of "After ..." triggers
     trigger_programs: dict = attrs.Factory(dict)   # program -> its Trigger
-    # "simulation prefers": (label prefixes, test of its condition or None)
-    prefer: tuple = ()
     # triggered abilities of cards outside play, in a zone their kind is used
     # from (interpreter.compiler.triggered.compile_intent): trigger program -> the program
     # that asks, pays and uses the card up; card name -> those triggers

@@ -157,17 +157,6 @@ def compile_game(game) -> CompiledGame:
                   ability.span)
     compiled.trigger_programs = {t.program: t for ts in compiled.triggers.values() for t in ts}
 
-    def preferences():
-        tiers = []
-        for labels, condition in rules.prefer:
-            test = None
-            if condition is not None:
-                test = compile_condition(parse_ability(
-                    rules, condition.text, condition.span.path, condition.span,
-                    start="condition_line"))
-            tiers.append((labels, test))
-        compiled.prefer = tuple(tiers)
-    guard(preferences)
     if any(t.answered for t in rules.timings.values()):
         # "answered in kind": the other players' answers to an ability used
         answer = Emitter("answer")

@@ -17,8 +17,8 @@ import hashlib
 
 from interpreter.compiler.compiled import RULES_ZONE, CompiledGame
 from interpreter.engine import operations as op
-from interpreter.engine.events import (
-    Chose, CounterChanged, SetUp, Started, ValueRevealed)
+from interpreter.engine.determinize import determinize, unrevealed
+from interpreter.engine.events import Chose, SetUp, Started
 from interpreter.engine.machine import Machine
 from interpreter.engine.narration import narrate, two_faced
 from interpreter.engine.state import CardState, Frame, GameState
@@ -188,6 +188,12 @@ class Match:
     def clone(self) -> "Match":
         return Match(self.game, self.state.clone())
 
+    def determinized(self, viewer: int, rng) -> "Match":
+        """A copy in which what ``viewer`` cannot see is dealt again with the
+        generator ``rng`` (``engine.determinize``): one world the viewer's
+        observation could come from."""
+        return Match(self.game, determinize(self.game, self.state, viewer, rng))
+
     def _counters_seen(self, viewer: int, player: int) -> dict:
         """A player's counters as ``viewer`` sees them: another player's
         secret value is None from the moment they set it until they reveal it."""
@@ -196,16 +202,8 @@ class Match:
         if viewer == player:
             return seen
         for name, decl in self.game.rules.counters.items():
-            if not decl.secret or name not in seen:
-                continue
-            for event in reversed(state.log):
-                if isinstance(event, ValueRevealed) and (event.player, event.name) == (
-                        player, name):
-                    break
-                if isinstance(event, CounterChanged) and (event.player, event.name) == (
-                        player, name):
-                    seen[name] = None
-                    break
+            if decl.secret and name in seen and unrevealed(state, player, name):
+                seen[name] = None
         return seen
 
     def observation(self, player: int) -> dict:

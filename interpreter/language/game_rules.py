@@ -482,11 +482,6 @@ class GameRules:
     resolution: ResolutionDecl | None = None
     # "wildcard Any: A, B": a cost item any one of these counters pays
     wildcards: dict = attrs.Factory(dict)
-    # "simulation prefers: "label", ...[, if CONDITION]": choices random
-    # players take first when offered (not a rule: it keeps simulated games
-    # sensible). One tier per line, tried in order: (label prefixes, the
-    # condition as an "If ..." Sentence or None)
-    prefer: tuple = ()
     # "identical cards: one choice": a decision never offers two cards that
     # nothing tells apart (the first stands for both)
     identical_one_choice: bool = False

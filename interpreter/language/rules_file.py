@@ -31,7 +31,7 @@ from interpreter.source import SourceText, Span
 _DECLARATIONS = (
     "game", "counter", "value", "zone", "values", "stat", "kind", "timing", "keyword",
     "verb", "event", "statuses", "periods", "unique mark", "title separator",
-    "deck part", "setup", "turn", "action", "resolution", "wildcard", "simulation prefers",
+    "deck part", "setup", "turn", "action", "resolution", "wildcard",
     "identical cards", "card effects", "rule", "noun", "adjective", "status",
 )
 
@@ -62,6 +62,14 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
                 getattr(self, "decl_" + decl.replace(" ", "_"))(line, n)
                 return
         first = line.head[0]
+        if words[:2] == ["simulation", "prefers"]:
+            # (a hint to random players, once: random play takes no hints now)
+            self.problem(line.span, "E530", '"simulation prefers" is no longer part of the '
+                         "rules language: the rules file says how the game is played, not "
+                         "how agents choose; random agents pick uniformly",
+                         ("a stronger opponent: the agents greedy and search "
+                          "(--p2 search, docs/playtesting.md); remove the line",))
+            return
         self.problem(first.span, "E502", f'unknown declaration "{first.text}"',
                      ("a declaration: " + listing(_DECLARATIONS, 20),),
                      did_you_mean(first.text, _DECLARATIONS))
@@ -249,10 +257,9 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
                     err, self.source, noun.text, noun.span.line, column))
                 continue
             rules.nouns[name] = attrs.evolve(noun, qualifiers=tuple(found.args))
-        conditions = [(c, "condition_line") for _labels, c in rules.prefer if c is not None]
         players = [(taker, "player_line") for taker in takers(rules)]
         for sentence, start in [(s, "start") for s in self.procedure_sentences()] + \
-                conditions + players:
+                players:
             try:
                 parser.parse(sentence.text, start=start)
             except UnexpectedInput as err:

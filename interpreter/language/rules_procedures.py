@@ -2,8 +2,7 @@
 
 The declarations of how a game is played: the setup, the turn (phases and
 steps, who takes them), the resolution of effects, player damage,
-the actions players take, card effects, identical cards, what simulated
-players prefer. Procedures are sentences of the card language,
+the actions players take, card effects, identical cards. Procedures are sentences of the card language,
 kept as :class:`~interpreter.language.game_rules.Sentence` and parsed once
 the game's vocabulary is known.
 """
@@ -15,13 +14,12 @@ from interpreter.language.game_rules import (
     ActionDecl, PhaseDecl, ResolutionDecl, RuleDecl, Sentence, StepDecl,
     _procedure_sentences)
 from interpreter.language.rules_reading import RulesReaderBase, _unquote
-from interpreter.language.rules_values import Name
 from interpreter.language.syntax import OutlineLine
 
 
 class ProcedureDeclarations(RulesReaderBase):
     """Setup, turn, resolution, player damage, actions, card
-    effects, identical cards, simulation preferences."""
+    effects, identical cards."""
 
     def decl_setup(self, line: OutlineLine, n: int) -> None:
         self.rules.setup = self.rules.setup + self.sentences(line.children)
@@ -308,22 +306,3 @@ class ProcedureDeclarations(RulesReaderBase):
                          f'unknown setting "{value}" for identical cards', ("one choice",))
             return
         self.rules.identical_one_choice = True
-
-    def decl_simulation_prefers(self, line: OutlineLine, n: int) -> None:
-        """ "simulation prefers: LABEL, LABEL, if CONDITION" (the condition is
-        card-language text, commas included)."""
-        found = self.read(line, "prefers", "preference", ("LABEL, LABEL, if CONDITION",),
-                          code="E514", unknown="unreadable")
-        if found is None:
-            return
-        labels, condition = [], None
-        for item in found.args:
-            if isinstance(item, Name):
-                labels.append(item.text)
-            elif item.form == "more_label":
-                labels.append(item.name().text)
-            else:
-                # the condition after "if" (read with the card grammar's
-                # "condition_line" when the game is compiled)
-                condition = Sentence(item.name().text, item.name().span)
-        self.rules.prefer = self.rules.prefer + ((tuple(labels), condition),)

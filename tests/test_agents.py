@@ -1,0 +1,162 @@
+"""The agents that play by themselves: greedy (attack, then play a card,
+pass last), search (ISMCTS over determinizations: stronger than random, the
+same choices for the same seed), the determinization it plays on (what the
+viewer sees unchanged, the rest dealt again), and the agent settings that
+replaced "simulation prefers"."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from interpreter.agents import (GreedyAgent, HintedAgent, SearchAgent, agent_named,
+                                option_kind, play_out, preferred_actions)
+from interpreter.agents.search import card_count_goals, position_value
+from interpreter.engine import Match, compile_game
+from interpreter.engine.determinize import hidden_cards
+from interpreter.engine.rng import Random
+from interpreter.errors import CardrulesError, CouldNotRun
+from interpreter.language.games import load_game
+from interpreter.language.rules_file import load_rules
+from interpreter.source import SourceText
+
+ENGINE = Path(__file__).resolve().parent / "fixtures" / "engine"
+
+
+@pytest.fixture(scope="module")
+def duel():
+    loaded = load_game("duel", ENGINE)
+    return loaded, compile_game(loaded)
+
+
+def _start(duel, seed: int) -> Match:
+    loaded, compiled = duel
+    decks = [loaded.decks[seed % 2], loaded.decks[(seed + 1) % 2]]
+    return Match.start(compiled, decks, seed)
+
+
+def _to_decision(match, kinds: set, agents) -> Match:
+    """Play on with ``agents`` until an action decision offering all of ``kinds``."""
+    while not match.is_terminal():
+        decision = match.state.decision
+        if decision.kind == "action" and kinds <= {
+                option_kind(match, a) for a in match.legal_actions()}:
+            return match
+        match.apply_action(agents[match.current_player()].act(match))
+    raise AssertionError(f"no decision offering {kinds}")
+
+
+def test_greedy_attacks_first_then_plays_cards_and_passes_last(duel):
+    match = _to_decision(_start(duel, 3), {"attack", "play"}, [GreedyAgent(1), GreedyAgent(2)])
+    labels = {option_kind(match, a): match.action_to_string(a) for a in match.legal_actions()}
+    assert labels["attack"].startswith("attack ")
+    assert labels["play"].startswith("cast ")
+    chosen = match.action_to_string(GreedyAgent(7).act(match))
+    assert chosen.startswith("attack ")
+    # without an attack on offer: a card from the hand before passing
+    match = _to_decision(_start(duel, 1), {"play", "pass"}, [GreedyAgent(1), GreedyAgent(2)])
+    if "attack" not in {option_kind(match, a) for a in match.legal_actions()}:
+        assert match.action_to_string(GreedyAgent(7).act(match)).startswith("cast ")
+
+
+def test_determinizing_keeps_what_the_viewer_sees_and_deals_the_rest_again(duel):
+    match = _start(duel, 2)
+    seen = match.observation(0)
+    hidden = hidden_cards(match.game, match.state, 0)
+    worlds = [match.determinized(0, Random(k)) for k in range(6)]
+    for world in worlds:
+        view = world.observation(0)
+        assert view["zones"] == seen["zones"] and view["decision"] == seen["decision"]
+        # each player's hidden cards are their own, only their places differ
+        for owner in (0, 1):
+            mine = [c for c in hidden if match.state.cards[c].owner == owner]
+            assert sorted(world.state.cards[c].name for c in mine) == sorted(
+                match.state.cards[c].name for c in mine)
+    # the other player's hand differs between worlds; the original is untouched
+    hands = {tuple(w.state.cards[c].name for c in w.state.zones[("hand", 1)]) for w in worlds}
+    assert len(hands) > 1
+    assert match.observation(0) == seen
+    # the same generator state gives the same world
+    again = match.determinized(0, Random(3))
+    assert [c.name for c in again.state.cards] == [c.name for c in worlds[3].state.cards]
+
+
+def test_search_beats_random_and_chooses_the_same_for_a_seed(duel):
+    wins = 0
+    for seed in range(4):
+        seat = seed % 2
+        match = _start(duel, seed)
+        agents = [agent_named("random", seed), agent_named("random", seed + 50)]
+        agents[seat] = agent_named("search:8", seed)
+        play_out(match, agents)
+        wins += match.state.result[:2] == ("win", seat)
+    assert wins >= 3
+    digests = []
+    for _ in range(2):
+        match = _start(duel, 5)
+        play_out(match, [SearchAgent(9, iterations=6), agent_named("random", 4)],
+                 max_decisions=40)
+        digests.append(match.log_digest())
+    assert digests[0] == digests[1]
+
+
+def test_search_budgets_are_read_from_the_name():
+    assert agent_named("search", 1).iterations > 0
+    assert agent_named("search:200", 1).iterations == 200
+    timed = agent_named("search:0.5s", 1)
+    assert timed.seconds == 0.5 and timed.iterations is None
+    assert isinstance(agent_named("greedy", 1), GreedyAgent)
+    for bad in ("search:fast", "search:0", "search:-3s"):
+        with pytest.raises(CouldNotRun) as err:
+            agent_named(bad, 1)
+        problem = err.value.problems[0]
+        assert problem.code == "E818" and "search:200" in problem.render()
+
+
+def test_simulation_prefers_is_no_longer_part_of_the_rules_language():
+    text = ('game "Probe"\nplayers: 2\nsimulation prefers: "attack"\n')
+    _rules, problems = load_rules(SourceText("rules/probe.rules", text), "probe")
+    problem = next(p for p in problems if p.code == "E530")
+    assert problem.span.line == 3
+    assert "no longer part of the rules language" in problem.message
+    assert "greedy" in problem.render() and "search" in problem.render()
+
+
+def test_agent_settings_are_read_only_by_the_hinted_agent(tmp_path, duel):
+    loaded, compiled = duel
+    match = _to_decision(_start(duel, 3), {"attack", "play"}, [GreedyAgent(1), GreedyAgent(2)])
+    assert len(preferred_actions(match)) == len(match.legal_actions())   # no settings file
+    root = tmp_path / "duel"
+    (root / "rules").mkdir(parents=True)
+    (root / "rules" / "duel.rules").write_text((ENGINE / "rules" / "duel.rules").read_text())
+    shutil.copytree(ENGINE / "cards" / "duel", root / "cards" / "duel")
+    (root / "rules" / "duel.hints").write_text(
+        "# the duel's agent settings\nprefer: pass, if you have 99 or more Life\n"
+        'prefer: "cast"\n')
+    hinted = compile_game(load_game("duel", root))
+    there = Match(hinted, match.state.clone())
+    assert {there.action_to_string(a).split(" ")[0] for a in preferred_actions(there)} == {
+        "cast"}
+    assert there.action_to_string(HintedAgent(3).act(there)).startswith("cast ")
+    # the agent random reads no settings
+    assert agent_named("random", 1).act(there) in there.legal_actions()
+    (root / "rules" / "duel.hints").write_text('prefer "cast"\nprefer: "cast", if nonsense\n')
+    broken = Match(compile_game(load_game("duel", root)), match.state.clone())
+    with pytest.raises(CardrulesError) as err:
+        preferred_actions(broken)
+    lines = {(p.code, p.span.line) for p in err.value.problems}
+    assert ("E819", 1) in lines and any(line == 2 for _code, line in lines - {("E819", 1)})
+
+
+def test_positions_are_scored_from_the_declared_ways_to_win_and_lose(duel):
+    """The search agent's evaluation reads the rules: the Duel's "a player
+    at 0 or less loses" Life; a rule ending the game by the cards in a zone."""
+    match = _start(duel, 1)
+    even = position_value(match)
+    assert abs(even[0] + even[1]) < 1e-9
+    match.state.player_counters[0]["Life"] = 3
+    behind = position_value(match)
+    assert behind[0] < even[0] < 0.9 and behind[1] > 0
+    assert card_count_goals(match.game) == ()
+    # (read from the rules alone: the loaded game will do)
+    assert card_count_goals(load_game("saturday-wars")) == (("Chapters Won", 3, True),)
