@@ -22,6 +22,8 @@ def seat_view(match: Match, viewer: int | None) -> dict:
     zones = []
     for key, value in seen["zones"].items():
         name, _, owner = key.partition("/")
+        if name.startswith("#"):
+            continue        # the engine's own places (outside the game), not the table's
         owner_seat = int(owner) if owner else None
         look = seen if viewer is not None or owner_seat is None else looks[owner_seat]
         cards = look["cards"].get(key)
@@ -38,7 +40,7 @@ def seat_view(match: Match, viewer: int | None) -> dict:
     if deciding is not None and (viewer is None or deciding == viewer):
         # options as the terminal words them: a card by where the decider sees it
         theirs = seen if viewer is not None else looks[deciding]
-        decision = {"player": deciding, "prompt": state.decision.prompt,
+        decision = {"player": deciding, "prompt": option_text(theirs, state.decision.prompt),
                     "options": [option_text(theirs, match.action_to_string(a))
                                 for a in match.legal_actions()]}
     events = match.narration(viewer, events=state.log[-EVENTS_SHOWN * 3:])[-EVENTS_SHOWN:]
