@@ -6,6 +6,7 @@ finished results kept."""
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
 import signal
 import sys
 from pathlib import Path
@@ -205,6 +206,19 @@ def ignore_interrupts() -> None:
 
 
 SOAK_PART = 100
+
+
+def parts_done(work, parts: list, here, processes: int, stack: contextlib.ExitStack):
+    """The results of ``work(part)`` for every part, in order, as they
+    come: in this process (``work(part, here)``, what is loaded here
+    reused) or shared among ``processes`` worker processes that leave
+    Ctrl-C to this one (``stack`` stops them)."""
+    if processes == 1 or len(parts) == 1:
+        return (work(part, here) for part in parts)
+    pool = stack.enter_context(multiprocessing.Pool(min(processes, len(parts)),
+                                                    initializer=ignore_interrupts))
+    stack.callback(pool.terminate)
+    return pool.imap(work, parts)
 
 
 def is_terminal(stream) -> bool:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-import multiprocessing
 import os
 import sys
 import time
@@ -20,9 +19,8 @@ import attrs
 from interpreter import cluster, reports
 from interpreter.agents import agent_named
 from interpreter.balance import play_game, summarize
-from interpreter.cli.common import (Playable, deck_option, exit_code, ignore_interrupts,
-                                    interrupted_note, is_deck_file, is_terminal,
-                                    load_playable,
+from interpreter.cli.common import (Playable, deck_option, exit_code, interrupted_note,
+                                    is_deck_file, is_terminal, load_playable, parts_done,
                                     playable_or_exit, seed_option, until_interrupted,
                                     user_errors)
 from interpreter.errors import CouldNotRun, Problem
@@ -117,15 +115,8 @@ def simulate(game: str, games_count: int, seed: int, players: int | None,
             click.echo(f"\r{sum(len(d) for d in done)}/{games_count} games", err=True, nl=False)
 
     with contextlib.ExitStack() as stack:
-        if backend == "ray":
-            done = cluster.run_parts(_simulate_part, parts, address, stack)
-        elif workers == 1 or len(parts) == 1:
-            done = (_simulate_part(part, playable) for part in parts)
-        else:
-            pool = stack.enter_context(multiprocessing.Pool(min(workers, len(parts)),
-                                                            initializer=ignore_interrupts))
-            stack.callback(pool.terminate)
-            done = pool.imap(_simulate_part, parts)
+        done = cluster.run_parts(_simulate_part, parts, address, stack) \
+            if backend == "ray" else parts_done(_simulate_part, parts, playable, workers, stack)
         finished = until_interrupted(done, show)
     if progress:
         click.echo(err=True)
@@ -231,14 +222,7 @@ def soak(game: str, games_count: int, seed: int, players: int | None,
                        err=True, nl=False)
 
     with contextlib.ExitStack() as stack:
-        if jobs == 1 or len(parts) == 1:
-            done = (_soak_part(part, playable) for part in parts)
-        else:
-            pool = stack.enter_context(multiprocessing.Pool(min(jobs, len(parts)),
-                                                            initializer=ignore_interrupts))
-            stack.callback(pool.terminate)
-            done = pool.imap(_soak_part, parts)
-        finished = until_interrupted(done, show)
+        finished = until_interrupted(parts_done(_soak_part, parts, playable, jobs, stack), show)
     if progress:
         click.echo(err=True)
     report = merge(finished.results)
