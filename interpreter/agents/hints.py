@@ -26,6 +26,7 @@ from interpreter.engine import Machine
 from interpreter.engine.rng import Random
 from interpreter.engine.state import Frame
 from interpreter.errors import CardrulesError, Problem
+from interpreter.language.files import Unreadable, read_source
 from interpreter.language.game_rules import parse_ability
 from interpreter.source import Span
 
@@ -47,9 +48,12 @@ def read_hints(game) -> tuple:
     the condition or None), ...); none without the file. Raises
     CardrulesError with a problem at each line it cannot read."""
     path = hints_path(game)
-    if not path.is_file():
+    if not path.exists():
         return ()
-    text = path.read_text(encoding="utf-8")
+    source = read_source(path)      # the one reader: no device or pipe hangs it
+    if isinstance(source, Unreadable):
+        raise CardrulesError(source.problem)
+    text = source.text
     known = _READ.get((str(path), text))
     if known is not None and known[0] is game:
         return known[1]
@@ -128,12 +132,14 @@ def _split_tier(text: str):
         pos += 1
 
 
-def preferred_actions(match) -> list[int]:
+def preferred_actions(match, tiers: tuple | None = None) -> list[int]:
     """The legal actions the ``hinted`` agent prefers: those whose text
     starts with a text of the first tier whose condition holds for the
-    deciding player and that matches any; all of them when none does."""
+    deciding player and that matches any; all of them when none does.
+    ``tiers``: the game's, read already (else read now)."""
     legal = match.legal_actions()
-    tiers = read_hints(match.game)
+    if tiers is None:
+        tiers = read_hints(match.game)
     if not tiers:
         return legal
     labels = [match.action_to_string(a) for a in legal]
@@ -163,6 +169,9 @@ class HintedAgent:
 
     def __init__(self, seed: int = 0):
         self.rng = Random(seed)
+        self.read: tuple = (None, ())      # (the game, its tiers): read once, not per decision
 
     def act(self, match) -> int:
-        return self.rng.choice(preferred_actions(match))
+        if self.read[0] is not match.game:
+            self.read = (match.game, read_hints(match.game))
+        return self.rng.choice(preferred_actions(match, self.read[1]))

@@ -202,19 +202,23 @@ def create_app(folder: Path) -> Starlette:
         key = server.keep(server.tables, table)
         return JSONResponse(_table_answer(key, table))
 
-    async def show_table(request):
-        key = request.path_params["key"]
-        return JSONResponse(_table_answer(key, server.table(key)))
+    def on_table(act):
+        """A route that does ``act(request, table)`` to the table its address
+        names and answers with the table as it is then."""
+        async def route(request):
+            key = request.path_params["key"]
+            table = server.table(key)
+            await act(request, table)
+            return JSONResponse(_table_answer(key, table))
+        return route
 
-    async def advance(request):
-        key = request.path_params["key"]
-        table = server.table(key)
+    async def nothing(request, table):
+        pass
+
+    async def advance(request, table):
         table.play_agent()
-        return JSONResponse(_table_answer(key, table))
 
-    async def choose(request):
-        key = request.path_params["key"]
-        table = server.table(key)
+    async def choose(request, table):
         data = await _json(request)
         option, version = _int(data, "option"), _int(data, "version")
         if version != len(table.actions) or table.human_seat() is None:
@@ -223,13 +227,9 @@ def create_app(folder: Path) -> Starlette:
         if option >= len(table.match.legal_actions()):
             raise Stale(f"there is no option {option + 1} at this decision")
         table.choose(option + 1)
-        return JSONResponse(_table_answer(key, table))
 
-    async def undo(request):
-        key = request.path_params["key"]
-        table = server.table(key)
+    async def undo(request, table):
         table.undo()
-        return JSONResponse(_table_answer(key, table))
 
     async def save(request):
         table = server.table(request.path_params["key"])
@@ -339,10 +339,10 @@ def create_app(folder: Path) -> Starlette:
         Route("/api/games", games),
         Route("/api/tables", new_table, methods=["POST"]),
         Route("/api/tables/load", load, methods=["POST"]),
-        Route("/api/tables/{key}", show_table),
-        Route("/api/tables/{key}/advance", advance, methods=["POST"]),
-        Route("/api/tables/{key}/choose", choose, methods=["POST"]),
-        Route("/api/tables/{key}/undo", undo, methods=["POST"]),
+        Route("/api/tables/{key}", on_table(nothing)),
+        Route("/api/tables/{key}/advance", on_table(advance), methods=["POST"]),
+        Route("/api/tables/{key}/choose", on_table(choose), methods=["POST"]),
+        Route("/api/tables/{key}/undo", on_table(undo), methods=["POST"]),
         Route("/api/tables/{key}/save", save),
         Route("/api/replays", open_replay, methods=["POST"]),
         Route("/api/replays/{key}/{step}", replay_step),
