@@ -17,15 +17,20 @@ from interpreter.language.games import load_game
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "card-flow"
 
 
-def _with(tmp_path, old: str, new: str):
-    """The Card Flow game with ``old`` replaced by ``new`` in its rules file;
-    the problems its loading reports, and the rules file's path."""
-    shutil.copytree(FIXTURE, tmp_path / "card-flow")
-    rules = tmp_path / "card-flow" / "rules" / "card-flow.rules"
+def _edited(tmp_path, fixture: Path, game_id: str, old: str, new: str):
+    """A copy of a fixture game with ``old`` replaced by ``new`` in its rules
+    file: the problems its loading reports, and the rules file's path."""
+    shutil.copytree(fixture, tmp_path / fixture.name)
+    rules = tmp_path / fixture.name / "rules" / f"{game_id}.rules"
     text = rules.read_text()
     assert old in text
     rules.write_text(text.replace(old, new))
-    return load_game("card-flow", tmp_path / "card-flow").problems, str(rules)
+    return load_game(game_id, tmp_path / fixture.name).problems, str(rules)
+
+
+def _with(tmp_path, old: str, new: str):
+    """The Card Flow game with ``old`` replaced by ``new`` in its rules file."""
+    return _edited(tmp_path, FIXTURE, "card-flow", old, new)
 
 
 def _line_of(path: str, text: str) -> int:
@@ -126,3 +131,40 @@ def test_a_position_gives_a_counter_on_cards_to_a_card(tmp_path):
     assert p.message == "Mark is kept on cards, not by a player"
     assert p.expected == ('a card followed by "with N Mark" (a player\'s: '
                           '"with N Mark of player N")',)
+
+
+STACK = Path(__file__).resolve().parent / "fixtures" / "resolution"
+
+
+def _stack_with(tmp_path, old: str, new: str):
+    """The Duel with stack links with ``old`` replaced by ``new``."""
+    return _edited(tmp_path, STACK, "stack", old, new)
+
+
+def test_priority_after_a_resolution_needs_responses(tmp_path):
+    problems, path = _stack_with(tmp_path, "  responses: none\n",
+                                 "  responses: none\n  after an entry resolves: the turn player first\n")
+    [p] = problems
+    line = _line_of(path, "the turn player first")
+    assert (p.code, p.span.path, p.span.line, p.span.column) == ("E526", path, line, 28)
+    assert p.message == ('"after an entry resolves: the turn player first" needs '
+                         '"responses: the other player"')
+
+
+def test_the_old_setting_responses_again_is_no_longer_read(tmp_path):
+    problems, path = _stack_with(
+        tmp_path, "  responses: none\n",
+        "  responses: the other player\n  after an entry resolves: responses again\n")
+    [p] = problems
+    assert (p.code, p.span.line) == ("E521", _line_of(path, "responses again"))
+    assert p.expected == ("the rest resolve", "the turn player first")
+
+
+def test_a_timing_usable_when_you_have_priority_is_read(tmp_path):
+    problems, path = _with(tmp_path, "timing INSTANT: activated, at any time",
+                           "timing INSTANT: activated, at any time, when you have priority")
+    assert problems == []
+    problems, path = _with(tmp_path / "again", "timing INSTANT: activated, at any time",
+                           "timing INSTANT: activated, at any time, when you have prority")
+    [p] = problems
+    assert p.suggestion == 'did you mean "when you have priority"?'

@@ -133,6 +133,8 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
             off_turn = off_turn or c.args[0].form == "rivals"
         else:
             raise unsupported(c, f'the condition "{c.form}" on an activated ability')
+    # "when you have priority": usable whenever its controller has priority
+    off_turn = off_turn or (timing is not None and timing.with_priority)
     checks = during + _cost_checks_for_costs(costs, game.rules)
     if gate is not None:
         checks.append(gate)

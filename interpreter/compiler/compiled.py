@@ -45,6 +45,12 @@ class Cued:
     program: str
     can_pay: Callable
     response: bool              # its timing lets it answer any chain link
+    # its timing says "when you have priority": also usable in a priority
+    # window by the player who has priority (interpreter.engine.windows)
+    with_priority: bool = False
+    # its effect answers the entry it responds to ("that effect"): never
+    # used when no entry waits
+    answers_entry: bool = False
 
 
 @attrs.define
@@ -296,6 +302,8 @@ class CompiledGame:
     # every action (Machine.after_action)
     any_time: bool = False
     any_time_abilities: bool = False          # activated abilities usable at any time
+    # response abilities usable "when you have priority" (priority windows)
+    priority_uses: bool = False
     # stat -> the stats of attached cards added to it ("added to the progress
     # value of the card it is attached to")
     host_stats: dict = attrs.Factory(dict)

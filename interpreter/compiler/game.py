@@ -177,6 +177,8 @@ def compile_game(game) -> CompiledGame:
     compiled.any_time_abilities = any(
         compiled.any_time_ability(ability) for abilities in compiled.activated.values()
         for ability in abilities)
+    compiled.priority_uses = any(
+        cued.with_priority for abilities in compiled.cued.values() for cued in abilities)
     compiled.any_time = compiled.any_time_abilities or any(
         plan.any_time for plan in compiled.actions)
     after = Emitter("#after action")

@@ -42,6 +42,9 @@ def paid_locals(f) -> tuple:
 
 # ---------------------------------------------------------------- responses
 
+# the forms of an effect that act on the entry it responds to
+ENTRY_FORMS = frozenset({"that_effect", "copy_that_effect"})
+
 
 def compile_response(game, card, index: int, node, ability) -> None:
     """A response ability: pay its costs, then the card is used up (the
@@ -72,8 +75,10 @@ def compile_response(game, card, index: int, node, ability) -> None:
     e.emit(push)
     game.programs[name] = e.finish()
     timing = game.rules.timing(label)
+    answers = any(node.form in ENTRY_FORMS for node in ast.walk_all(tuple(resolution)))
     game.cued.setdefault(card.name, []).append(Cued(
-        timing.label, name, lambda m, f: all(c(m, f) for c in checks), timing.response))
+        timing.label, name, lambda m, f: all(c(m, f) for c in checks), timing.response,
+        timing.with_priority, answers))
 
 
 # ---------------------------------------------------------------- triggers from outside play

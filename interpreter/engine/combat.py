@@ -167,9 +167,12 @@ class CombatWindows:
 
     # ---- response windows
 
-    def response_options(self, player: int, labels, subject, top) -> tuple[list, list]:
+    def response_options(self, player: int, labels, subject, top,
+                         with_priority: bool = False) -> tuple[list, list]:
         """Abilities ``player`` may respond with: of the given labels (or, with
-        ``labels`` None, of timings that answer any chain link)."""
+        ``labels`` None, of timings that answer any chain link; with
+        ``with_priority``, of timings usable when a player has priority, whose
+        effect answers no entry)."""
         state = self.state
         options, names = [], []
         cards = list(self.hand_of(player)) + [c for c in self.used_from_cards(player)
@@ -183,7 +186,10 @@ class CombatWindows:
                 continue
             probe.locals["this"] = card
             for number, ability in enumerate(abilities):
-                if labels is None:
+                if with_priority:
+                    if not ability.with_priority or ability.answers_entry:
+                        continue
+                elif labels is None:
                     if not ability.response:
                         continue
                 elif ability.label not in labels:
@@ -192,6 +198,13 @@ class CombatWindows:
                     options.append(("use", card, number))
                     names.append(f"respond with {ability.label} of {self.card_label(card)}")
         return options, names
+
+    def priority_uses(self, player: int) -> tuple[list, list]:
+        """The response abilities whose timing says "when you have priority"
+        that ``player`` may use now that they have priority and nothing waits
+        to be answered (not those whose effect answers an entry)."""
+        options, names = self.response_options(player, None, None, None, with_priority=True)
+        return options, [name.replace("respond with ", "use ", 1) for name in names]
 
     def use_response(self, player: int, card: int, number: int, subject, top) -> None:
         ability = self.game.cued[self.printed_name(card)][number]

@@ -92,22 +92,23 @@ class Resolution:
                 self.push_entry(entry[0], entry[1], entry[2],
                                 tuple(sorted(fired_locals(entry).items())))
             if settings.responses:
-                locals_["responder"] = self.rival_of(last_controller)
+                self.first_responder(locals_, self.rival_of(last_controller))
             return JUMPED
         if not state.stack:
             return None
         if locals_.pop("_again", False) and "responder" not in locals_:
-            # "after an entry resolves: responses again": the new top entry
-            # may be responded to, as the first was
-            locals_["responder"] = self.rival_of(state.stack[-1][3])
+            # "after an entry resolves: the turn player first": the new top
+            # entry may be responded to, as the first was
+            self.first_responder(locals_, self.rival_of(state.stack[-1][3]))
         if settings.responses and "responder" in locals_:
             responder = locals_["responder"]
             if "_respond" in locals_:
                 answer = locals_.pop("_respond")
                 if answer == ("pass",):
-                    del locals_["responder"]
+                    self.next_responder(locals_)
                     state.log.append(Passed(responder))
                     return JUMPED
+                locals_.pop("_then", None)     # a response: its rival answers it
                 if answer[0] == "use":
                     # an ability with costs (interpreter.engine.combat)
                     top = state.stack[-1]
@@ -133,10 +134,11 @@ class Resolution:
                 return self.ask(frame, responder, "respond", "respond or pass",
                                 tuple(options) + (("pass",),), "_respond",
                                 tuple(labels) + ("pass",))
-            del locals_["responder"]
+            if self.next_responder(locals_):
+                return JUMPED
         entry = state.stack.pop()
         entry_id, program, source, controller, zone, entry_locals, nullified, _ = entry
-        if settings.responses and settings.respond_after_each:
+        if settings.responses and settings.turn_player_first:
             locals_["_again"] = True
         # a card used up "after it resolves" (interpreter.engine.combat: use_up)
         after = next((value for key, value in entry_locals if key == "_after_use"), None)
@@ -156,6 +158,25 @@ class Resolution:
         if program:    # "": a played card responded to, carried on by its procedure
             state.frames.append(Frame(program, 0, dict(entry_locals)))
         return JUMPED
+
+    def first_responder(self, locals_: dict, rival: int) -> None:
+        """Who may respond first to the entry now on top: the rival of its
+        controller; with "after an entry resolves: the turn player first",
+        the turn player and then the other player (priority both ways)."""
+        if self.rules.resolution.turn_player_first:
+            turn = self.state.turn_player
+            locals_["responder"], locals_["_then"] = turn, self.rival_of(turn)
+        else:
+            locals_["responder"] = rival
+
+    def next_responder(self, locals_: dict) -> bool:
+        """The responder passed (or had nothing to respond with): the player
+        still due to answer, if any (True); else the top entry resolves."""
+        if "_then" in locals_:
+            locals_["responder"] = locals_.pop("_then")
+            return True
+        del locals_["responder"]
+        return False
 
     def push_entry(self, program: str, source: int, controller: int, entry_locals: tuple,
                    responding_to=None) -> None:

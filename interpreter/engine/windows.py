@@ -53,7 +53,8 @@ class Windows:
     def priority_window(self, frame: Frame, player: int, store: str):
         """The player (the turn player) has priority: they take actions until
         they pass; then each other player in turn order may use the
-        abilities usable in a rival's turn (asked only when they have one);
+        abilities usable in a rival's turn and the response abilities usable
+        "when you have priority" (asked only when they have one);
         after anyone's action the priority is the first player's again. The
         window ends when every player has passed in a row."""
         state = self.state
@@ -81,7 +82,11 @@ class Windows:
                 locals_[passes] = 0
                 locals_[count] += 1
                 locals_[whose] = player      # "The Turn Player always has priority"
-                self.start_action(current, choice)
+                if choice[0] == "use":
+                    # a response ability used "when you have priority"
+                    self.use_response(current, choice[1], choice[2], None, None)
+                else:
+                    self.start_action(current, choice)
                 return JUMPED
         while True:
             if locals_[passes] >= len(order) or \
@@ -92,6 +97,9 @@ class Windows:
             current = locals_[whose]
             options, labels = self.legal_actions_for(frame, current,
                                                      off_turn=current != player)
+            if self.game.priority_uses:
+                more, names = self.priority_uses(current)
+                options, labels = options + more, labels + names
             if not options:
                 locals_[passes] += 1         # nothing to use: no question
                 self.unasked.append((current, "pass"))

@@ -37,6 +37,11 @@ class Node:
             yield from _walk(arg)
 
 
+def walk_all(value) -> Iterator[Node]:
+    """Every node in a node or a tuple of them, outermost first."""
+    return _walk(value)
+
+
 def _walk(value) -> Iterator[Node]:
     if isinstance(value, Node):
         yield from value.walk()

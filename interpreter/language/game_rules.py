@@ -232,6 +232,11 @@ class TimingDecl:
     # "used as: LABEL if CONDITION": its abilities may also be used as
     # abilities of that timing while the condition holds
     used_as: tuple | None = None   # (label, Sentence "If ...")
+    # "when you have priority": its abilities may also be used by a player
+    # who has priority in a priority window, in either player's turn (a
+    # response ability: when nothing waits to be answered, unless its
+    # effect answers one -- "that effect")
+    with_priority: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -254,10 +259,12 @@ class ResolutionDecl:
     # whose text names their controller's Rival (negative for that player)
     # come after the others (beneficial), each group in the order above
     beneficial_first: bool = False
-    # "after an entry resolves: responses again": with responses, the entry
-    # now on top may be responded to before it resolves (priority passes
-    # again after each resolution), not only the entry first responded to
-    respond_after_each: bool = False
+    # "after an entry resolves: the turn player first": priority as in the
+    # classic stack games -- once an entry resolves, or triggered effects
+    # become entries, the turn player may respond first, then the other
+    # player; the top resolves once both pass in a row (without it, the
+    # rest of the stack resolves once a player passes)
+    turn_player_first: bool = False
 
 
 @attrs.frozen(slots=True)

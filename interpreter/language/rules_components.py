@@ -370,7 +370,7 @@ class ComponentDeclarations(RulesReaderBase):
 
     TIMING_FORMS = ("activated", "triggered", "continuous", "optional", "mandatory",
                     "response", "immediate", "during PERIOD", "requirement", "at any time",
-                    "answered in kind")
+                    "answered in kind", "when you have priority")
 
     def decl_timing(self, line: OutlineLine, n: int) -> None:
         label = self.name_after(line, n)
@@ -378,7 +378,7 @@ class ComponentDeclarations(RulesReaderBase):
             return
         use, optional, response, immediate, answered = None, True, False, False, False
         once_per = from_zone = during = None
-        any_time = False
+        any_time = with_priority = False
         asks = False
         found = self.read(line, "timing_properties", forms=self.TIMING_FORMS, several=True)
         for prop in found.args if found else ():
@@ -389,6 +389,8 @@ class ComponentDeclarations(RulesReaderBase):
                 any_time = True
             elif form == "response":
                 response = True
+            elif form == "with_priority":
+                with_priority = True
             elif form == "immediate":
                 immediate = True
             elif form == "answered_in_kind":
@@ -430,7 +432,8 @@ class ComponentDeclarations(RulesReaderBase):
         self.add(self.rules.timings, label,
                  TimingDecl(label, use, optional, meaning, line.span, response, immediate,
                             once_per, from_zone, when, unless, during, any_time, asks,
-                            answered=answered, used_as=used_as),
+                            answered=answered, used_as=used_as,
+                            with_priority=with_priority),
                  line)
 
     def pattern_decl(self, line: OutlineLine, n: int) -> PatternDecl | None:

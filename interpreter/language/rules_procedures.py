@@ -141,7 +141,7 @@ class ProcedureDeclarations(RulesReaderBase):
             "each player's effects": ("in the order they happened",
                                       "ordered by their controller"),
             "effects on a player": ("in the order above", "beneficial first"),
-            "after an entry resolves": ("the rest resolve", "responses again"),
+            "after an entry resolves": ("the rest resolve", "the turn player first"),
         }
         chosen = {"responses": "none", "simultaneous": "turn player first",
                   "an entry whose source left its zone": "still resolves",
@@ -149,6 +149,7 @@ class ProcedureDeclarations(RulesReaderBase):
                   "each player's effects": "in the order they happened",
                   "effects on a player": "in the order above",
                   "after an entry resolves": "the rest resolve"}
+        spans = {}
         for child in line.children:
             key = child.key.lower()
             value = (child.value or "").strip().rstrip(".").lower()
@@ -161,6 +162,13 @@ class ProcedureDeclarations(RulesReaderBase):
                              did_you_mean(value, settings[key]))
                 continue
             chosen[key] = value
+            spans[key] = child.value_span or child.span
+        if chosen["after an entry resolves"] == "the turn player first" and \
+                chosen["responses"] == "none":
+            # priority passes only where players may respond
+            self.problem(spans["after an entry resolves"], "E526",
+                         '"after an entry resolves: the turn player first" needs '
+                         '"responses: the other player"', ("responses: the other player",))
         self.rules.resolution = ResolutionDecl(
             chosen["responses"] == "the other player",
             chosen["simultaneous"] == "rival first",
@@ -168,7 +176,7 @@ class ProcedureDeclarations(RulesReaderBase):
             line.span, chosen["triggered effects"] == "one at a time",
             chosen["each player's effects"] == "ordered by their controller",
             chosen["effects on a player"] == "beneficial first",
-            chosen["after an entry resolves"] == "responses again")
+            chosen["after an entry resolves"] == "the turn player first")
 
     def decl_rule(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
