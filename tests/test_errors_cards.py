@@ -8,6 +8,7 @@ assert the behaviour the checker SHOULD have; each reason names the bug.
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
 
 from errors_support import (  # noqa: F401  (at_repo_root is an autouse fixture)
     at_repo_root,
@@ -19,6 +20,7 @@ from errors_support import (  # noqa: F401  (at_repo_root is an autouse fixture)
     text_at,
     the_problem,
 )
+from interpreter.cli import main
 from interpreter.language.cards import load_cards
 from interpreter.language.games import load_game
 from interpreter.source import SourceText
@@ -531,3 +533,21 @@ def test_a_kind_line_without_its_colon_is_reported_there_and_read_as_meant():
         ("E102", 2, 3, 'missing colon after "kind"'),
         ("E409", 7, 7, 'stat "AP" must be a number, not "lots"')]
     assert loaded.problems[0].expected == ("kind: Being",)
+
+
+def test_a_card_left_out_for_its_kind_is_not_also_called_unknown_by_its_decks(tmp_path):
+    # the card has one problem (its kind); the decks holding it are not told
+    # it does not exist as well (no cascade of E305 for one mistake)
+    runner = CliRunner()
+    with runner.isolated_filesystem(temp_dir=tmp_path):
+        assert runner.invoke(main, ["new", "mygame"]).exit_code == 0
+        cards = "mygame/cards/mygame/core.cards"
+        text = open(cards).read()
+        assert 'card "Scout"\n  kind: Creature\n' in text
+        open(cards, "w").write(text.replace('card "Scout"\n  kind: Creature\n',
+                                            'card "Scout"\n  kind: Creatur\n'))
+        result = runner.invoke(main, ["check", "mygame"])
+    assert result.exit_code == 1
+    assert "E302 unknown card kind \"Creatur\"" in result.output
+    assert "E305" not in result.output
+    assert "1 problem in" in result.output

@@ -21,15 +21,18 @@ def use_slots(pattern: str) -> list[str]:
 def fill_slots(node, values: dict, use):
     """A copy of a verb's definition with its slots replaced by the values
     the card gives ("{n}" -> 1, "{card}" -> "a Being in your hand")."""
-    if isinstance(node, str) and node in values:
-        return values[node]
+    if isinstance(node, str):
+        return values.get(node, node)
     if isinstance(node, tuple):
-        return tuple(fill_slots(n, values, use) for n in node)
+        filled = tuple(fill_slots(n, values, use) for n in node)
+        # a part with no slot in it is kept as it is (not copied)
+        return node if all(a is b for a, b in zip(filled, node)) else filled
     if isinstance(node, ast.Node):
         if node.form in ("card_slot", "zone_slot", "player_slot") and node.args and \
                 node.args[0] in values:
             return values[node.args[0]]
-        return attrs.evolve(node, args=fill_slots(node.args, values, use))
+        args = fill_slots(node.args, values, use)
+        return node if args is node.args else attrs.evolve(node, args=args)
     return node
 
 

@@ -83,6 +83,9 @@ class CardFile:
     cards: list[CardDefinition]
     problems: list[Problem]
     references: list[tuple[str, Span]]   # quoted card names used in texts
+    # names of cards left out for a problem of their own (an unknown kind):
+    # a deck or a text naming one is not told the card is unknown as well
+    refused: list[str] = attrs.Factory(list)
 
 
 _RESERVED = ("kind", "text")
@@ -146,8 +149,10 @@ class _CardReader:
         elif header_kind is None:
             self.problem(line.span, "E404", f'card "{name}" has no kind',
                          ("kind: " + listing(self.rules.kinds),))
+            self.out.refused.append(name)
             return
         if kind_decl is None:
+            self.out.refused.append(name)
             return
         stats, faces, abilities = [], [], []
         seen: set[str] = set()

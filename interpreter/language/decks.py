@@ -57,15 +57,16 @@ class Deck:
         return [e.name for e in self.part(part) for _ in range(e.count)]
 
 
-def load_decks(source: SourceText, rules: GameRules,
-               cards: dict) -> tuple[list[Deck], list[Problem]]:
-    """Read a deck file and check every deck in it against the game's rules."""
+def load_decks(source: SourceText, rules: GameRules, cards: dict,
+               refused=frozenset()) -> tuple[list[Deck], list[Problem]]:
+    """Read a deck file and check every deck in it against the game's rules
+    (``refused``: names of cards whose own problems left them out)."""
     lines, problems = parse_outline(source)
     decks = []
     for line in lines:
         deck = _read_deck(source, line, rules, problems)
         if deck is not None:
-            problems.extend(check_deck(deck, rules, cards, source))
+            problems.extend(check_deck(deck, rules, cards, source, refused))
             decks.append(deck)
     return decks, problems
 
@@ -120,8 +121,9 @@ def _entries(source, text: str, span: Span, problem) -> list[DeckEntry]:
 
 
 def check_deck(deck: Deck, rules: GameRules, cards: dict,
-               source: SourceText) -> list[Problem]:
-    """Every way ``deck`` breaks the game's deck construction rules."""
+               source: SourceText, refused=frozenset()) -> list[Problem]:
+    """Every way ``deck`` breaks the game's deck construction rules (a card
+    of ``refused`` has its own problem: it is not called unknown)."""
     problems: list[Problem] = []
 
     def problem(span, code, message, expected=(), suggestion=None):
@@ -129,6 +131,8 @@ def check_deck(deck: Deck, rules: GameRules, cards: dict,
 
     for part_name, entries in deck.parts:
         for entry in entries:
+            if entry.name in refused:
+                continue
             if entry.name not in cards:
                 problem(entry.span, "E305", f'unknown card "{entry.name}"',
                         (), did_you_mean(entry.name, cards))

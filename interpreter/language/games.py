@@ -162,6 +162,7 @@ def _load(located: GameFiles, extra_files: tuple[Path, ...] = ()) -> Game:
         _keep(key, game)
         return game  # cards cannot be read in a language that failed to build
     references = []
+    refused: set[str] = set()
     sources = {}
     for path in card_paths:
         source = _read_game_file(game, path, game.card_files, problems)
@@ -175,6 +176,7 @@ def _load(located: GameFiles, extra_files: tuple[Path, ...] = ()) -> Game:
                 source, Span(source.path, 1, 1, 1, 1), "W401", "this card file defines no cards",
                 suggestion='a card starts with a line card "NAME" (see docs/language.md)'))
         references.extend(loaded.references)
+        refused.update(loaded.refused)
         for card in loaded.cards:
             if card.name in game.cards:
                 other = game.cards[card.name]
@@ -185,7 +187,8 @@ def _load(located: GameFiles, extra_files: tuple[Path, ...] = ()) -> Game:
                 continue
             game.cards[card.name] = card
     for name, span in references:
-        if name not in game.cards and span is not None and span.path in sources:
+        if name not in game.cards and name not in refused and span is not None and \
+                span.path in sources:
             problems.append(problem_at(
                 sources[span.path], span, "E305", f'unknown card "{name}"',
                 (), did_you_mean(name, game.cards)))
@@ -193,7 +196,7 @@ def _load(located: GameFiles, extra_files: tuple[Path, ...] = ()) -> Game:
         source = _read_game_file(game, path, game.deck_files, problems)
         if source is None:
             continue
-        decks, deck_problems = load_decks(source, rules, game.cards)
+        decks, deck_problems = load_decks(source, rules, game.cards, frozenset(refused))
         game.decks.extend(decks)
         problems.extend(deck_problems)
     _keep(key, game)
