@@ -98,7 +98,7 @@ def test_a_fight_is_damage_to_a_character(compiled):
         hit = trace.index(f"{target}: damage 0 -> 2.")
         # the trigger draws before the attack is over
         assert hit < trace.index("moves from Player 1's deck to Player 1's hand", hit) \
-            < trace.index("Bloodfang is no longer attacker")
+            < trace.index("Bloodfang is no longer an attacker")
 
 
 def test_effect_damage_to_a_player_and_to_a_card_each_fire_their_trigger(duel):

@@ -656,3 +656,17 @@ def test_a_coin_flip_is_the_seed_s_and_if_heads_reads_it(tmp_path):
         take(again, "cast Toss")
         assert [l for l in again.narration() if "flips a coin" in l] == flips
     assert set(sides.values()) == {True, False}
+
+
+def test_a_status_declared_as_a_noun_reads_with_its_article_in_the_log(tmp_path):
+    # "statuses: exhausted, a guardian": the log says "Knight is a guardian.",
+    # not "Knight is guardian."; the card language still says "guardian"
+    text = ("When this is played: Each Creature you control is guardian. "
+            "Exhaust each guardian Creature.")
+    game = compiled(tmp_path, spell("Post", text),
+                    changes=[("statuses: exhausted", "statuses: exhausted, a guardian")])
+    match = position(game, hand_1=["Post"], board_1=["Knight"])
+    take(match, "cast Post")
+    lines = [line.strip() for line in match.narration()]
+    assert "Knight is a guardian." in lines
+    assert "Knight is exhausted." in lines

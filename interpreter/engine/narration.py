@@ -146,7 +146,9 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
             return f"     {names[event.card].name} stays in {_zone(event.zone, rules)}: " \
                    "cards never leave it."
         case StatusChanged(card=card, status=status, on=on):
-            return f"     {names[card].name} is {'' if on else 'no longer '}{status}."
+            article = rules.status_articles.get(status) if rules is not None else None
+            shown = f"{article} {status}" if article else status
+            return f"     {names[card].name} is {'' if on else 'no longer '}{shown}."
         case Flipped():
             return f"     {names[event.card].name} is flipped face " \
                    f"{'up' if event.face_up else 'down'}."

@@ -479,6 +479,11 @@ class GameRules:
     statuses: list[str] = attrs.Factory(list)
     # "status ready: the opposite of exhausted": ready -> ("exhausted",)
     opposites: dict[str, tuple[str, ...]] = attrs.Factory(dict)
+    # statuses declared as nouns ("statuses: a guardian"): their article,
+    # so that the log reads "X is a guardian." (not "X is guardian."); the
+    # core's two roles are nouns in every game
+    status_articles: dict[str, str] = attrs.Factory(
+        lambda: {"attacker": "an", "defender": "a"})
     periods: list[str] = attrs.Factory(list)
     unique_mark: str | None = None
     title_separator: str | None = None

@@ -541,7 +541,15 @@ class ComponentDeclarations(RulesReaderBase):
                                                line.span))
 
     def decl_statuses(self, line: OutlineLine, n: int) -> None:
-        self.rules.statuses.extend(v for v, _ in self.names_list(line))
+        """ "statuses: exhausted, a guardian": a status written with "a" or
+        "an" is a noun (its article is kept for the log); the status is
+        the word after it."""
+        for value, _span in self.names_list(line):
+            article, _, noun = value.partition(" ")
+            if article.lower() in ("a", "an") and noun:
+                self.rules.status_articles[noun] = article.lower()
+                value = noun
+            self.rules.statuses.append(value)
 
     def decl_status(self, line: OutlineLine, n: int) -> None:
         """ "status ready: the opposite of exhausted": a status no card keeps,
