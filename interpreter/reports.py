@@ -9,6 +9,7 @@ import html
 import json
 from pathlib import Path
 
+from interpreter.agents import DEFAULT_AGENT
 from interpreter.errors import CouldNotRun, Problem
 
 try:
@@ -49,7 +50,7 @@ def text_lines(report: dict) -> list[str]:
     always been printed), then the tables with their 95% intervals."""
     games, seed = report["games"], report["seed"]
     out = [f"{report['game']}: {games} games, seeds {seed} to {seed + games - 1}"
-           + ("" if set(report["agents"]) == {"random"} else
+           + ("" if set(report["agents"]) == {DEFAULT_AGENT} else
               f" ({' vs '.join(report['agents'])})")]
     out += [f"  {who} won {n}" for who, n in report["wins"].items()]
     for name, n in report["deck_games"].items():

@@ -71,7 +71,7 @@ def test_the_text_report_has_its_tables(tmp_path):
     out = run("simulate", DUEL, "-n", "12", "--seed", "1", "--p1", "first")
     assert out.exit_code == 0, out.output
     text = out.output
-    assert text.startswith("duel: 12 games, seeds 1 to 12 (first vs random)")
+    assert text.startswith("duel: 12 games, seeds 1 to 12 (first vs hinted)")
     for heading in ("Win rates, with 95% intervals (Wilson):", "Length of games:",
                     "Cards (the "):
         assert heading in text

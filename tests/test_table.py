@@ -115,7 +115,7 @@ def test_plain_text_screen_and_prompt_mistakes():
     out = result.output
     assert "\x1b" not in out and "╭" not in out          # no colours, no boxes
     lines = out.splitlines()
-    assert lines[:2] == ["Player 1 (you) plays Knights.", "Player 2 (random) plays Rush."]
+    assert lines[:2] == ["Player 1 (you) plays Knights.", "Player 2 (hinted) plays Rush."]
     assert "==== Duel: turn 2, Player 1's turn, Main (you are Player 1)" in lines
     assert "Player 1 (you): Life 9, Mana 1, Guess 0 | deck 16, hand 4" in lines
     assert "Player 2's board: Squire (cost 0, power 1; exhausted); Squire (cost 0, power 1)" \
@@ -222,7 +222,7 @@ def test_deck_files_and_load_mistakes(tmp_path):
                  typed=f"save {saved}\nquit\n")
     assert result.exit_code == 0
     assert result.output.splitlines()[:2] == ["Player 1 (you) plays Rush.",
-                                              "Player 2 (random) plays Rush."]
+                                              "Player 2 (hinted) plays Rush."]
     assert json.loads(saved.read_text())["decks"] == [str(deck.resolve()), "Rush"]
     resumed = run("play", "--load", str(saved), typed="quit\n")
     assert resumed.exit_code == 0 and "Resumed after" in resumed.output

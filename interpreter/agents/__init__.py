@@ -16,7 +16,7 @@ from interpreter.agents.simple import (FirstLegalAgent, GreedyAgent, RandomAgent
                                        ScriptedAgent, option_kind, play_out)
 from interpreter.errors import CouldNotRun, Problem, did_you_mean, listing
 
-__all__ = ["AGENTS", "FirstLegalAgent", "GreedyAgent", "HintedAgent", "RandomAgent",
+__all__ = ["AGENTS", "DEFAULT_AGENT", "FirstLegalAgent", "GreedyAgent", "HintedAgent", "RandomAgent",
            "ScriptedAgent", "SearchAgent", "agent_named", "option_kind", "play_out",
            "preferred_actions"]
 
@@ -41,6 +41,10 @@ AGENTS = {
     "first": lambda seed, setting: no_setting("first", setting) or FirstLegalAgent(),
     "search": _searching,
 }
+
+# Who plays a seat no option names (play, simulate): random, with the
+# game's agent settings where it has some, so that games end as people's do
+DEFAULT_AGENT = "hinted"
 
 
 def no_setting(name: str, setting: str | None) -> None:

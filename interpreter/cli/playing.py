@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from interpreter.agents import agent_named, play_out
+from interpreter.agents import DEFAULT_AGENT, agent_named, play_out
 from interpreter.cli.common import (Playable, SeedType, deck_option, is_deck_file, load_playable,
                                     playable_or_exit, seed_option, user_errors)
 from interpreter.cli.table_screen import Screen, play_at_table, resume_note
@@ -32,10 +32,12 @@ from interpreter.tables import HUMAN, Table, seat_seed
 @click.option("--deck1", default=None, metavar="NAME|FILE",
               help="Player 1's deck: a deck's name or a .deck file (read with the game's cards).")
 @click.option("--deck2", default=None, metavar="NAME|FILE", help="Player 2's deck, likewise.")
-@click.option("--p1", default="random", show_default=True, metavar="human|AGENT",
-              help="Who plays seat 1: human (you, at the prompt) or an agent.")
-@click.option("--p2", default="random", show_default=True, metavar="human|AGENT",
-              help="Who plays seat 2 (any further seats: random).")
+@click.option("--p1", default=DEFAULT_AGENT, show_default=True, metavar="human|AGENT",
+              help="Who plays seat 1: human (you, at the prompt) or an agent (random, "
+                   "first, greedy, hinted: random with the game's agent settings, "
+                   "search[:BUDGET]).")
+@click.option("--p2", default=DEFAULT_AGENT, show_default=True, metavar="human|AGENT",
+              help="Who plays seat 2 (any further seats: hinted).")
 @click.option("--match", "as_match", is_flag=True,
               help="Play a match (the rules file's \"match: best of N\") instead of one game.")
 @click.option("--record", "record", type=click.Path(path_type=Path), metavar="FILE",
@@ -64,7 +66,7 @@ def play(ctx, game: str | None, seed: int, players: int | None, deck_names: tupl
         deck_names = (deck1, deck2)
     playable = playable_or_exit(game, players, deck_names)
     seats = tuple(HUMAN if kind.strip().lower() == HUMAN else kind
-                  for kind in (p1, p2, *["random"] * (playable.players - 2))[:playable.players])
+                  for kind in (p1, p2, *[DEFAULT_AGENT] * (playable.players - 2))[:playable.players])
     if HUMAN in seats:
         with _stopped_cleanly():
             _play_yourself(game, playable, seed, seats, deck_names, as_match, record)

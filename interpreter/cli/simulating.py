@@ -17,7 +17,7 @@ from pathlib import Path
 import attrs
 
 from interpreter import cluster, reports
-from interpreter.agents import agent_named
+from interpreter.agents import DEFAULT_AGENT, agent_named
 from interpreter.balance import play_game, summarize
 from interpreter.cli.common import (Playable, deck_option, exit_code, interrupted_note,
                                     is_deck_file, is_terminal, load_playable, parts_done,
@@ -40,9 +40,10 @@ from interpreter.soak import soak as run_soak
 @click.option("--decks", "matchup_decks", multiple=True, metavar="NAME",
               help="Decks to pair up (repeat it: --decks A --decks B ...): every pair of "
                    "them in both seats, in turn.")
-@click.option("--p1", "first_agent", default="random", show_default=True, metavar="AGENT",
-              help="The agent of seat 1 (random, first, greedy, search[:BUDGET], ...).")
-@click.option("--p2", "other_agent", default="random", show_default=True, metavar="AGENT",
+@click.option("--p1", "first_agent", default=DEFAULT_AGENT, show_default=True, metavar="AGENT",
+              help="The agent of seat 1 (random, first, greedy, hinted: random with the "
+                   "game's agent settings, search[:BUDGET]).")
+@click.option("--p2", "other_agent", default=DEFAULT_AGENT, show_default=True, metavar="AGENT",
               help="The agent of seat 2 (and of every later seat).")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to share the games among (the results do not depend on it).")
