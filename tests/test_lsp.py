@@ -34,6 +34,8 @@ LOOSE = ROOT / "docs/loose.cards"
 
 RIGHT = CARDS.read_text(encoding="utf-8")
 WRONG = RIGHT.replace("kind: Creature", "kind: Creatur", 1)
+# a character outside the Basic Multilingual Plane: two UTF-16 units
+WIDE = RIGHT.replace("kind: Creature", "kind: \U0001F6E1Creatur", 1)
 RULING_TEXT = (ROOT / "tests/rulings/duel/cast.ruling").read_text(encoding="utf-8") \
     .replace('hand: "Scholar", "Knight"', 'hand: "Scholar", "Knigth"', 1)
 LINES = RIGHT.split("\n")
@@ -133,6 +135,11 @@ async def _session() -> dict:
     mark = len(published)
     open_(LOOSE, RIGHT)
     out["loose"] = await diagnostics_of(LOOSE, mark)
+    mark = len(published)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=CARDS.as_uri(), version=5),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=WIDE)]))
+    out["wide"] = await diagnostics_of(CARDS, mark)
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
@@ -157,9 +164,18 @@ def test_a_mistake_is_published_with_its_code_range_and_message(session):
     assert wrong.message.split("\n") == [
         'unknown card kind "Creatur"', "expected: Creature, Spell", 'did you mean "Creature"?']
     assert wrong.severity == types.DiagnosticSeverity.Error
-    # the card left undefined is a problem of the deck naming it, published there
-    assert [(d.code, d.message) for d in session["wrong deck"]] == [
-        ("E305", 'unknown card "Squire"')]
+    # the card left out has its one problem; the deck naming it is not told
+    # the card is unknown as well
+    assert list(session["wrong deck"]) == []
+
+
+def test_ranges_count_the_editors_utf16_units(session):
+    # "kind: \U0001F6E1Creatur": the kind starts at character 8 and is 8
+    # characters long, 9 UTF-16 units (the protocol's default)
+    [wide] = session["wide"]
+    assert wide.code == "E302"
+    assert (wide.range.start.line, wide.range.start.character) == (3, 8)
+    assert (wide.range.end.line, wide.range.end.character) == (3, 17)
 
 
 def test_fixing_the_text_publishes_empty_lists(session):

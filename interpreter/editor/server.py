@@ -75,14 +75,33 @@ def build_server():
                 texts[path] = document.source
         return texts
 
+    def lines_of(file: Path, texts: dict[Path, str]) -> list[str]:
+        """The lines of a file as the editor has it (open) or as saved."""
+        text = texts.get(file)
+        if text is None:
+            try:
+                text = file.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                text = ""
+        return text.split("\n")
+
     def publish(uri: str) -> None:
         path = _path(uri)
         if path is None or path.suffix not in features.SUFFIXES:
             return
-        for file, problems in features.check_file(path, open_texts()).items():
+        texts = open_texts()
+        codec = server.workspace.position_codec
+        for file, problems in features.check_file(path, texts).items():
+            lines = lines_of(file, texts)
+            found = []
+            for problem in problems:
+                shown = diagnostic(problem)
+                # columns count characters; the editor counts its own units
+                # (UTF-16 unless it said otherwise)
+                shown.range = codec.range_to_client_units(lines, shown.range)
+                found.append(shown)
             server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-                uri=from_fs_path(str(file)) or file.as_uri(),
-                diagnostics=[diagnostic(p) for p in problems]))
+                uri=from_fs_path(str(file)) or file.as_uri(), diagnostics=found))
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls, params: types.DidOpenTextDocumentParams):
@@ -101,10 +120,15 @@ def build_server():
             publish(uri)
 
     def ask(answer, params):
-        """What ``answer`` (a feature) says at the request's position."""
+        """What ``answer`` (a feature) says at the request's position (the
+        editor's units turned into characters)."""
         path = _path(params.text_document.uri)
-        return None if path is None else answer(
-            path, open_texts(), params.position.line + 1, params.position.character + 1)
+        if path is None:
+            return None
+        texts = open_texts()
+        position = server.workspace.position_codec.position_from_client_units(
+            lines_of(path, texts), params.position)
+        return answer(path, texts, position.line + 1, position.character + 1)
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION,
                     types.CompletionOptions(trigger_characters=['"', " "]))
