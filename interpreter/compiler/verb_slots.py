@@ -36,6 +36,31 @@ def fill_slots(node, values: dict, use):
     return node
 
 
+# filled definitions already made: (id of the definition, its slot values)
+# -> (the definition, its resolution filled); the definition is kept with
+# its entry so that its id names it while the entry lives
+_FILLED: dict = {}
+_FILLED_KEPT = 4096
+
+
+def filled_resolution(definition, values: dict, use) -> tuple:
+    """A verb definition's resolution with its slots filled (made once for
+    each definition and values: a verb used by verbs is filled again for
+    every use of theirs otherwise)."""
+    try:
+        key = (id(definition), tuple(values.items()))
+        hit = _FILLED.get(key)
+    except TypeError:                    # a value that cannot be a key
+        return tuple(fill_slots(s, values, use) for s in definition.resolution)
+    if hit is not None and hit[0] is definition:
+        return hit[1]
+    filled = tuple(fill_slots(s, values, use) for s in definition.resolution)
+    if len(_FILLED) >= _FILLED_KEPT:
+        _FILLED.clear()
+    _FILLED[key] = (definition, filled)
+    return filled
+
+
 def keyword_instance(use: ast.KeywordUse) -> str:
     """A keyword with its slots filled, as a card prints it ("Challenger +2")."""
     text = use.form

@@ -10,7 +10,7 @@ from interpreter.compiler.costs import _doable_checks
 from interpreter.compiler.players import _nodes
 from interpreter.compiler.program import JUMPED, unsupported
 from interpreter.compiler.selectors import compile_amount, compile_selector
-from interpreter.compiler.verb_slots import fill_slots, use_slots
+from interpreter.compiler.verb_slots import filled_resolution, use_slots
 from interpreter.language import ast
 from interpreter.language.game_rules import parse_ability
 from interpreter.language.render import _verb_use
@@ -91,7 +91,7 @@ class VerbSteps:
         done_to = _participles(decl.pattern.text)
         values = dict(zip(use_slots(decl.pattern.text),
                           (_that_can(arg, done_to) for arg in use.args)))
-        filled = tuple(fill_slots(s, values, use) for s in definition.resolution)
+        filled = filled_resolution(definition, values, use)
         cannot = None
         if optional:
             # "You may Muster 1": not asked when the verb's steps that pay
