@@ -5,7 +5,7 @@ detector here that looks for its use in a game's files, read as the engine
 reads them: the rules file's declarations, its procedures, rules, keyword and
 verb definitions, and every card's text (exchange rewards included), as
 ASTs. The games counted are the shipped ones and the fixture games that are
-not renamed copies of one (Duel, Minions, Lore, Fronts). Every primitive has
+not renamed copies of one (Duel, Minions, Lore, Fronts, Hexwood). Every primitive has
 at least two users: a new one-game primitive cannot slip in unnoticed (a
 primitive waiting for its second user would be listed in ONE_USER_YET, which
 is empty). Every game a detector finds must also be named in the section's
@@ -39,6 +39,7 @@ GAMES = {
     "Minions": ("minions", ROOT / "tests" / "fixtures" / "minions"),
     "Lore": ("lore", ROOT / "tests" / "fixtures" / "lore"),
     "Fronts": ("fronts", ROOT / "tests" / "fixtures" / "fronts"),
+    "Hexwood": ("hexwood", ROOT / "tests" / "fixtures" / "hexwood"),
     "Pocket League": ("pocket-league", None),
 }
 
@@ -127,6 +128,9 @@ def _uses(section: str, game) -> bool:
         return bool(forms & {"flip_coin", "heads", "tails"})
     if section == "The stack":
         return rules.resolution is not None
+    if section == "Priority":
+        return any(t.with_priority for t in rules.timings.values()) or (
+            rules.resolution is not None and rules.resolution.turn_player_first)
     raise AssertionError(f'docs/core.md has a section "{section}" with no detector here')
 
 

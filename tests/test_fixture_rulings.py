@@ -3,7 +3,10 @@
 Minions (tests/fixtures/minions: Heroes, Mana Crystals, minions, spells) and
 Lore (tests/fixtures/lore: ink, quests, challenges, a race to 20 lore) and
 Fronts (tests/fixtures/fronts: a row of Fronts, Banners, Might kept per
-Front, costs paid in two Manas with a wildcard) are games of their own whose rules and rulings were written from their
+Front, costs paid in two Manas with a wildcard) and Hexwood
+(tests/fixtures/hexwood: Focus kept from turn to turn, hexes and familiars'
+calls used whenever a witch has priority, in either turn, a stack on which
+the turn witch responds first) are games of their own whose rules and rulings were written from their
 rulebooks (RULES.md beside each) and the language reference, not from a
 shipped game. Every one of their rulings must pass: their `expect:` lines
 are what the rulebook says. (Fixture folders are not collected as
@@ -20,7 +23,7 @@ import pytest
 from interpreter.rulings import load_ruling_file, run_ruling
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-GAMES = ("minions", "lore", "fronts")
+GAMES = ("minions", "lore", "fronts", "hexwood")
 
 
 def _rulings():
@@ -46,5 +49,6 @@ def test_every_fixture_ruling_file_is_run():
     assert files == {
         "minions": ["combat", "damage", "drawing", "mana", "minions", "spells", "winning"],
         "lore": ["card-text", "challenge", "ink", "playing", "quest", "turn"],
-        "fronts": ["battle", "costs", "might", "troops"]}
-    assert len(list(_rulings())) == 51 + 48 + 22
+        "fronts": ["battle", "costs", "might", "troops"],
+        "hexwood": ["priority", "stack", "turn"]}
+    assert len(list(_rulings())) == 51 + 48 + 22 + 13

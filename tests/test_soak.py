@@ -30,6 +30,9 @@ PLAYABLE = [
     # another: a row of places fought over, positions, counters kept per
     # place, printed costs paid with a wildcard
     (FIXTURES / "fronts", "fronts", 2),
+    # another: priority both ways -- quick spells and familiars' calls in
+    # either player's turn, a counterspell, triggers on the stack rival first
+    (FIXTURES / "hexwood", "hexwood", 2),
 ]
 
 
@@ -40,7 +43,7 @@ def test_soak_200_games(root, game_id, players):
     assert game.problems == []
     compiled = compile_game(game)
     decks = [game.decks[i % len(game.decks)] for i in range(players)]
-    games = {"loops": 40, "minions": 100, "lore": 60}.get(game_id, 200)
+    games = {"loops": 40, "minions": 100, "lore": 60, "hexwood": 100}.get(game_id, 200)
     report = soak(compiled, decks, games, seed=1)
     assert report.violations == [], "\n".join(v.render() for v in report.violations)
     assert report.games == games
