@@ -49,7 +49,7 @@ class _StateLexer:
     there); any other character is matched against all of them."""
 
     __slots__ = ("by_first", "_basic", "_shared", "_terminals", "callback", "ignore",
-                 "newline")
+                 "newline", "allowed")
 
     def __init__(self, basic, shared: "_Shared") -> None:
         self._basic = basic
@@ -59,6 +59,7 @@ class _StateLexer:
         self.callback: dict = {}
         self.ignore = basic.ignore_types
         self.newline = basic.newline_types
+        self.allowed = frozenset(t.name for t in basic.terminals)
 
     @property
     def whole(self) -> list:
@@ -94,12 +95,37 @@ class _StateLexer:
 
 class _Shared:
     """What the states' lexers of one parser share: the patterns made of
-    each list of terminals, and the words a pattern also matches whole."""
+    each list of terminals, the words a pattern also matches whole, and the
+    split of all the terminals by first character.
 
-    def __init__(self, terminals: list) -> None:
-        self._all = terminals
+    Every state tries its terminals in one order, lark's (priority, longest
+    first, then by name), so the first of all the terminals that matches,
+    when the state has it, is also the first of the state's that matches:
+    one pattern per character serves every state, and a state's own split
+    is made only where the first match is a terminal it does not have."""
+
+    def __init__(self, lexer) -> None:
+        self._root = lexer
+        self._all = lexer.terminals
         self._patterns: dict[tuple, re.Pattern | None] = {}
         self._overlaps: list[tuple[str, str]] | None = None
+        self.by_first: dict[str, re.Pattern | None] = {}
+        self._plain: bool | None = None
+
+    def split(self, char: str) -> re.Pattern | None:
+        """The pattern of all the terminals that may start with ``char``;
+        None when none does or when the states' lexers are not plain (a
+        callback, or a word a pattern also matches whole: each state then
+        has its own)."""
+        if self._plain is None:
+            root = self._root
+            self._plain = not root.user_callbacks and root.re is re and \
+                not root.use_bytes and not self.overlap(self._all, root.g_regex_flags)
+        flags = self._root.g_regex_flags
+        terms = tuple(t for t in self._all if char in _first_characters(t, flags)) \
+            if self._plain else ()
+        self.by_first[char] = self.pattern(terms, flags)
+        return self.by_first[char]
 
     def pattern(self, terms: tuple, flags: int) -> re.Pattern | None:
         names = tuple(t.name for t in terms)
@@ -117,8 +143,10 @@ class _Shared:
             self._overlaps = [
                 (pattern.name, word.name) for pattern in self._all
                 if not isinstance(pattern.pattern, PatternStr) for word in words
-                if word.priority == pattern.priority and _whole_match(
-                    pattern.pattern.to_regexp(), word.pattern.value, flags)]
+                if word.priority == pattern.priority
+                and (not word.pattern.value[:1].isascii()
+                     or word.pattern.value[:1] in _first_characters(pattern, flags))
+                and _whole_match(pattern.pattern.to_regexp(), word.pattern.value, flags)]
         names = {t.name for t in terminals}
         return any(a in names and b in names for a, b in self._overlaps)
 
@@ -229,7 +257,7 @@ class LeanParser:
         self._start_states = table.start_states
         self._end_states = table.end_states
         self._callbacks = frontend.parser.parser.callbacks
-        common = _Shared(lexer.root_lexer.terminals)
+        common = self._common = _Shared(lexer.root_lexer)
         shared: dict[int, _StateLexer] = {}
         self._lexers = {}
         for state, basic in lexer.lexers.items():
@@ -248,7 +276,7 @@ class LeanParser:
 
     def parse(self, text: str, start: str = "start"):
         """The value the rule callbacks build for ``text``; raises NotPlain."""
-        lexers = self._lexers
+        lexers, common = self._lexers, self._common.by_first
         state_stack = [self._start_states[start]]
         value_stack: list = []
         word_check = self._word_check
@@ -261,10 +289,16 @@ class LeanParser:
             while pos < end:
                 char = text[pos]
                 if char < "\x80":
-                    scanner = lexer.by_first.get(char, _UNSPLIT)
+                    scanner = common.get(char, _UNSPLIT)
                     if scanner is _UNSPLIT:
-                        scanner = lexer.split(char)
+                        scanner = self._common.split(char)
                     found = scanner.match(text, pos) if scanner is not None else None
+                    if found is None or found.lastgroup not in lexer.allowed:
+                        # no terminal at all, or the first is not the state's
+                        scanner = lexer.by_first.get(char, _UNSPLIT)
+                        if scanner is _UNSPLIT:
+                            scanner = lexer.split(char)
+                        found = scanner.match(text, pos) if scanner is not None else None
                 else:
                     found = None
                     for scanner in lexer.whole:
@@ -364,13 +398,8 @@ class LeanParser:
         tied = False
         for name in self._states[state_stack[-1]]:
             phrase = self.phrases.get(name)
-            if not phrase or len(phrase) <= len(token.value) or \
-                    text[start:start + len(phrase)].lower() != phrase:
-                continue
-            after = text[start + len(phrase):start + len(phrase) + 1]
-            if after and (after.isalnum() or after in "'-"):
-                continue
-            if not self._accepts(state_stack, name):
+            if not spells_longer(text, start, phrase, token.value) or \
+                    not self._accepts(state_stack, name):
                 continue
             if best is None or len(phrase) > len(best[1]):
                 best, tied = (name, phrase), False
@@ -401,6 +430,16 @@ class LeanParser:
 
 _UNEXPECTED = object()
 _UNSPLIT = object()
+
+
+def spells_longer(text: str, start: int, phrase: str | None, word: str) -> bool:
+    """Whether ``text`` spells ``phrase`` (lower case) at ``start``, as whole
+    words, and the phrase is longer than the ``word`` read there."""
+    if not phrase or len(phrase) <= len(word) or \
+            text[start:start + len(phrase)].lower() != phrase:
+        return False
+    after = text[start + len(phrase):start + len(phrase) + 1]
+    return not (after and (after.isalnum() or after in "'-"))
 
 
 def prefix_length(text: str, words: int) -> int:

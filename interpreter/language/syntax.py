@@ -32,7 +32,7 @@ from lark.lexer import PatternStr
 
 from interpreter.errors import Problem, did_you_mean, nearest_phrase
 from interpreter.language import parse_store
-from interpreter.language.lean_lalr import LeanParser, NotPlain, prefix_length
+from interpreter.language.lean_lalr import LeanParser, NotPlain, prefix_length, spells_longer
 from interpreter.language.parse_store import grammar_cache
 from interpreter.language.vocabulary import terminal_word
 from interpreter.resources import read_grammar
@@ -526,11 +526,7 @@ class EffectParser:
         best = None
         for name in err.interactive_parser.accepts():
             phrase = self._phrase_of(name)
-            if not phrase or len(phrase) <= len(token.value) or \
-                    text[start:start + len(phrase)].lower() != phrase:
-                continue
-            after = text[start + len(phrase):start + len(phrase) + 1]
-            if after and (after.isalnum() or after in "'-"):
+            if not spells_longer(text, start, phrase, token.value):
                 continue
             if best is None or len(phrase) > len(best[1]):
                 best = (name, phrase)
@@ -659,7 +655,9 @@ class EffectParser:
                        if n in self._display and n not in _READABLE})
 
     def _candidates(self, err: UnexpectedInput) -> list[str]:
-        return [self._display.get(n, n) for n in self._expected_names(err)
+        # in the terminals' order, not a set's: a did-you-mean between two
+        # equally near words is the same in every run
+        return [self._display.get(n, n) for n in sorted(self._expected_names(err))
                 if n in self._display and n not in _READABLE]
 
     def _expected(self, err: UnexpectedInput, limit: int = 10) -> list[str]:
