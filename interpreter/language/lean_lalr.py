@@ -48,10 +48,18 @@ class _StateLexer:
     start with (each split made when a text first has that character
     there); any other character is matched against all of them."""
 
-    __slots__ = ("by_first", "_basic", "_shared", "_terminals", "callback", "ignore",
-                 "newline", "allowed")
+    __slots__ = (
+        "_basic",
+        "_shared",
+        "_terminals",
+        "allowed",
+        "by_first",
+        "callback",
+        "ignore",
+        "newline",
+    )
 
-    def __init__(self, basic, shared: "_Shared") -> None:
+    def __init__(self, basic, shared: _Shared) -> None:
         self._basic = basic
         self._shared = shared
         self._terminals = None
@@ -156,7 +164,7 @@ def _whole_match(regexp: str, word: str, flags: int) -> bool:
     return found is not None and found.group(0) == word
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _first_characters(term, flags: int) -> frozenset[str]:
     """The ASCII characters a match of ``term`` may start with (all of them
     when that is not plain from the pattern: a regular expression, or a word
@@ -257,6 +265,9 @@ class LeanParser:
         self._start_states = table.start_states
         self._end_states = table.end_states
         self._callbacks = frontend.parser.parser.callbacks
+        self._token_callbacks = {kind: callback for kind, callback in self._callbacks.items()
+                                 if isinstance(kind, str)}
+        self._rows: dict = {}
         common = self._common = _Shared(lexer.root_lexer)
         shared: dict[int, _StateLexer] = {}
         self._lexers = {}
@@ -336,34 +347,46 @@ class LeanParser:
                 last = self._phrase_instead(text, token, state_stack, value_stack)
                 pos = last.end_pos
 
+    def _actions(self, state) -> dict[str, tuple]:
+        """The state's row of the table, each action made ready once: a shift
+        is (-1, the next state, None), a reduction (how many values it takes,
+        the rule's name, the rule's callback)."""
+        row = self._rows.get(state)
+        if row is None:
+            row = self._rows[state] = {
+                kind: (-1, arg, None) if action is Shift else
+                (len(arg.expansion), arg.origin.name, self._callbacks[arg])
+                for kind, (action, arg) in self._states[state].items()}
+        return row
+
     def _feed(self, token: Token, state_stack: list, value_stack: list, end_state=None):
         """Reduce as the table says, then shift ``token`` (the parse's value
         when ``token`` ends the text); _UNEXPECTED where the table has no
         action for it (what was reduced stays reduced, as in lark)."""
-        states, callbacks = self._states, self._callbacks
+        rows, kind = self._rows, token.type
         while True:
-            actions = states[state_stack[-1]]
-            if token.type not in actions:
+            row = rows.get(state_stack[-1]) or self._actions(state_stack[-1])
+            action = row.get(kind)
+            if action is None:
                 if end_state is not None:
                     raise NotPlain
                 return _UNEXPECTED
-            action, arg = actions[token.type]
-            if action is Shift:
+            size, arg, callback = action
+            if size < 0:
                 if end_state is not None:
                     raise NotPlain
                 state_stack.append(arg)
-                callback = callbacks.get(token.type)
+                callback = self._token_callbacks.get(kind)
                 value_stack.append(token if callback is None else callback(token))
                 return None
-            size = len(arg.expansion)
             if size:
                 children = value_stack[-size:]
                 del state_stack[-size:]
                 del value_stack[-size:]
             else:
                 children = []
-            reduced = callbacks[arg](children)
-            _, goto = states[state_stack[-1]][arg.origin.name]
+            reduced = callback(children)
+            goto = (rows.get(state_stack[-1]) or self._actions(state_stack[-1]))[arg][1]
             state_stack.append(goto)
             value_stack.append(reduced)
             if goto == end_state:
@@ -372,19 +395,17 @@ class LeanParser:
     def _accepts(self, state_stack: list, kind: str) -> bool:
         """Whether the parser would take a token of ``kind`` now (the table
         alone: nothing is built, the stacks are left as they are)."""
-        states = self._states
         stack = list(state_stack)
         while True:
-            actions = states[stack[-1]]
-            if kind not in actions:
+            action = self._actions(stack[-1]).get(kind)
+            if action is None:
                 return False
-            action, arg = actions[kind]
-            if action is Shift:
+            size, arg, _ = action
+            if size < 0:
                 return True
-            size = len(arg.expansion)
             if size:
                 del stack[-size:]
-            stack.append(states[stack[-1]][arg.origin.name][1])
+            stack.append(self._actions(stack[-1])[arg][1])
 
     def _phrase_instead(self, text: str, token: Token, state_stack: list,
                         value_stack: list) -> Token:
