@@ -57,7 +57,7 @@ def test_the_lean_run_reads_every_text_as_lark_does(game_id):
     for text in texts:
         # every shipped text is read by the lean run itself, to the same AST
         assert _by_lean(parser, text) == _by_lark(parser, text), text
-    for text in _mutations(texts, random.Random(game_id)):
+    for text in _mutations(texts[::2], random.Random(game_id)):
         try:
             expected = _by_lark(parser, text)
         except UnexpectedInput:
