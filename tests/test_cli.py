@@ -4,7 +4,10 @@ no Python traceback ever."""
 
 from __future__ import annotations
 
+import importlib
 import json
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -16,7 +19,7 @@ from errors_support import (  # noqa: F401  (at_repo_root is an autouse fixture)
     fixture_path,
 )
 from interpreter import balance as cli
-from interpreter.cli import main
+from interpreter.cli import _COMMAND_MODULES, main
 from interpreter.language.games import shipped_games
 from interpreter.rulings import load_rulings
 from interpreter.source import SourceText
@@ -122,6 +125,34 @@ def test_unknown_command_exits_2():
     result = run("frobnicate")
     assert result.exit_code == 2
     assert "No such command 'frobnicate'" in result.stderr
+
+
+def test_help_lists_every_command_and_each_is_found_in_its_module():
+    # the group loads a command's module only when the command is asked for:
+    # its table names every command each module defines, and no other
+    defined = {}
+    for module in set(_COMMAND_MODULES.values()):
+        for command in importlib.import_module(f"interpreter.cli.{module}").COMMANDS:
+            defined[command.name] = module
+    assert defined == _COMMAND_MODULES
+    listed = run("--help").output
+    for name in defined:
+        assert f"  {name} " in listed
+
+
+def test_check_loads_only_what_checking_needs():
+    # a cold process: check does not wait for the web table's, the language
+    # server's or the simulations' libraries
+    probe = ("import sys; from interpreter.cli import main\n"
+             "try: main(['check', %r])\n"
+             "except SystemExit as done: code = done.code\n"
+             "print(code, sorted(m for m in ('interpreter.cli.playing', "
+             "'interpreter.cli.simulating', 'interpreter.cli.serving', "
+             "'interpreter.cli.editing', 'matplotlib', 'ray', 'starlette', 'rich', "
+             "'lsprotocol', 'pygls') if m in sys.modules))" % str(DUEL))
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=60)
+    assert done.stdout.splitlines()[-1] == "0 []", done.stdout + done.stderr
 
 
 # ---------------------------------------------------------------- explain

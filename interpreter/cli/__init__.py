@@ -11,17 +11,42 @@ Python traceback is always a bug in cardrules.
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
 
-from interpreter.cli import checking, editing, playing, serving, simulating
 from interpreter.cli.common import print_problems
 from interpreter.errors import CardrulesError
 
 
+# Each command and the module of this package that holds it. A module is
+# imported only when one of its commands runs (or help lists them all):
+# `check` does not wait for the web table's, the language server's or the
+# simulations' libraries to load.
+_COMMAND_MODULES = {
+    "check": "checking", "explain": "checking", "ruling": "checking",
+    "new": "checking", "games": "checking",
+    "play": "playing", "replay": "playing",
+    "simulate": "simulating", "soak": "simulating",
+    "serve": "serving",
+    "lsp": "editing",
+}
+
+
 class _Group(click.Group):
-    """Click group whose usage errors exit 2 with a one-line hint."""
+    """Click group whose usage errors exit 2 with a one-line hint, and whose
+    commands are loaded from their modules when asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(self.commands) | set(_COMMAND_MODULES))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in _COMMAND_MODULES:
+            module = importlib.import_module(f"{__name__}.{_COMMAND_MODULES[cmd_name]}")
+            for command in module.COMMANDS:
+                self.add_command(command)
+        return self.commands.get(cmd_name)
 
     def main(self, *args, **kwargs):
         kwargs.setdefault("standalone_mode", True)
@@ -37,7 +62,3 @@ class _Group(click.Group):
 def main() -> None:
     """cardrules: card games as text -- rules files, card files, decks and rulings."""
 
-
-for _module in (checking, playing, simulating, serving, editing):
-    for _command in _module.COMMANDS:
-        main.add_command(_command)

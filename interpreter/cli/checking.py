@@ -11,11 +11,11 @@ from pathlib import Path
 
 import click
 
+from interpreter.cli.checked import Checked, checked_game
 from interpreter.cli.common import count_of, load_game_argument, print_problems, user_errors
-from interpreter.engine import compile_game
 from interpreter.errors import CardrulesError, CouldNotRun, Problem
 from interpreter.language.explain import explain_text
-from interpreter.language.games import Game, find_root, load_game
+from interpreter.language.games import find_root, load_game
 from interpreter.language.projects import Library
 from interpreter.rulings import load_ruling_file, run_ruling
 from interpreter.scaffold import check_game_id, scaffold, title_of
@@ -50,43 +50,25 @@ def check(paths: tuple[Path, ...], output_format: str, game_id: str | None) -> N
             if files is None or p.span is None or p.span.path in files:
                 problems.append(p)
         warnings.extend(w for w in game.warnings if files is None or w.span.path in files)
-        for p in compile_problems(game):
+        for p in game.not_compiled:
             # what the engine cannot run in the rules file stops every game of
             # it: reported with any of its files checked
             if files is None or p.span is None or p.span.path in files or \
-                    p.span.path == game.rules.path:
+                    p.span.path == game.rules_path:
                 problems.append(p)
-        summary[game.game_id] = {"cards": len(game.cards), "decks": len(game.decks),
+        summary[game.game_id] = {"cards": game.cards, "decks": game.decks,
                                  "files": len(game.files if files is None else files)}
     _emit(problems, summary, output_format, [], warnings)
     sys.exit(1 if problems else 0)
 
 
-def compile_problems(game: Game) -> list[Problem]:
-    """What the engine could not run of a game that declares how it is played:
-    check compiles everything it checks, so what it accepts runs."""
-    if not game.rules.phases:
-        return []
-    if any(p.code == "E517" for p in game.problems):
-        return []       # no card grammar to compile with: its clash is reported
-    try:
-        compile_game(game)
-    except CardrulesError as err:
-        # a line already reported (an unknown word, a label its kind cannot
-        # have) is not reported again for what follows from it
-        reported = {(p.span.path, p.span.line) for p in game.problems if p.span is not None}
-        return [p for p in err.problems
-                if p.span is None or (p.span.path, p.span.line) not in reported]
-    return []
-
-
-def _games_for(paths: tuple[Path, ...]) -> tuple[list[Game], dict[str, set[str] | None]]:
-    """The games to load for the given paths, and which of their files to report."""
+def _games_for(paths: tuple[Path, ...]) -> tuple[list[Checked], dict[str, set[str] | None]]:
+    """The games to check for the given paths, and which of their files to report."""
     if not paths:
         library = Library.around(Path.cwd())
         ids = library.project_game_ids() if library.project else library.game_ids()
-        return [load_game(g) for g in ids], {}
-    games: dict[tuple[str, str], Game] = {}
+        return [checked_game(g) for g in ids], {}
+    games: dict[tuple[str, str], Checked] = {}
     wanted: dict[str, set[str] | None] = {}
     for path in paths:
         if not path.exists():
@@ -118,7 +100,7 @@ def _games_for(paths: tuple[Path, ...]) -> tuple[list[Game], dict[str, set[str] 
         for root, game_id, only in targets:
             key = (str(root.resolve()), game_id)
             if key not in games:
-                games[key] = load_game(game_id, root.resolve())
+                games[key] = checked_game(game_id, root.resolve())
             game = games[key]
             if only is None:
                 wanted[game_id] = None
@@ -130,7 +112,7 @@ def _games_for(paths: tuple[Path, ...]) -> tuple[list[Game], dict[str, set[str] 
                     if fp == only_resolved or only_resolved in fp.parents:
                         files.add(f)
                 if only.suffix == ".rules":
-                    files.add(game.rules.path)
+                    files.add(game.rules_path)
     return list(games.values()), wanted
 
 
@@ -154,7 +136,7 @@ def _loose_files(game_id: str, paths: tuple[Path, ...]):
                     ("a .cards or .deck file",),
                     "a rules file is checked by its path: cardrules check FILE.rules"))
             loose.append(file.resolve())
-    game = load_game(game_id, extra_files=tuple(dict.fromkeys(loose)))
+    game = checked_game(game_id, extra_files=tuple(dict.fromkeys(loose)))
     shown = {f for f in game.files if Path(f).resolve() in loose}
     return [game], {game.game_id: shown}
 

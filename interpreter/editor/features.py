@@ -18,7 +18,7 @@ from typing import Mapping
 
 import attrs
 
-from interpreter.cli.checking import compile_problems
+from interpreter.cli.checked import compile_problems
 from interpreter.errors import CardrulesError, CouldNotRun, Problem
 from interpreter.language.explain import explain_text
 from interpreter.language.files import read_source, texts_in_memory

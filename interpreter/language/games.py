@@ -89,6 +89,10 @@ def load_from(library: Library, game_id: str, extra_files: tuple[Path, ...] = ()
               only_project: bool = False) -> Game:
     """A game of ``library`` (as a command run in a folder sees it: a web
     table serving a designer's folder) by id, all its files checked."""
+    return _load(_locate(library, game_id, only_project), tuple(extra_files))
+
+
+def _locate(library: Library, game_id: str, only_project: bool) -> GameFiles:
     files = library.locate(game_id, only_project=only_project)
     if files is None:
         known = library.project_game_ids() if only_project and library.project \
@@ -96,7 +100,23 @@ def load_from(library: Library, game_id: str, extra_files: tuple[Path, ...] = ()
         raise CouldNotRun(Problem(
             "E902", f'unknown game "{game_id}"', None, None,
             (listing(known),) if known else (), did_you_mean(game_id, known)))
-    return _load(files, tuple(extra_files))
+    return files
+
+
+def game_inputs(game: str, root: Path | None = None,
+                extra_files: tuple[Path, ...] = ()) -> list[tuple[Path, str]]:
+    """Every file :func:`load_game` reads for these arguments, with the path
+    it shows for it, in the order read: what decides the loaded game (with
+    the code reading them). Raises CouldNotRun as load_game does."""
+    library = Library.of(root) if root is not None else Library.around(Path.cwd())
+    located = _locate(library, str(game), only_project=root is not None)
+    card_paths, deck_paths = _card_and_deck_paths(located, extra_files)
+    return [(path, _display(path)) for path in [located.rules, *card_paths, *deck_paths]]
+
+
+def _card_and_deck_paths(located: GameFiles, extra_files: tuple[Path, ...]):
+    return (located.card_paths() + [p for p in extra_files if p.suffix != ".deck"],
+            located.deck_paths() + [p for p in extra_files if p.suffix == ".deck"])
 
 
 _CACHE: dict[tuple, Game] = {}
@@ -141,8 +161,7 @@ def _stamp(path: Path) -> tuple:
 def _load(located: GameFiles, extra_files: tuple[Path, ...] = ()) -> Game:
     game_id, root = located.game_id, located.root
     files = [located.rules]
-    card_paths = located.card_paths() + [p for p in extra_files if p.suffix != ".deck"]
-    deck_paths = located.deck_paths() + [p for p in extra_files if p.suffix == ".deck"]
+    card_paths, deck_paths = _card_and_deck_paths(located, extra_files)
     stamp = tuple(_stamp(p) for p in files + card_paths + deck_paths)
     key = (game_id, stamp)
     if key in _CACHE:

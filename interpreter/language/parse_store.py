@@ -1,9 +1,10 @@
 """The user's cache folder: what a repeated `check` or `play` need not redo.
 
-Two things are kept there, each in files named by a digest of what decides
+Three things are kept there, each in files named by a digest of what decides
 them, the oldest removed past a bound: lark's analysis of each grammar
-(:func:`grammar_cache`, a file lark itself writes and reads), and the parsed
-texts of rules and card files.
+(:func:`grammar_cache`, a file lark itself writes and reads), the parsed
+texts of rules and card files, and records other stages keep as JSON
+(:func:`record_path`: what ``check`` found in a game).
 
 Every effect text of a rules or card file is parsed into a frozen AST. This
 module keeps those ASTs on disk, one JSON file per source file, named by
@@ -74,9 +75,20 @@ def grammar_cache(grammar: str) -> str | bool:
         return False  # no writable cache: build the grammar every run
     digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:24]
     path = folder / f"grammar-{digest}.lark-cache"
-    if not path.exists():
+    if not _touch(path):
         _trim(folder, "grammar-*.lark-cache", _GRAMMARS_KEPT)
     return str(path)
+
+
+def _touch(path: Path) -> bool:
+    """Mark a kept file as just used (the bound removes the files least
+    recently used, not those made first: the outline grammar, read by every
+    run, stays); False if there is no such file."""
+    try:
+        os.utime(path)
+        return True
+    except OSError:
+        return False
 
 
 def store_path(grammar: str, path: str, text: str) -> Path | None:
@@ -114,12 +126,10 @@ def _decode(value):
 
 def recall(where: Path | None) -> dict[tuple, object]:
     """The parses kept at ``where``: (text, path, line, column, start) -> AST."""
-    if where is None:
-        return {}
+    data = read_record(where)
     try:
-        data = json.loads(where.read_text(encoding="utf-8"))
-        return {tuple(key): _decode(node) for key, node in data}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {tuple(key): _decode(node) for key, node in data or ()}
+    except (ValueError, KeyError, TypeError, AttributeError):
         return {}           # missing, or not what this version writes: parse again
 
 
@@ -136,17 +146,48 @@ def keep(where: Path | None, parsed: dict[tuple, object]) -> None:
         except (TypeError, KeyError):
             continue
         entries.append([list(key), encoded])
+    write_record(where, entries)
+
+
+def record_path(kind: str, parts) -> Path | None:
+    """Where a record of ``kind`` (a word) decided by the strings ``parts``
+    is kept: named by their digest (None: the store is off or unwritable)."""
+    folder = _folder()
+    if folder is None:
+        return None
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part.encode("utf-8", "surrogateescape"))
+        digest.update(b"\0")
+    return folder / f"{kind}-{digest.hexdigest()[:32]}.json"
+
+
+def read_record(where: Path | None):
+    """The JSON kept at ``where``; None when there is none (or it does not read)."""
+    if where is None or not _touch(where):
+        return None
+    try:
+        return json.loads(where.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def write_record(where: Path | None, data) -> None:
+    """Keep ``data`` as JSON at ``where``, whole or not at all; the oldest
+    records of its kind past the bound are removed."""
+    if where is None:
+        return
     try:
         partial = where.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text(json.dumps(entries, separators=(",", ":")), encoding="utf-8")
+        partial.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
         partial.replace(where)       # whole or not at all, even with two runs at once
-        _trim(where.parent, "parsed-*.json", _FILES_KEPT)
+        _trim(where.parent, where.name.split("-", 1)[0] + "-*.json", _FILES_KEPT)
     except OSError:
         pass
 
 
 def _trim(folder: Path, pattern: str, kept: int) -> None:
-    """Keep the newest ``kept`` files of ``pattern``: the cache stays small."""
+    """Keep the ``kept`` files of ``pattern`` used last: the cache stays small."""
     try:
         files = sorted(folder.glob(pattern), key=lambda p: p.stat().st_mtime)
         for old in files[:-kept]:

@@ -32,6 +32,7 @@ from lark.lexer import PatternStr
 
 from interpreter.errors import Problem, did_you_mean, nearest_phrase
 from interpreter.language import parse_store
+from interpreter.language.lean_lalr import LeanParser, NotPlain, prefix_length, spells_longer
 from interpreter.language.parse_store import grammar_cache
 from interpreter.language.vocabulary import terminal_word
 from interpreter.resources import read_grammar
@@ -368,8 +369,6 @@ class EffectParser:
                  spelling: dict[str, str] | None = None, patterns=(), transformer=None):
         self.grammar = grammar
         self.patterns = tuple(patterns)
-        self._literals: dict[str, str] | None = None
-        self._phrases: dict[str, str] | None = None
         self.transformer = transformer
         self.categories = categories
         self._whole_words = _WholeWords()
@@ -377,6 +376,7 @@ class EffectParser:
         self._spelling = spelling or {}
         self._strict = strict
         self._lark: Lark | None = None
+        self._lean: LeanParser | None = None
         self._terminal_names: dict[str, str] | None = None
         if strict:
             self.lark    # strict: the grammar's conflicts are reported now
@@ -400,6 +400,14 @@ class EffectParser:
                               transformer=self.transformer,
                               cache=grammar_cache(self.grammar) if not self._strict else False)
         return self._lark
+
+    @property
+    def lean(self) -> LeanParser:
+        """The same parser run lean (``lean_lalr``): a text it cannot read plainly
+        is read by lark itself."""
+        if self._lean is None:
+            self._lean = LeanParser(self.lark, ends_a_word)
+        return self._lean
 
     @property
     def _display(self) -> dict[str, str]:
@@ -432,7 +440,10 @@ class EffectParser:
         self._start = start      # what a problem found next is reported against
         if self.transformer is not None:
             self.transformer.at(path, line, column)
-        parsed = self.lark.parse(text, start=start, on_error=self._split_phrase)
+        try:
+            parsed = self.lean.parse(text, start)
+        except NotPlain:     # lark itself reports or recovers, as it always has
+            parsed = self.lark.parse(text, start=start, on_error=self._split_phrase)
         if len(self._parsed) >= _PARSED_KEPT:
             self._parsed.clear()
         self._parsed[key] = parsed
@@ -488,7 +499,7 @@ class EffectParser:
             kind = self._literal_terminal(phrase)
             if kind is None:
                 continue
-            length = _prefix_length(token.value, count)
+            length = prefix_length(token.value, count)
             piece = Token(kind, token.value[:length], token.start_pos, token.line,
                           token.column, token.line, token.column + length,
                           token.start_pos + length)
@@ -515,11 +526,7 @@ class EffectParser:
         best = None
         for name in err.interactive_parser.accepts():
             phrase = self._phrase_of(name)
-            if not phrase or len(phrase) <= len(token.value) or \
-                    text[start:start + len(phrase)].lower() != phrase:
-                continue
-            after = text[start + len(phrase):start + len(phrase) + 1]
-            if after and (after.isalnum() or after in "'-"):
+            if not spells_longer(text, start, phrase, token.value):
                 continue
             if best is None or len(phrase) > len(best[1]):
                 best = (name, phrase)
@@ -537,18 +544,10 @@ class EffectParser:
 
     def _phrase_of(self, name: str) -> str | None:
         """The words a literal terminal stands for (lower case), or None."""
-        if self._phrases is None:
-            self._phrases = {term.name: term.pattern.value.lower() for term in self.lark.terminals
-                             if isinstance(term.pattern, PatternStr)}
-        return self._phrases.get(name)
+        return self.lean.phrases.get(name)
 
     def _literal_terminal(self, phrase: str) -> str | None:
-        if self._literals is None:
-            self._literals = {}
-            for term in self.lark.terminals:
-                if isinstance(term.pattern, PatternStr):
-                    self._literals.setdefault(term.pattern.value.lower(), term.name)
-        return self._literals.get(phrase.lower())
+        return self.lean.literals.get(phrase.lower())
 
     def problem(self, err: UnexpectedInput, source: SourceText, text: str,
                 line: int, column: int) -> Problem:
@@ -656,7 +655,9 @@ class EffectParser:
                        if n in self._display and n not in _READABLE})
 
     def _candidates(self, err: UnexpectedInput) -> list[str]:
-        return [self._display.get(n, n) for n in self._expected_names(err)
+        # in the terminals' order, not a set's: a did-you-mean between two
+        # equally near words is the same in every run
+        return [self._display.get(n, n) for n in sorted(self._expected_names(err))
                 if n in self._display and n not in _READABLE]
 
     def _expected(self, err: UnexpectedInput, limit: int = 10) -> list[str]:
@@ -726,11 +727,6 @@ def _by_first_word(phrases: list[str]) -> list[str]:
             for first, group in starts.items()]
 
 
-def _prefix_length(text: str, words: int) -> int:
-    """Length of the first ``words`` whitespace-separated words of ``text``."""
-    return list(re.finditer(r"\S+", text))[words - 1].end()
-
-
 class _WordRunsOn(UnexpectedCharacters):
     """A known word matched only the start of a longer word ("AP" in "APP")."""
 
@@ -763,11 +759,16 @@ class _WholeWords:
     def process(self, stream):
         text = self.text
         for token in stream:
-            end = token.end_pos
-            if (end is not None and end < len(text) and token.value[-1:].isalnum()
-                    and _WORD_CHAR.match(text, end)):
+            if not ends_a_word(text, token):
                 raise _WordRunsOn(text, token)
             yield token
+
+
+def ends_a_word(text: str, token: Token) -> bool:
+    """Whether ``token`` ends where its word of ``text`` ends (not "AP" of "APP")."""
+    end = token.end_pos
+    return not (end is not None and end < len(text) and token.value[-1:].isalnum()
+                and _WORD_CHAR.match(text, end))
 
 
 def _load_examples(filename: str) -> dict[str, list[str]]:

@@ -12,6 +12,7 @@ asks: a condition item stays a condition, a step there is a cost.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import attrs
@@ -66,6 +67,14 @@ BASE_PARTICIPLES = {"played", "destroyed", "discarded", "drawn", "revealed", "at
 # Rules that only wrap an alternative of their own (no alias at this level).
 _TRANSPARENT = {"adjective", "quantity", "possessive_control"}
 
+# Every rule name that __default__ reads by more than its class (the tests
+# of _ToAst._reshaped, in its order).
+_RESHAPED_NAMES = {
+    "x_amount", "owned", "kind", "defined_adj", "deal_each_their", "bare_zone",
+    "of_yours", "damage_counter", "its_amount", "stat_at_least", "stat_at_most",
+    "stat_exactly", "amount", "some_amount", "one_amount", "face_up", "face_down",
+    "acts", "acts_from_zone"}
+
 # Rules whose value is simply their only child (or a word).
 _PASSTHROUGH = {"card_counter", "target", "from_zone", "placement", "capability_object",
                 "keyword_ref", "action", "period_ref", "selection", "condition_line", "when_line",
@@ -82,12 +91,14 @@ _PERIOD_PHRASES = {"period_this": "this", "period_your": "your",
                    "period_rivals_next": "rivals_next",
                    "period_your_next": "your_next",
                    "period_controllers_next": "controllers_next"}
+_RESHAPED = _RESHAPED_NAMES | _WORD_RULES | set(_PERIOD_PHRASES) | _TRANSPARENT | _PASSTHROUGH
 
 
 class _ToAst(Transformer):
     def __init__(self, origins: dict[str, str], rules, path: str, line: int,
                  column: int, verbs, keywords, words: dict[str, str]):
         super().__init__(visit_tokens=False)
+        self._makers: dict[str, object] = {}
         self.origins = origins
         self.rules = rules
         self.path, self.line, self.column = path, line, column
@@ -105,11 +116,18 @@ class _ToAst(Transformer):
         positions of its own (that costs a third of the parse time); words the
         grammar uses only as keywords ("Draw" in "Draw a card") are not in the
         tree, so a span starts at the first word that carries a value."""
-        spans = [self._span_of(c) for c in children]
-        spans = [s for s in spans if s is not None]
-        if not spans:
+        first = last = None
+        for child in children:
+            first = self._span_of(child)
+            if first is not None:
+                break
+        if first is None:
             return None
-        return _join(spans[0], spans[-1])
+        for child in reversed(children):
+            last = self._span_of(child)
+            if last is not None:
+                break
+        return _join(first, last)
 
     def _span_of(self, child) -> Span | None:
         if isinstance(child, Token):
@@ -158,6 +176,49 @@ class _ToAst(Transformer):
 
     def __default__(self, data, children, meta):
         name = str(data)
+        make = self._makers.get(name)
+        if make is None:
+            make = self._makers[name] = self._maker(name)
+        if make:
+            return make(name, children)
+        return self._reshaped(name, children, meta)
+
+    def _maker(self, name: str):
+        """How a rule of this name makes its value, decided once per name
+        for the rules whose name alone decides it (what :meth:`_reshaped`
+        does for them, tested in its order), else False."""
+        if name.startswith("__"):
+            return _repetition
+        if name in _WORD_RULES:
+            return self._word
+        if name.startswith(("verb_", "keyword_")) or name in _RESHAPED:
+            return {"amount": self._first, "some_amount": self._first,
+                    "one_amount": _one}.get(name) or \
+                (self._passthrough if name in _PASSTHROUGH else False)
+        origin = self.origins.get(name, name)
+        if origin in _ACTION_RULES or name in _ACTION_RULES:
+            return self._action
+        return functools.partial(self._node, _CLASS_OF_RULE.get(origin, ast.Node))
+
+    def _word(self, name, children):
+        args = tuple(self.value(c) for c in children)
+        return args[0] if args else None
+
+    def _first(self, name, children):
+        return tuple(self.value(c) for c in children)[0]
+
+    def _passthrough(self, name, children):
+        args = tuple(self.value(c) for c in children)
+        return args[0] if len(args) == 1 else args
+
+    def _action(self, name, children):
+        return ast.Action(name.rstrip("_"), tuple(self.value(c) for c in children),
+                          self.span(children))
+
+    def _node(self, cls, name, children):
+        return cls(name, tuple(self.value(c) for c in children), self.span(children))
+
+    def _reshaped(self, name, children, meta):
         if name.startswith("__"):
             # lark's helper rules for repetition ("item*"): the parser
             # flattens their children into the rule that uses them
@@ -453,6 +514,16 @@ class _ToAst(Transformer):
 
     def start(self, children):
         return children[0]
+
+
+def _repetition(name, children):
+    """lark's helper rules for repetition ("item*"): the parser flattens
+    their children into the rule that uses them."""
+    return Tree(name, children)
+
+
+def _one(name, children):
+    return 1
 
 
 def _join(first: Span | None, last: Span | None) -> Span | None:
