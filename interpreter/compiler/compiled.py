@@ -278,6 +278,8 @@ class CompiledGame:
     kind_answers: dict = attrs.Factory(dict)  # (card name, kind word) -> is it of that kind
     # (card name, value) -> printed on it; (card name, set, "values") -> those printed
     value_answers: dict = attrs.Factory(dict)
+    # (card name, stat) -> its printed value, None when it prints none
+    printed_stats: dict = attrs.Factory(dict)
     prohibitions_found: tuple | None = None   # see static_prohibitions()
     in_play: tuple[str, ...] = ()
     pairs: tuple = ()          # (zone, paired zone, status): slots that make one place

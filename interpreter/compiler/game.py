@@ -521,7 +521,9 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         aimed = parse_ability(rules, action.target.text, action.target.span.path,
                               action.target.span, start="selection")
         target = compile_selector(aimed, lambda m, f: f.locals["you"])
-        checks.append(lambda m, f, t=target: bool(t.candidates(m, f)))
+        # (a target exists: looking no further than the first)
+        checks.append((lambda m, f, t=target: t.at_least(m, f, 1)) if target.at_least
+                      else (lambda m, f, t=target: bool(t.candidates(m, f))))
     _compile_declaration(e, action, target)
     if action.effect is not None:
         effect = _sentences(rules, action.effect)

@@ -58,7 +58,9 @@ class Views:
         if seen_at == events and not self._granting:
             return seen
         if self.game.copying:
-            found = [(card, self.printed_name(card)) for card in self.ability_sources()]
+            copies, names = self._derived()[2], self.state.cards
+            found = [(card, copies.get(card) or names[card].name)
+                     for card in self.ability_sources()]
         else:
             names = self.state.cards
             found = [(card, names[card].name) for card in self.ability_sources()]
@@ -119,15 +121,28 @@ class Views:
         return self._modifier_index[1].get(card, ())
 
     def _index_modifiers(self) -> None:
-        """The modifiers by target, and the name each copied card is a copy
-        of (the last copy made), for this version of the list."""
+        """The derived layer of the modifiers, for this version of the list
+        (every change replaces the list, so its identity is the version):
+        the modifiers by target, the name each copied card is a copy of (the
+        last copy made), and the statuses modifiers give each card."""
         index: dict = {}
         copies: dict = {}
+        statuses: dict = {}
         for modifier in self.state.modifiers:
             index.setdefault(modifier.target, []).append(modifier)
             if modifier.kind == "copy":
                 copies[modifier.target] = modifier.name
-        self._modifier_index = (self.state.modifiers, index, copies)
+            elif modifier.kind == "status":
+                statuses.setdefault(modifier.target, set()).add(modifier.name)
+        self._modifier_index = (self.state.modifiers, index, copies, statuses)
+
+    def _derived(self) -> tuple:
+        """The modifiers' derived layer (``_index_modifiers``), current."""
+        derived = self._modifier_index
+        if derived[0] is not self.state.modifiers:
+            self._index_modifiers()
+            derived = self._modifier_index
+        return derived
 
     def printed_name(self, card: int) -> str:
         """The name a card's printed values are read under (its definition:
@@ -136,9 +151,7 @@ class Views:
         ..."), that card's, the last copy made. Only a game with such a text
         looks for one."""
         if self.game.copying:
-            if self._modifier_index[0] is not self.state.modifiers:
-                self._index_modifiers()
-            copied = self._modifier_index[2].get(card)
+            copied = self._derived()[2].get(card)
             if copied is not None:
                 return copied
         return self.state.cards[card].name
@@ -149,8 +162,16 @@ class Views:
         return self.game.cards[self.state.cards[card].name]
 
     def is_kind(self, card: int, kind: str) -> bool:
-        name = self.printed_name(card) if self.game.copying else self.state.cards[card].name
-        known = self.game.kind_answers.get((name, kind))
+        game = self.game
+        state = self.state
+        if game.copying:
+            derived = self._modifier_index     # (self._derived(), inline: asked most often)
+            if derived[0] is not state.modifiers:
+                derived = self._derived()
+            name = derived[2].get(card) or state.cards[card].name
+        else:
+            name = state.cards[card].name
+        known = game.kind_answers.get((name, kind))
         if known is None:
             known = self.game.kind_answers[(name, kind)] = self._is_kind(card, kind)
         return known
@@ -194,7 +215,12 @@ class Views:
         """A card's stat now: printed, plus the modifiers in force, plus the
         continuous abilities of the cards in play, plus the stats of the
         cards attached to it that are "added to" this one."""
-        value = self.definition(card).stat(name)
+        game = self.game
+        printed_as = self.printed_name(card) if game.copying else self.state.cards[card].name
+        try:
+            value = game.printed_stats[(printed_as, name)]
+        except KeyError:
+            value = game.printed_stats[(printed_as, name)] = game.cards[printed_as].stat(name)
         total = value if isinstance(value, int) else 0
         for modifier in self.modifiers_on(card):
             if modifier.kind == "stat" and modifier.name == name:
@@ -281,8 +307,8 @@ class Views:
         abilities do not work."""
         if "nullified" in self.state.cards[card].statuses:
             return True
-        return any(m.kind == "status" and m.name == "nullified"
-                   for m in self.modifiers_on(card))
+        given = self._derived()[3].get(card)
+        return given is not None and "nullified" in given
 
     def has_keyword(self, card: int, name: str) -> bool:
         """Printed or given, and not lost ("This loses Divine Shield")."""
@@ -467,23 +493,25 @@ class Views:
         c = self.state.cards[card]
         if status in c.statuses:
             return True
-        opposites = self.game.rules.opposites.get(status)
+        game = self.game
+        opposites = game.rules.opposites.get(status)
         if opposites is not None:       # "ready": none of exhausted, ...
             for other in opposites:
                 if self.has_status(card, other):
                     return False
             return True
-        if status in self.game.paired_statuses:
-            for first, second, paired in self.game.pairs:
+        if status in game.paired_statuses:
+            for first, second, paired in game.pairs:
                 if paired == status and c.zone[0] in (first, second):
                     other = (second if c.zone[0] == first else first, c.zone[1])
                     slot = self.slot_of(card)
                     if any(self.slot_of(p) == slot for p in self.state.zones.get(other, ())):
                         return True
-        for modifier in self.modifiers_on(card):
-            if modifier.kind == "status" and modifier.name == status:
-                return True
-        return False
+        derived = self._modifier_index     # (self._derived(), inline: asked most often)
+        if derived[0] is not self.state.modifiers:
+            derived = self._derived()
+        given = derived[3].get(card)
+        return given is not None and status in given
 
     def arrived_by(self, card: int, event: str) -> bool:
         """Whether the card came to be where it is by the event (logged
