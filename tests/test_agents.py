@@ -11,6 +11,7 @@ import pytest
 
 from interpreter.agents import (GreedyAgent, HintedAgent, SearchAgent, agent_named,
                                 option_kind, play_out, preferred_actions)
+from interpreter.agents.evaluation import Reading, reading
 from interpreter.agents.search import card_count_goals, position_value
 from interpreter.engine import Match, compile_game
 from interpreter.engine.determinize import hidden_cards
@@ -160,3 +161,20 @@ def test_positions_are_scored_from_the_declared_ways_to_win_and_lose(duel):
     assert card_count_goals(match.game) == ()
     # (read from the rules alone: the loaded game will do)
     assert card_count_goals(load_game("saturday-wars")) == (("Chapters Won", 3, True),)
+
+
+def test_material_counts_cards_in_play_above_cards_in_hand(duel):
+    """The evaluation's material: a card its player put into play from the
+    hand counts more than in the hand, for that player and against the other;
+    health is measured against the stat damage destroys a card at."""
+    match = _start(duel, 1)
+    before = position_value(match)
+    state = match.state
+    card = state.zones[("hand", 0)].pop(0)
+    state.zones.setdefault(("board", 0), []).append(card)
+    state.cards[card].zone = ("board", 0)
+    after = position_value(match)
+    assert after[0] > before[0] and after[1] < before[1]
+    assert reading(match.game).lethal == ()
+    lethal = Reading(load_game("arcane-duel")).lethal
+    assert [name for name, _typical in lethal] == ["toughness"] and lethal[0][1] > 1
