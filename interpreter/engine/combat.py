@@ -172,7 +172,7 @@ class CombatWindows:
         """Abilities ``player`` may respond with: of the given labels (or, with
         ``labels`` None, of timings that answer any chain link; with
         ``with_priority``, of timings usable when a player has priority, whose
-        effect answers no entry)."""
+        effect answers no entry, labelled "use" as a play of its own)."""
         state = self.state
         options, names = [], []
         cards = list(self.hand_of(player)) + [c for c in self.used_from_cards(player)
@@ -196,15 +196,15 @@ class CombatWindows:
                     continue
                 if ability.can_pay(self, probe):
                     options.append(("use", card, number))
-                    names.append(f"respond with {ability.label} of {self.card_label(card)}")
+                    names.append(f"{'use' if with_priority else 'respond with'} "
+                                 f"{ability.label} of {self.card_label(card)}")
         return options, names
 
     def priority_uses(self, player: int) -> tuple[list, list]:
         """The response abilities whose timing says "when you have priority"
         that ``player`` may use now that they have priority and nothing waits
         to be answered (not those whose effect answers an entry)."""
-        options, names = self.response_options(player, None, None, None, with_priority=True)
-        return options, [name.replace("respond with ", "use ", 1) for name in names]
+        return self.response_options(player, None, None, None, with_priority=True)
 
     def use_response(self, player: int, card: int, number: int, subject, top) -> None:
         ability = self.game.cued[self.printed_name(card)][number]
