@@ -43,8 +43,9 @@ GAMES = {
     "Pocket League": ("pocket-league", None),
 }
 
-# Primitives with fewer than two users among the games above: none.
-ONE_USER_YET: set[str] = set()
+# Primitives with fewer than two users among the games above: relations
+# between cards (Arcane Duel's blocking) until Hexwood's guards land.
+ONE_USER_YET: set[str] = {"Relations"}
 
 
 def _trees(game) -> list:
@@ -131,6 +132,10 @@ def _uses(section: str, game) -> bool:
     if section == "Priority":
         return any(t.with_priority for t in rules.timings.values()) or (
             rules.resolution is not None and rules.resolution.turn_player_first)
+    if section == "Relations":
+        return bool(rules.relations) or bool(forms & {
+            "relates", "no_longer_relating", "related_to", "related_from", "relating_adj",
+            "relating"})
     raise AssertionError(f'docs/core.md has a section "{section}" with no detector here')
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 
 from interpreter.engine import Match
+from interpreter.engine import operations as op
+from interpreter.engine.state import GameState
 
 from games_support import loaded_and_compiled, random_games, rotating_decks
 
@@ -77,3 +79,29 @@ def test_a_hand_is_private_and_the_battlefield_public(game):
     theirs = match.observation(1)
     assert theirs["zones"]["hand/0"] == 6
     assert len(theirs["zones"]["battlefield/0"]) == 1
+
+
+def test_a_relation_is_kept_by_both_cards_cloned_serialized_and_ended_by_a_move(game):
+    """docs/core.md "Relations": "X is blocking Y" lives in the state (clone,
+    JSON) and ends when either card changes zone."""
+    loaded, compiled = game
+    match = Match.start(compiled, rotating_decks(loaded, 0), 0)
+    state = match.state
+    blocker, attacker, other = state.zones[("library", 0)][:3]
+    op.relate(state, blocker, "blocking", attacker, True)
+    op.relate(state, other, "blocking", attacker, True)
+    assert state.cards[blocker].relations == (("blocking", attacker, True),)
+    assert state.cards[attacker].relations == (("blocking", blocker, False),
+                                               ("blocking", other, False))
+    twin = match.clone().state
+    again = GameState.from_json(state.to_json())
+    for copy in (twin, again):
+        assert copy.cards[attacker].relations == state.cards[attacker].relations
+    op.move(state, attacker, ("graveyard", 0))          # the attacker leaves
+    assert state.cards[blocker].relations == () == state.cards[other].relations
+    assert state.cards[attacker].relations == ()
+    assert twin.cards[blocker].relations == (("blocking", attacker, True),)   # the clone keeps its own
+    related = [e for e in state.log if e.kind == "relation"]
+    names = state.cards[blocker].name, state.cards[attacker].name
+    assert [line.strip() for line in match.narration(events=related[:1])] == [
+        f"{names[0]} is blocking {names[1]}."]

@@ -79,7 +79,15 @@ class CombatSteps:
         self.e.emit(resolve)
 
     def each_other(self, step: ast.Step) -> None:
-        first, second, stat = step.args
+        """ "A and B deal damage equal to their STAT to each other": both
+        amounts read first, then each card dealt the other's. B may name
+        several cards ("It and the Creatures blocking it"): each of them
+        deals its amount to A, and A's is dealt to them in order -- "in an
+        order PLAYER choose(s)": that player picks it -- each one dealt
+        what the one before did not need ("Damage in order", docs/core.md),
+        "and the rest to X" what the last did not need. "..., only those
+        with KEYWORD": the others deal none."""
+        first, second, stat, *ways = step.args
         one = compile_selector(first, lambda m, f: f.locals["you"])
         other = compile_selector(second, lambda m, f: f.locals["you"])
         for node, selection in ((first, one), (second, other)):
@@ -90,15 +98,58 @@ class CombatSteps:
                 raise unsupported(node, 'a card to choose in "... to each other" (choose it '
                                   'first: "Choose a Minion. This and it deal damage ...")')
         battle = self.e.program.name.startswith("action:")
+        chooser = rest = None
+        deals = lambda m, c: True  # noqa: E731
+        for way in ways:
+            if way.form == "in_chosen_order":
+                chooser = compile_player(way.args[0])
+            elif way.form == "rest_beyond":
+                if not isinstance(way.args[0], ast.Player):
+                    raise unsupported(way, '"and the rest to" a card after "to each other" '
+                                      "(the rest goes to a player)")
+                rest = compile_player(way.args[0])
+                self.game.check_player_damage(way)
+            else:
+                keyword, wanted = way.args[0].form, way.form == "only_those_with"
+                deals = lambda m, c, k=keyword, w=wanted: m.has_keyword(c, k) == w  # noqa: E731
+        key = f"_fight{len(self.e.program.instructions)}"
+        store = key + "?"
 
         def fight(m, f):
-            pair = one.candidates(m, f)[:1] + other.candidates(m, f)[:1]
-            f.locals["did"] = len(pair) == 2
-            if len(pair) == 2:
-                a, b = pair
-                to_b, to_a = m.stat(a, stat), m.stat(b, stat)
-                m.damage_card(b, to_b, battle, a)
-                m.damage_card(a, to_a, battle, b)
+            L = f.locals
+            if key not in L:
+                firsts = one.candidates(m, f)[:1]
+                if not firsts:
+                    L["did"] = False
+                    return None
+                a = firsts[0]
+                group = tuple(c for c in other.candidates(m, f) if c != a)
+                # every amount is read before any damage is dealt
+                L[key] = (a, m.stat(a, stat) if deals(m, a) else 0,
+                          tuple((b, m.stat(b, stat)) for b in group if deals(m, b)), (), group)
+            a, amount, against, ordered, left = L[key]
+            if store in L:
+                picked = L.pop(store)
+                ordered, left = ordered + (picked,), tuple(c for c in left if c != picked)
+                L[key] = (a, amount, against, ordered, left)
+            if chooser is not None and amount > 0 and len(left) > 1:
+                return m.ask(f, chooser(m, f), "order", "deal damage to which card next",
+                             left, store, tuple(m.card_label(c) for c in left))
+            del L[key]
+            L["did"] = bool(ordered or left)
+            for b in ordered + left:
+                amount = m.damage_card(b, amount, battle, a)   # what b did not need
+                if amount <= 0:
+                    break
+            else:
+                if rest is not None and amount > 0:
+                    m.damage_player(rest(m, f), amount, a)
+            where = m.state.cards[a].zone
+            for b, dealt in against:
+                if m.state.cards[a].zone != where:
+                    break           # destroyed by the damage before: it is gone
+                m.damage_card(a, dealt, battle, b)
+            return None
         self.e.emit(fight)
 
     def combat_statement(self, step) -> bool:
@@ -118,11 +169,40 @@ class CombatSteps:
             self.select(selector, you)
             self.each_chosen(lambda m, f, c: m.set_status(c, status, True, f.locals["you"]))
             return True
+        if form == "no_longer_role" and not lasting:
+            # "Each attacking Creature is no longer attacking"
+            role = {"attacking_adj": "attacker", "defending_adj": "defender"}[
+                statement.args[0].form]
+            self.select(selector, you)
+            self.each_chosen(lambda m, f, c: m.set_status(c, role, False))
+            return True
         if form == "no_longer" and not lasting:
             # "{cards} are no longer exerted"
             status = statement.args[0]
             self.select(selector, you)
             self.each_chosen(lambda m, f, c: m.set_status(c, status, False))
+            return True
+        if form == "relates" and not lasting:
+            # "It is blocking the defending Creature": toward each card named
+            relation, other = statement.args
+            others = compile_selector(other, you)
+            self.select(selector, you)
+
+            def relate(m, f, card):
+                for o in others.candidates(m, f):
+                    m.relate(card, relation, o, True)
+            self.each_chosen(relate)
+            return True
+        if form == "no_longer_relating" and not lasting:
+            # "Each blocking Creature is no longer blocking": toward any card
+            relation = statement.args[0]
+            self.select(selector, you)
+
+            def unrelate(m, f, card):
+                for name, o, holds in m.state.cards[card].relations:
+                    if name == relation and holds:
+                        m.relate(card, relation, o, False)
+            self.each_chosen(unrelate)
             return True
         if form == "counts_as":
             value = statement.args[0]

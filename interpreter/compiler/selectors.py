@@ -365,6 +365,9 @@ def _adjective_test(adj: ast.Adjective) -> Callable:
     if form == "status_adj":
         status = adj.args[0]
         return lambda m, f, c: m.has_status(c, status)
+    if form == "relating_adj":
+        # "each blocking Creature": holding the relation toward some card
+        return _relating_test(adj.args[0])
     if form in ("attacking_adj", "defending_adj"):
         # the role an action's "as:" gives (as "the attacking Being")
         role = "attacker" if form == "attacking_adj" else "defender"
@@ -592,6 +595,14 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
         others = compile_selector(other, subject)
         return None, lambda m, f, c: m.has_status(c, status) and any(
             o != c and m.same_place(c, o) for o in others.candidates(m, f))
+    if form in ("related_to", "related_from"):
+        # "Creatures blocking it": holding the relation toward that card;
+        # "the Creature it is blocking": the card that one holds it toward
+        relation, other = q.args if form == "related_to" else q.args[::-1]
+        others = compile_selector(other, subject)
+        holds = form == "related_to"
+        return None, lambda m, f, c: any(
+            (relation, o, holds) in m.state.cards[c].relations for o in others.candidates(m, f))
     if form == "destroyer_of":
         # "the Being that destroyed this": the card its event "destroyed" names
         destroyed = compile_selector(q.args[0], subject)
@@ -607,8 +618,15 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
     raise unsupported(q, f'the qualifier "{form.replace("_", " ")}"')
 
 
+def _relating_test(relation: str) -> Callable:
+    """A card holding the relation toward some card ("a blocking Creature")."""
+    return lambda m, f, c: any(r[0] == relation and r[2] for r in m.state.cards[c].relations)
+
+
 def _state_test(state: ast.State, subject: Callable) -> Callable:
     form = state.form
+    if form == "relating":
+        return _relating_test(state.args[0])
     if form == "status":
         status = state.args[0]
         return lambda m, f, c: m.has_status(c, status)

@@ -179,7 +179,9 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             self.e.jump_unless(holds, end)
             self._has_if = True
             return
-        raise unsupported(item, f'the condition "{item.form.rstrip("_")}" inside an effect')
+        raise unsupported(item, 'a step joined to "If ..." by "and" (write "If A, if B, ...")'
+                          if item.form == "unread_and" else
+                          f'the condition "{item.form.rstrip("_")}" inside an effect')
 
     # ---- steps
 
@@ -742,9 +744,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
 
 def _cards(it) -> tuple:
     """The cards ``it`` holds (one card, several, or none)."""
-    if it is None:
-        return ()
-    return it if isinstance(it, tuple) else (it,)
+    return () if it is None else it if isinstance(it, tuple) else (it,)
 
 
 def _picks_one(selector: ast.Selector) -> bool:
@@ -796,5 +796,3 @@ def _player_set(subject: ast.Player) -> Callable:
         return lambda m, f: f.locals.get("#those", ())
     counter, most = subject.args[0], subject.form == "each_most_counter"
     return lambda m, f: m.players_with_most(counter, most)
-
-

@@ -81,6 +81,10 @@ class VerbSteps:
         decl = next((v for v in self.game.rules.verbs if v.pattern.text == use.form), None)
         if decl is None or decl.definition is None:
             raise unsupported(use, f'the game verb "{use.form}" (it has no definition)')
+        for index, (slot, arg) in enumerate(zip(use_slots(decl.pattern.text), use.args)):
+            if slot == "{card}" and _names_each(arg):
+                self._verb_for_each(use, index, optional)
+                return
         depth = getattr(self, "_verb_depth", 0)
         if depth > 8:
             raise unsupported(use, f'the game verb "{use.form}" (it is defined in terms of itself)')
@@ -195,6 +199,42 @@ class VerbSteps:
         if cannot is not None:
             self.e.place(cannot)
 
+    def _verb_for_each(self, use: ast.VerbUse, index: int, optional: bool) -> None:
+        """ "Fight with each attacking Creature" for a verb whose slot is one
+        card ("Fight with {card}"): the verb is done once for each card, in
+        the order the words list them, with "{card}" that card; a card that
+        no longer fits the words when its turn comes is passed over."""
+        arg = use.args[index]
+        selection = compile_selector(arg, lambda m, f: f.locals["you"])
+        key = f"_each{len(self.e.program.instructions)}"
+        left = key + "*"
+
+        def start(m, f):
+            f.locals[left] = list(selection.candidates(m, f))
+        self.e.emit(start)
+        top, done = self.e.label(), self.e.label()
+        self.e.place(top)
+
+        def next_card(m, f):
+            cards = f.locals[left]
+            while cards:
+                card = cards.pop(0)
+                if card in selection.candidates(m, f):
+                    f.locals[key] = (card,)
+                    return True
+            return False
+        self.e.jump_unless(next_card, done)
+        one = ast.Selector("bound", (key,), arg.span)
+        self.verb(attrs.evolve(use, args=use.args[:index] + (one,) + use.args[index + 1:]),
+                  optional)
+        self.e.jump(top)
+        self.e.place(done)
+
+        def end(m, f):
+            f.locals.pop(left, None)
+            f.locals.pop(key, None)
+        self.e.emit(end)
+
     def _replaced(self, use: ast.VerbUse) -> str | None:
         """In a game where some text replaces this verb ("If you would
         climb 1 Floor, ... instead"): a jump past the verb when a
@@ -222,6 +262,13 @@ def _participles(pattern: str) -> tuple[str, ...]:
     if word.endswith("y") and word[-2:-1] not in "aeiou":
         return (f"be {word[:-1]}ied",)
     return (f"be {word}ed",)
+
+
+def _names_each(arg) -> bool:
+    """Whether a verb's card slot is given every card of some words ("each
+    attacking Creature", "all Creatures you control")."""
+    return isinstance(arg, ast.Selector) and arg.form in ("some", "owned") and any(
+        isinstance(a, ast.Quantity) and a.form in ("each", "all") for a in arg.args)
 
 
 def _that_can(arg, done_to: tuple):

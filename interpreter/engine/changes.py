@@ -525,6 +525,11 @@ class Changes:
         if on and not had and status in self.game.trigger_index.card_events:
             self.event(status, card, self.state.cards[card].controller if by is None else by)
 
+    def relate(self, card: int, relation: str, other: int, on: bool) -> None:
+        """``card`` begins (or stops) holding a relation toward ``other``
+        ("It is blocking the defending Creature"); see operations.relate."""
+        op.relate(self.state, card, relation, other, on)
+
     def flip(self, card: int, up: bool) -> None:
         """Turn a card; a card turned over is the event "flipped face up" (or
         down) that triggers see ("Whenever a Trap you control is flipped face up")."""

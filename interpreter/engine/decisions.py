@@ -38,6 +38,8 @@ class Decisions:
     # the cards an option of each kind of decision names
     CARD_AT = {"target": lambda o: (o,) if isinstance(o, int) and not isinstance(o, bool)
                 else (),
+                "order": lambda o: (o,) if isinstance(o, int) and not isinstance(o, bool)
+                else (),
                 "defend": lambda o: tuple(o),
                 # a mode offered with cards: (mode, cards of each slot ...)
                 "mode": lambda o: tuple(c for cards in o[1:] for c in cards),
@@ -95,8 +97,10 @@ class Decisions:
             else False
         # cards attached to one host are alike (two Energy on one creature);
         # to different hosts, not
+        # a card in a relation is itself (a blocker of this attacker, not that one)
         return (c.name, c.owner, c.controller, c.zone, c.face_up, tuple(sorted(c.statuses)),
-                counters, position, modifiers, hosts, c.attached_to)
+                counters, position, modifiers, hosts, c.attached_to,
+                ("card", card) if c.relations else None)
 
     _CARD_LOCALS = ("it", "this", "chosen", "#chosen", "target", "_subject", "_trigger_it")
 

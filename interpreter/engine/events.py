@@ -159,6 +159,13 @@ class StatusChanged(Event):
     FIELDS = ("card", "status", "on")
 
 
+class Related(Event):
+    """A card began (``on``) or stopped holding a relation toward another
+    ("X is blocking Y")."""
+    KIND = "relation"
+    FIELDS = ("card", "relation", "other", "on")
+
+
 class Flipped(Event):
     KIND = "flip"
     FIELDS = ("card", "face_up")

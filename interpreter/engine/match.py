@@ -274,7 +274,10 @@ class Match:
         return {"id": c, "name": card.name, "face_up": card.face_up, "stats": stats,
                 "statuses": list(card.statuses),
                 "counters": {k: v for k, v in counters.items() if k != "slot"},
-                "slot": counters.get("slot"), "attached_to": card.attached_to}
+                "slot": counters.get("slot"), "attached_to": card.attached_to,
+                # "blocking": [the ids of the cards it is blocking]
+                "relations": {name: [o for n, o, holds in card.relations if n == name and holds]
+                              for name in dict.fromkeys(n for n, _o, h in card.relations if h)}}
 
     def _option_seen(self, machine: Machine, decision, index: int) -> dict:
         """An option of the open decision as a record: its text and the cards it names."""

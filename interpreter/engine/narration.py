@@ -18,7 +18,7 @@ from interpreter.engine.events import (
     CounterChanged, EffectCopied, EntryFizzled, EntryNullified, EntryResolved, EntryWaits,
     Flipped, GainWaits, GameEnded, Kept,
     Modified, Moved, Note, Passed, PeriodEdge, PlaceReached, PlayerOut, Prevented, Replaced,
-    ReplacedForPlayer, Revealed, SetUp, Shuffled, Started, StatusChanged, Taken, TurnStarted,
+    Related, ReplacedForPlayer, Revealed, SetUp, Shuffled, Started, StatusChanged, Taken, TurnStarted,
     ValueRevealed, ZoneFull)
 
 # " #12": the number of a card instance in an option's label
@@ -149,6 +149,9 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
             article = rules.status_articles.get(status) if rules is not None else None
             shown = f"{article} {status}" if article else status
             return f"     {names[card].name} is {'' if on else 'no longer '}{shown}."
+        case Related(card=card, relation=relation, other=other, on=on):
+            return f"     {names[card].name} is {'' if on else 'no longer '}{relation} " \
+                   f"{names[other].name}."
         case Flipped():
             return f"     {names[event.card].name} is flipped face " \
                    f"{'up' if event.face_up else 'down'}."

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from interpreter.engine.events import (
     CardCounterChanged, ControlChanged, CounterChanged, Created, Expired, Flipped, GameEnded, Marked, Modified,
-    Moved, Note, PeriodEdge, Revealed, Shuffled, StatusChanged, TurnStarted)
+    Moved, Note, PeriodEdge, Related, Revealed, Shuffled, StatusChanged, TurnStarted)
 from interpreter.engine.state import CardState, GameState, Modifier, ZoneKey
 
 
@@ -36,6 +36,9 @@ def move(state: GameState, card_id: int, to: ZoneKey, *, top: bool = True,
         card.face_up = face_up
     card.statuses = ()
     card.counters = ()
+    if card.relations:
+        # its relations end with the object it was (as its statuses do)
+        _end_relations(state, card_id)
     card.entered = len(state.log)
     if new_object and any(m.target == card_id for m in state.modifiers):
         state.modifiers = [m for m in state.modifiers if m.target != card_id]
@@ -105,6 +108,33 @@ def set_status(state: GameState, card_id: int, status: str, on: bool) -> None:
     card.statuses = (card.statuses + (status,)) if on else tuple(
         s for s in card.statuses if s != status)
     state.log.append(StatusChanged(card_id, status, on))
+
+
+def relate(state: GameState, card_id: int, relation: str, other: int, on: bool) -> None:
+    """``card_id`` begins (or stops) holding ``relation`` toward ``other``
+    ("X is blocking Y"). Both cards keep the pair, so that either leaving
+    its zone ends it."""
+    card, to = state.cards[card_id], state.cards[other]
+    held = (relation, other, True)
+    if (held in card.relations) == on or card_id == other:
+        return
+    back = (relation, card_id, False)
+    if on:
+        card.relations += (held,)
+        to.relations += (back,)
+    else:
+        card.relations = tuple(r for r in card.relations if r != held)
+        to.relations = tuple(r for r in to.relations if r != back)
+    state.log.append(Related(card_id, relation, other, on))
+
+
+def _end_relations(state: GameState, card_id: int) -> None:
+    card = state.cards[card_id]
+    for relation, other, holds in card.relations:
+        state.cards[other].relations = tuple(
+            r for r in state.cards[other].relations
+            if r != (relation, card_id, not holds))
+    card.relations = ()
 
 
 def flip(state: GameState, card_id: int, face_up: bool) -> None:

@@ -78,7 +78,7 @@ class CardState:
     """One physical card in a game."""
 
     __slots__ = ("id", "name", "owner", "controller", "zone", "face_up",
-                 "statuses", "counters", "attached_to", "entered")
+                 "statuses", "counters", "attached_to", "entered", "relations")
 
     def __init__(self, id: int, name: str, owner: int, zone: ZoneKey,
                  face_up: bool = False) -> None:
@@ -92,6 +92,11 @@ class CardState:
         self.counters: tuple[tuple[str, int], ...] = ()
         self.attached_to: int | None = None
         self.entered = 0          # event number when it entered its zone
+        # relations held toward other cards and by them toward this one:
+        # (relation, other card, True when this card holds it), see
+        # operations.relate ("X is blocking Y": X has ("blocking", Y, True),
+        # Y has ("blocking", X, False))
+        self.relations: tuple[tuple[str, int, bool], ...] = ()
 
     def copy(self) -> "CardState":
         twin = CardState.__new__(CardState)
@@ -105,6 +110,7 @@ class CardState:
         twin.counters = self.counters
         twin.attached_to = self.attached_to
         twin.entered = self.entered
+        twin.relations = self.relations
         return twin
 
     def counter(self, name: str) -> int:
@@ -119,7 +125,8 @@ class CardState:
                 "controller": self.controller, "zone": list(self.zone),
                 "face_up": self.face_up, "statuses": list(self.statuses),
                 "counters": [list(c) for c in self.counters],
-                "attached_to": self.attached_to, "entered": self.entered}
+                "attached_to": self.attached_to, "entered": self.entered,
+                "relations": [list(r) for r in self.relations]}
 
     @classmethod
     def from_json(cls, data: dict) -> "CardState":
@@ -130,6 +137,8 @@ class CardState:
         card.counters = tuple((k, v) for k, v in data["counters"])
         card.attached_to = data["attached_to"]
         card.entered = data["entered"]
+        card.relations = tuple((name, other, holds) for name, other, holds
+                               in data.get("relations", ()))
         return card
 
 

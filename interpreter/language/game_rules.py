@@ -477,6 +477,9 @@ class GameRules:
     verbs: list[PatternDecl] = attrs.Factory(list)
     events: list[EventDecl] = attrs.Factory(list)
     statuses: list[str] = attrs.Factory(list)
+    # "relations: blocking": a status a card holds toward another card
+    # ("X is blocking Y"), ended when either leaves play (docs/core.md)
+    relations: list[str] = attrs.Factory(list)
     # "status ready: the opposite of exhausted": ready -> ("exhausted",)
     opposites: dict[str, tuple[str, ...]] = attrs.Factory(dict)
     # statuses declared as nouns ("statuses: a guardian"): their article,
@@ -561,6 +564,7 @@ class GameRules:
         # Stat values double as adjectives ("a FIRE Being"), unless the word
         # already names a counter, zone, kind or status: one word, one role.
         taken = {w.lower() for w in (*self.counters, *self.zones, *self.statuses,
+                                     *self.relations,
                                      *(k.name for k in self.kinds.values()),
                                      *(k.plural for k in self.kinds.values()))}
         adjectives: list[str] = []
@@ -579,6 +583,7 @@ class GameRules:
             list_stats=tuple(s.name for s in self.stats.values() if s.type == "list"),
             stat_values=tuple(dict.fromkeys(adjectives)),
             statuses=tuple(self.statuses),
+            relations=tuple(self.relations),
             participles=tuple(e.phrase[3:] for e in self.events
                               if e.phrase.lower().startswith("is ")),
             event_verbs=tuple(e.phrase for e in self.events

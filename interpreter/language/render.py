@@ -58,7 +58,9 @@ def _sentence(sentence: ast.Sentence) -> str:
             item = _item(item)
         if isinstance(link.args[0], ast.Step):
             subject = ast.with_subject(link.args[0], subject)[1]
-        if link.form == "first":
+        if isinstance(link.args[0], ast.Condition) and link.args[0].form == "unread_and":
+            out.append(" and " + item)          # "If A and <a step>": kept as written
+        elif link.form == "first":
             out.append(item)
         elif link.form == "then":
             out.append(", then " + item)
@@ -91,7 +93,9 @@ def _item(item) -> str:
         return _selector(item.args[0])      # a card no step before took
     if isinstance(item, ast.Modifier) and item.form == "each_other_half":
         return f"{_selector(item.args[0])} deal damage equal to their {item.args[1]} " \
-               "to each other"
+               "to each other" + _each_other_ways(item.args[2:])
+    if isinstance(item, ast.Modifier) and item.form in ("only_those_with", "only_those_without"):
+        return _each_other_ways((item,)).lstrip(", ")
     if isinstance(item, ast.Modifier) and item.form == "more_counter_to":
         return f"{_amount(item.args[0])} {item.args[1]} to {_selector(item.args[2])}"
     if isinstance(item, ast.Modifier) and item.form == "more_put":
@@ -102,6 +106,22 @@ def _item(item) -> str:
         return {"paying_all_costs": "paying all costs",
                 "without_paying": "without paying its cost"}[item.form]
     raise TypeError(f"cannot render {item!r}")
+
+
+def _each_other_ways(ways) -> str:
+    """ "in an order you choose and the rest to your Rival, only those with
+    First Strike" after "... to each other"."""
+    out = []
+    for way in ways:
+        if way.form == "in_chosen_order":
+            who = _player(way.args[0])
+            out.append(f" in an order {who} {'choose' if who == 'you' else 'chooses'}")
+        elif way.form == "rest_beyond":
+            out.append(" and the rest to " + _target(way.args[0]))
+        else:
+            out.append(f", only those {'with' if way.form == 'only_those_with' else 'without'} "
+                       + _keyword(way.args[0]))
+    return "".join(out)
 
 
 # ---------------------------------------------------------------- conditions
@@ -245,7 +265,7 @@ def _step(step: ast.Step) -> str:
         return "choose one \u2014 " + "; or ".join(mode_text(m) for m in step.args)
     if step.form == "each_other":
         return f"{_selector(step.args[0])} and {_selector(step.args[1])} deal damage equal " \
-               f"to their {step.args[2]} to each other"
+               f"to their {step.args[2]} to each other" + _each_other_ways(step.args[3:])
     if step.form == "act":
         subject, optional, action, suffixes = step.args
         words = []
@@ -521,8 +541,13 @@ def _statement(s: ast.Statement, plural: bool) -> str:
         return "must " + _capability(a[0])
     if f == "becomes":
         return ("are " if plural else "is ") + _state(a[0])
-    if f == "no_longer":
+    if f in ("no_longer", "no_longer_relating"):
         return ("are" if plural else "is") + f" no longer {a[0]}"
+    if f == "no_longer_role":
+        return ("are" if plural else "is") + " no longer " + (
+            "attacking" if a[0].form == "attacking_adj" else "defending")
+    if f == "relates":
+        return ("are" if plural else "is") + f" {a[0]} {_selector(a[1])}"
     if f == "card_deals":
         return ("deal " if plural else "deals ") + f"{_amount(a[0])} damage to {_target(a[1])}"
     if f == "card_prevents":

@@ -28,7 +28,7 @@ def _comparison(c: ast.Comparison) -> str:
 
 def _state(s: ast.State) -> str:
     f, a = s.form, s.args
-    if f == "status":
+    if f in ("status", "relating"):
         return a[0]
     if f == "face_state":
         return a[0]
@@ -215,7 +215,7 @@ def _quantity(q: ast.Quantity) -> str:
 
 def _adjective(adj: ast.Adjective) -> str:
     f, a = adj.form, adj.args
-    if f in ("value_adj", "status_adj", "defined_adj"):
+    if f in ("value_adj", "status_adj", "defined_adj", "relating_adj"):
         return a[0]
     if f == "face_up_adj":
         return "face-up"
@@ -265,6 +265,10 @@ def _qualifier(q: ast.Qualifier, plural: bool = False) -> str:
         return "among them"
     if f == "paired_to":
         return f"{a[0]} to {_selector(a[1])}"
+    if f == "related_to":
+        return f"{a[0]} {_selector(a[1])}"
+    if f == "related_from":
+        return f"{_selector(a[0])} {'are' if _is_plural(a[0]) else 'is'} {a[1]}"
     if f == "destroyer_of":
         return "that destroyed " + _selector(a[0])
     if f == "host_of_this":

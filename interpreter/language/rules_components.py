@@ -551,6 +551,11 @@ class ComponentDeclarations(RulesReaderBase):
                 value = noun
             self.rules.statuses.append(value)
 
+    def decl_relations(self, line: OutlineLine, n: int) -> None:
+        """ "relations: blocking": statuses a card holds toward another card
+        ("It is blocking the defending Creature", "Creatures blocking it")."""
+        self.rules.relations.extend(v for v, _ in self.names_list(line))
+
     def decl_status(self, line: OutlineLine, n: int) -> None:
         """ "status ready: the opposite of exhausted": a status no card keeps,
         which a card has while it has none of the others; becoming ready

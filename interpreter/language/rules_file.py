@@ -30,7 +30,7 @@ from interpreter.source import SourceText, Span
 
 _DECLARATIONS = (
     "game", "counter", "value", "zone", "values", "stat", "kind", "timing", "keyword",
-    "verb", "event", "statuses", "periods", "unique mark", "title separator",
+    "verb", "event", "statuses", "relations", "periods", "unique mark", "title separator",
     "deck part", "setup", "turn", "action", "resolution", "wildcard",
     "identical cards", "card effects", "rule", "noun", "adjective", "status",
 )
@@ -139,7 +139,7 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
     # ---- after every declaration
 
     VOCABULARY = ("counter", "value", "zone", "values", "stat", "kind", "statuses", "status",
-                  "periods",
+                  "relations", "periods",
                   "keyword", "verb", "event", "noun", "adjective", "timing", "action")
 
     def grammar_clash(self, message: str) -> None:

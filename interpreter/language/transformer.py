@@ -82,7 +82,7 @@ _PASSTHROUGH = {"card_counter", "target", "from_zone", "placement", "capability_
 
 # Vocabulary rules: their value is the declared word itself.
 _WORD_RULES = {"timing_label", "zone_name", "counter_name", "kind_noun",
-               "stat_name", "list_stat_name", "stat_value", "status_word", "game_participle",
+               "stat_name", "list_stat_name", "stat_value", "status_word", "relation_word", "game_participle",
                "event_only_participle",
                "event_verb", "period_name", "action_name", "defined_adjective", "value_kind",
                "holder_name"}
@@ -430,6 +430,9 @@ class _ToAst(Transformer):
     def sep_and(self, children):
         return "and"
 
+    def sep_and_word(self, children):
+        return "and-word"
+
     def sep_then(self, children):
         return "then"
 
@@ -437,10 +440,19 @@ class _ToAst(Transformer):
         opens_with_then = isinstance(children[0], Token) and children[0].type == "THEN"
         items = children[1:] if opens_with_then else children
         links, join = [], "first"
+        word_and = False
         for item in items:
-            if item in ("and", "then"):
-                join = item
+            if item in ("and", "then", "and-word"):
+                join, word_and = ("and" if item == "and-word" else item), item == "and-word"
                 continue
+            if word_and and links and isinstance(links[-1].args[0], ast.Condition) and \
+                    links[-1].args[0].form == "if_" and isinstance(item, ast.Step):
+                # "If it is blocked and it has Trample, ...": a second
+                # condition, never a step ("it gains Trample")
+                links.append(ast.Link("and", (_second_condition(item),), item.span))
+                word_and = False
+                continue
+            word_and = False
             subject = item.args[0] if isinstance(item, ast.Step) and item.form == "act" \
                 else None
             if isinstance(subject, ast.Player) and subject.form == "a_player_with":
@@ -461,6 +473,16 @@ class _ToAst(Transformer):
                 if joined is not None:
                     links[-1] = ast.Link(links[-1].form, (joined,), joined.span)
                     continue
+            if isinstance(item, ast.Modifier) and item.form in (
+                    "only_those_with", "only_those_without") and links and \
+                    isinstance(links[-1].args[0], ast.Step) and \
+                    links[-1].args[0].form == "each_other":
+                # "..., only those with First Strike": which of the cards deal
+                step = links[-1].args[0]
+                joined = attrs.evolve(step, args=step.args + (item,),
+                                      span=_join(step.span, item.span))
+                links[-1] = ast.Link(links[-1].form, (joined,), joined.span)
+                continue
             links.append(ast.Link(join, (item,), getattr(item, "span", None)))
             join = "and"
         spans = [l.span for l in links if l.span]
@@ -530,6 +552,21 @@ def _join(first: Span | None, last: Span | None) -> Span | None:
     if first is None or last is None:
         return first or last
     return Span(first.path, first.line, first.column, last.end_line, last.end_column)
+
+
+def _second_condition(step: ast.Step) -> ast.Condition:
+    """ "If A and B, ...": B read as a condition ("it has Trample", "it is
+    exhausted"); a step that is no condition is kept for the compiler to
+    refuse (as "unread_and"), never run as a step."""
+    if step.form == "state_change" and not step.args[2]:
+        selector, statement, _ = step.args
+        if statement.form == "has_keyword":
+            test = ast.Condition("card_has_keyword", (selector, statement.args[0]), step.span)
+            return ast.Condition("if_", (test,), step.span)
+        if statement.form == "becomes":
+            test = ast.Condition("is_state", (selector, statement.args[0]), step.span)
+            return ast.Condition("if_", (test,), step.span)
+    return ast.Condition("unread_and", (step,), step.span)
 
 
 def _joined_object(before, item: ast.Modifier):

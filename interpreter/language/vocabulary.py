@@ -133,6 +133,7 @@ class Vocabulary:
     stat_values: tuple[str, ...] = ()      # enum values usable as adjectives
     list_stats: tuple[str, ...] = ()       # stats holding a list of values
     statuses: tuple[str, ...] = ()
+    relations: tuple[str, ...] = ()        # "blocking" in "Creatures blocking it"
     participles: tuple[str, ...] = ()      # "Summoned" in "When this is Summoned"
     event_verbs: tuple[str, ...] = ()      # "advances" in "When this advances"
     periods: tuple[str, ...] = ()
@@ -151,8 +152,8 @@ class Vocabulary:
         """Each vocabulary word (lower case) -> as the rules file spells it."""
         table: dict[str, str] = {}
         for group in (self.zones, self.counters, self.kinds, self.kind_plurals,
-                      self.stats, self.list_stats, self.stat_values, self.statuses, self.participles,
-                      self.event_verbs, self.periods, self.actions, self.adjectives,
+                      self.stats, self.list_stats, self.stat_values, self.statuses, self.relations,
+                      self.participles, self.event_verbs, self.periods, self.actions, self.adjectives,
                       self.value_kinds, self.holders):
             for word in group:
                 table.setdefault(word.lower(), word)
@@ -178,6 +179,7 @@ class Vocabulary:
         put(self.list_stats, "stat")
         put(self.stat_values, "stat value")
         put(self.statuses, "status")
+        put(self.relations, "relation")
         put(self.participles, "event")
         put(self.event_verbs, "event")
         put(self.periods, "period")
@@ -313,6 +315,7 @@ def generated_rules(vocab: Vocabulary) -> str:
         _choice(t, "list_stat_name", vocab.list_stats),
         _choice(t, "stat_value", _adjective_forms(vocab.stat_values)),
         _choice(t, "status_word", vocab.statuses),
+        _choice(t, "relation_word", vocab.relations),
         _choice(t, "game_participle", vocab.participles),
         # the game's events no other word of the game spells (a status, a
         # zone ...): "If that Being is Sacrificed", "the Sacrificed Being"
@@ -343,7 +346,8 @@ def _only_events(vocab: Vocabulary) -> list[str]:
     """The game's participles that are no other word of the game ("Deleted"
     is also a zone: "the Deleted" would have two readings)."""
     others = {w.lower() for group in (
-        vocab.statuses, vocab.zones, vocab.counters, vocab.counter_plurals, vocab.kinds,
+        vocab.statuses, vocab.relations, vocab.zones, vocab.counters, vocab.counter_plurals,
+        vocab.kinds,
         vocab.kind_plurals, vocab.stats, vocab.list_stats, vocab.stat_values, vocab.periods,
         vocab.adjectives, vocab.actions) for w in group}
     return [p for p in vocab.participles if p.lower() not in others]
