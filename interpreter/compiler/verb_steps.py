@@ -209,8 +209,9 @@ class VerbSteps:
         key = f"_each{len(self.e.program.instructions)}"
         left = key + "*"
 
+        # (tuples: a clone of the state shares its frames' values)
         def start(m, f):
-            f.locals[left] = list(selection.candidates(m, f))
+            f.locals[left] = tuple(selection.candidates(m, f))
         self.e.emit(start)
         top, done = self.e.label(), self.e.label()
         self.e.place(top)
@@ -218,7 +219,8 @@ class VerbSteps:
         def next_card(m, f):
             cards = f.locals[left]
             while cards:
-                card = cards.pop(0)
+                card, cards = cards[0], cards[1:]
+                f.locals[left] = cards
                 if card in selection.candidates(m, f):
                     f.locals[key] = (card,)
                     return True

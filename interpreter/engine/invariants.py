@@ -8,7 +8,8 @@ expect lines say.
 :class:`Watch` follows one match action by action:
 
 - every card is in exactly one zone, and in the zone it records; the cards in
-  zones are all the cards there are; card ids are unique;
+  zones are all the cards there are; card ids are unique; a relation between
+  two cards is kept by both;
 - every player counter stays within its declared bounds;
 - there is a legal action unless the game is over;
 - the setup runs at most once per game; the turn number never goes down; the
@@ -84,6 +85,10 @@ def _cards_and_zones(state) -> str | None:
     for index, card in enumerate(state.cards):
         if card.id != index:
             return f"card {index} has the id {card.id}"
+        for relation, other, holds in card.relations:
+            # a relation is kept by both cards (docs/core.md "Relations")
+            if other == index or (relation, index, not holds) not in state.cards[other].relations:
+                return f"card {index}'s relation {relation!r} toward card {other} is not mirrored"
     return None
 
 
