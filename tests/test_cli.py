@@ -379,6 +379,9 @@ def test_play_a_silver_wing_rivals_match_best_of_three():
      'X without "where X is ..." in its sentence'),
     ("TRIGGER: When this is Summoned: Otherwise, draw a card.",
      '"otherwise" not at the start of the sentence after an "if"'),
+    # after "If", "and" joins a second condition: a step there is refused
+    ("TRIGGER: When this is Summoned: If you control a Being and draw a card, gain 1 Synergy.",
+     'a step joined to "If ..." by "and" (write "If A, if B, ...")'),
 ])
 def test_check_compiles_what_it_checks(tmp_path, text, cannot):
     """Check means it runs: a text the grammar reads but the engine cannot run

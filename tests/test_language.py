@@ -203,3 +203,18 @@ def test_a_step_after_a_players_step_shows_that_player(ryft):
         "discards a card, then draws a card."])
     assert "2. step: each player with the most Progress Marker draws a card  [only if the " \
            "step before it happened; the same players as step 1]" in sets.output
+
+
+def test_and_after_if_joins_a_second_condition():
+    """ "If it is blocked and it has Trample, ...": two conditions, never a
+    step giving the keyword (which the flat grammar would read otherwise)."""
+    rules = load_game("arcane-duel").rules
+    ability = parse_ability(rules, "Choose a Creature. If it is blocked and it has Trample, "
+                                   "draw a card.")
+    links = ability.args[3][1].args
+    assert [(l.args[0].form, getattr(l.args[0].args[0], "form", None)) for l in links] == [
+        ("if_", "is_state"), ("if_", "card_has_keyword"), ("act", None)]
+    # a comma keeps the step: "If it is blocked, it has Trample and ..." is not this
+    after_comma = parse_ability(rules, "Choose a Creature. If it is blocked, draw a card and "
+                                       "gain 1 Life.")
+    assert [l.args[0].form for l in after_comma.args[3][1].args] == ["if_", "act", "act"]

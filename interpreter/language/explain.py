@@ -77,7 +77,9 @@ def explain_ability(rules: GameRules, ability: ast.Ability) -> str:
             elif link.form == "and" and not after_gate:
                 depends.append("independent of the step before it")
             if isinstance(item, ast.Condition) and item.form == "if_":
-                gate = f"only if {_item(item)[len('if '):]}"
+                # "If A, if B, ..." / "If A and B, ...": both must hold
+                held = _item(item)[len('if '):]
+                gate = f"{gate} and {held}" if after_gate and gate else f"only if {held}"
             elif isinstance(item, ast.Condition) and item.form == "otherwise":
                 gate = "only if the \"if\" of the sentence before did not hold"
             if same_players is not None:
@@ -88,6 +90,8 @@ def explain_ability(rules: GameRules, ability: ast.Ability) -> str:
 
 
 def _kind_of(item) -> str:
+    if isinstance(item, ast.Condition) and item.form == "unread_and":
+        return 'not read (after "If", "and" joins a second condition; this is a step)'
     if isinstance(item, ast.Condition):
         return "condition"
     if isinstance(item, ast.Step):

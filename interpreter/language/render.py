@@ -132,6 +132,8 @@ def _condition(c: ast.Condition) -> str:
         "when": lambda: "when " + _event(a[0]) + (" " + _duration(a[1]) if len(a) > 1 else ""),
         "after": lambda: "after " + _event(a[0]),
         "if_": lambda: "if " + _condition(a[0]),
+        # "If A and <a step that is no condition>": kept as written (refused)
+        "unread_and": lambda: _step(a[0]),
         "otherwise": lambda: "otherwise",
         "next_time_event": lambda: f"the next time {_selector(a[0])} {_event_action(a[1])}"
                                    + (" " + _duration(a[2]) if len(a) > 2 and a[2] else ""),
