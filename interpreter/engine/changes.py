@@ -168,6 +168,9 @@ class Changes:
     def add_modifier(self, card: int, kind: str, name: str, amount: int, source,
                      until: tuple) -> None:
         op.add_modifier(self.state, Modifier(card, kind, name, amount, source, until))
+        if kind == "stat" and amount < 0 and self.rules.stats.get(name) is not None and \
+                self.rules.stats[name].lethal_damage:
+            self.lethal_check()    # "gets -2 toughness": its damage may be lethal now
 
     def add_card_counter(self, card: int, name: str, amount: int) -> None:
         op.set_card_counter(self.state, card, name, self.state.cards[card].counter(name) + amount)

@@ -278,15 +278,19 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
 
     def lethal_check(self) -> None:
         """A card whose damage is at its lethal stat now (a boost to the stat
-        has ended) is destroyed."""
+        has ended, or the stat was lowered) is destroyed -- with no damage, a
+        card whose printed stat is lowered to 0 or less ("a card with damage
+        at least its toughness": 0 is at least 0)."""
         lethal = [s.name for s in self.rules.stats.values() if s.lethal_damage]
         if not lethal:
             return
         state = self.state
         for card in list(self.in_play()):
             damage = state.cards[card].counter("damage")
-            if damage and state.cards[card].zone[0] in self.game.in_play and any(
-                    damage >= self.stat(card, stat) for stat in lethal):
+            if state.cards[card].zone[0] not in self.game.in_play:
+                continue
+            if any(damage >= self.stat(card, stat) for stat in lethal
+                   if damage or self.prints_stat(card, stat)):
                 self.destroy(card)
 
     # ---- players: seats, rivals, "your opponent" when there are several

@@ -211,6 +211,11 @@ class Views:
                 return value
         return definition.stat(name)
 
+    def prints_stat(self, card: int, name: str) -> bool:
+        """Whether the card (as printed now) has a number for that stat."""
+        printed_as = self.printed_name(card) if self.game.copying else self.state.cards[card].name
+        return isinstance(self.game.cards[printed_as].stat(name), int)
+
     def stat(self, card: int, name: str) -> int:
         """A card's stat now: printed, plus the modifiers in force, plus the
         continuous abilities of the cards in play, plus the stats of the
