@@ -43,9 +43,9 @@ GAMES = {
     "Pocket League": ("pocket-league", None),
 }
 
-# Primitives with fewer than two users among the games above: relations
-# between cards (Arcane Duel's blocking) until Hexwood's guards land.
-ONE_USER_YET: set[str] = {"Relations"}
+# Primitives with fewer than two users among the games above (none: the
+# relations between cards have Arcane Duel's blocking and Hexwood's guards).
+ONE_USER_YET: set[str] = set()
 
 
 def _trees(game) -> list:

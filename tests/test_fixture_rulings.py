@@ -50,5 +50,5 @@ def test_every_fixture_ruling_file_is_run():
         "minions": ["combat", "damage", "drawing", "mana", "minions", "spells", "winning"],
         "lore": ["card-text", "challenge", "ink", "playing", "quest", "turn"],
         "fronts": ["battle", "costs", "might", "troops"],
-        "hexwood": ["priority", "stack", "turn"]}
-    assert len(list(_rulings())) == 51 + 48 + 22 + 13
+        "hexwood": ["guards", "priority", "stack", "turn"]}
+    assert len(list(_rulings())) == 51 + 48 + 22 + 23

@@ -186,12 +186,18 @@ class CombatSteps:
             # "It is blocking the defending Creature": toward each card named
             relation, other = statement.args
             others = compile_selector(other, you)
+            toward = f"_toward{len(self.e.program.instructions)}"
+            # the cards it is held toward are read before the subject is
+            # picked, which makes the subject "it": in "Choose another
+            # Familiar you control. This is guarding it." "it" is the chosen one
+            self.e.emit(lambda m, f: f.locals.__setitem__(toward, tuple(others.candidates(m, f))))
             self.select(selector, you)
 
             def relate(m, f, card):
-                for o in others.candidates(m, f):
+                for o in f.locals[toward]:
                     m.relate(card, relation, o, True)
             self.each_chosen(relate)
+            self.e.emit(lambda m, f: f.locals.pop(toward, None))
             return True
         if form == "no_longer_relating" and not lasting:
             # "Each blocking Creature is no longer blocking": toward any card
