@@ -6,7 +6,10 @@ a game.
     python benchmarks/engine_speed.py [GAME-OR-RULES-FILE ...]
 
 Without arguments it measures every shipped game that can be played and the
-Duel fixture game (tests/fixtures/engine). RLCard's figures need the
+Duel fixture game (tests/fixtures/engine). Decisions per second are counted
+in CPU time of this process (``time.process_time``), the engine's and
+RLCard's alike, so that a machine shared with other work gives comparable
+figures. RLCard's figures need the
 optional ``bench`` extra (``pip install -e '.[bench]'``); without it they
 are left out. Targets (issue 20, one core): every game at least 1.5x RLCard
 Gin Rummy's decisions/s, the slowest at least 1.0x RLCard UNO; clone() at
@@ -53,9 +56,9 @@ def load(target: str):
 def decisions_per_second(game, compiled) -> tuple[float, int, int]:
     decks = [game.decks[i % len(game.decks)] for i in range(game.rules.players_min)]
     decisions = games = 0
-    start = time.perf_counter()
+    start = time.process_time()
     seed = 0
-    while time.perf_counter() - start < SECONDS:
+    while time.process_time() - start < SECONDS:
         match = Match.start(compiled, decks, seed)
         agents = [RandomAgent(seed * 10 + i) for i in range(len(decks))]
         while not match.is_terminal():
@@ -63,7 +66,7 @@ def decisions_per_second(game, compiled) -> tuple[float, int, int]:
             decisions += 1
         games += 1
         seed += 1
-    return decisions / (time.perf_counter() - start), decisions, games
+    return decisions / (time.process_time() - start), decisions, games
 
 
 def rlcard_decisions_per_second(env_id: str) -> float:
@@ -73,12 +76,12 @@ def rlcard_decisions_per_second(env_id: str) -> float:
     env.set_agents([RLCardRandomAgent(num_actions=env.num_actions)
                     for _ in range(env.num_players)])
     decisions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < SECONDS:
+    start = time.process_time()
+    while time.process_time() - start < SECONDS:
         trajectories, _ = env.run(is_training=False)
         # a player's trajectory alternates states and actions: s a s a ... s
         decisions += sum((len(t) - 1) // 2 for t in trajectories)
-    return decisions / (time.perf_counter() - start)
+    return decisions / (time.process_time() - start)
 
 
 def clone_speed(game, compiled) -> list[tuple[str, int, float, float]]:

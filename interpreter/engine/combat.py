@@ -94,10 +94,12 @@ class CombatWindows:
 
     # ---- responses
 
-    def used_from_cards(self, player: int) -> list[int]:
+    def used_from_cards(self, player: int, having: dict | None = None) -> list[int]:
         """The player's cards outside play whose kind says they are used from
         where they are (``used from: hand, ZONE``, not those with an ``unless``
-        value), except a card being used: its effect has not resolved yet."""
+        value), except a card being used: its effect has not resolved yet.
+        With ``having`` (abilities by card name), only the cards whose name
+        has some: the others are not looked at."""
         state = self.state
         out = []
         zones = self.game.used_from_zones
@@ -107,6 +109,8 @@ class CombatWindows:
         for zone in zones:
             key = (self.game.hand, player) if zone == "hand" else (zone, player)
             for card in state.zones.get(key, ()):
+                if having is not None and self.printed_name(card) not in having:
+                    continue
                 kind = self.rules.kind(self.definition(card).kind)
                 if kind is None or zone not in kind.used_from:
                     continue
@@ -175,15 +179,18 @@ class CombatWindows:
         effect answers no entry, labelled "use" as a play of its own)."""
         state = self.state
         options, names = [], []
-        cards = list(self.hand_of(player)) + [c for c in self.used_from_cards(player)
-                                              if c not in self.hand_of(player)]
-        cards += [c for c in self.in_play() if state.cards[c].controller == player
-                  and c not in cards]
+        cued = self.game.cued
+        # the hand, the cards used from elsewhere, the cards in play: each card
+        # once, and only those with a response ability (the others offer none)
+        hand = self.hand_of(player)
+        cards = [c for c in hand if self.printed_name(c) in cued]
+        cards += [c for c in self.used_from_cards(player, cued) if c not in hand]
+        seen = set(cards)
+        cards += [c for c in self.in_play() if c not in seen and
+                  state.cards[c].controller == player and self.printed_name(c) in cued]
         probe = Frame("probe", 0, {"you": player, "it": subject, "responding_to": top})
         for card in cards:
-            abilities = self.game.cued.get(self.printed_name(card))
-            if not abilities:
-                continue
+            abilities = cued[self.printed_name(card)]
             probe.locals["this"] = card
             for number, ability in enumerate(abilities):
                 if with_priority:

@@ -92,7 +92,7 @@ class Decisions:
         position = pile.index(card) if decl is not None and decl.ordered and card in pile \
             else None
         modifiers = tuple((m.kind, m.name, m.amount, m.source, m.until)
-                          for m in state.modifiers if m.target == card)
+                          for m in self.modifiers_on(card))
         hosts = any(state.cards[h].attached_to == card for h in pile) if self.game.attaching \
             else False
         # cards attached to one host are alike (two Energy on one creature);

@@ -49,7 +49,7 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
         self._granting = False    # finding the keywords effects give (Views.abilities_in_force)
         self._in_force: tuple[int, list] = (-1, [])   # its answer, at this many events
         self._in_play = None
-        self._modifier_index: tuple = (None, {}, {}, {})   # Views._index_modifiers
+        self._modifier_index: tuple = (None, {}, {}, {}, [])   # Views._index_modifiers
         # What continuous abilities give, per (card, wanted), valid while the
         # log has this many events (every change of state is an event).
         self._continuous_seen: tuple[int, dict] = (-1, {})

@@ -124,17 +124,21 @@ class Views:
         """The derived layer of the modifiers, for this version of the list
         (every change replaces the list, so its identity is the version):
         the modifiers by target, the name each copied card is a copy of (the
-        last copy made), and the statuses modifiers give each card."""
+        last copy made), the statuses modifiers give each card, and the
+        prohibitions ("can't") in order."""
         index: dict = {}
         copies: dict = {}
         statuses: dict = {}
+        cannots: list = []
         for modifier in self.state.modifiers:
             index.setdefault(modifier.target, []).append(modifier)
             if modifier.kind == "copy":
                 copies[modifier.target] = modifier.name
             elif modifier.kind == "status":
                 statuses.setdefault(modifier.target, set()).add(modifier.name)
-        self._modifier_index = (self.state.modifiers, index, copies, statuses)
+            elif modifier.kind == "cannot":
+                cannots.append(modifier)
+        self._modifier_index = (self.state.modifiers, index, copies, statuses, cannots)
 
     def _derived(self) -> tuple:
         """The modifiers' derived layer (``_index_modifiers``), current."""
@@ -360,8 +364,8 @@ class Views:
         you = -1 - player
         probe = None
         actors = self.game.capability_actors    # "can't be X by ..."
-        for modifier in self.state.modifiers:
-            if modifier.kind != "cannot" or modifier.target not in (card, you):
+        for modifier in self._derived()[4]:      # the "can't" modifiers, in order
+            if modifier.target not in (card, you):
                 continue
             forbids, test = capabilities[modifier.name]
             if not verb.startswith(forbids) or (
@@ -501,8 +505,9 @@ class Views:
         game = self.game
         opposites = game.rules.opposites.get(status)
         if opposites is not None:       # "ready": none of exhausted, ...
+            statuses = c.statuses
             for other in opposites:
-                if self.has_status(card, other):
+                if other in statuses or self.has_status(card, other):
                     return False
             return True
         if status in game.paired_statuses:

@@ -386,12 +386,18 @@ class Windows:
         state = self.state
         if any_time_only and not self.game.any_time_abilities:
             return options, labels
-        places = [(c, None) for c in self.in_play()]
+        activated = self.game.activated
+        if not activated:
+            return options, labels
+        # only the cards whose name has an activated ability are looked at
+        printed_name = self.printed_name
+        places = [(c, None) for c in self.in_play() if printed_name(c) in activated]
         for zone in self.game.activated_zones:
-            places.extend((c, zone) for c in state.zones.get((zone, player), ()))
+            places.extend((c, zone) for c in state.zones.get((zone, player), ())
+                          if printed_name(c) in activated)
         if self.game.used_from_zones:
             # "used from: hand, ZONE" (interpreter.engine.combat)
-            places.extend((c, None) for c in self.used_from_cards(player))
+            places.extend((c, None) for c in self.used_from_cards(player, activated))
         for card, zone in places:
             if state.cards[card].controller != player or self.has_status(card, "nullified"):
                 continue
@@ -402,7 +408,7 @@ class Windows:
                             "hand" in kind.used_from and state.cards[card].zone[0] ==
                             self.game.hand):
                     continue   # used up: face down where it is not used from
-            for number, ability in enumerate(self.game.activated.get(self.printed_name(card), ())):
+            for number, ability in enumerate(activated[printed_name(card)]):
                 if ability.zone != zone or (off_turn and not ability.off_turn):
                     continue
                 if any_time_only and not self.game.any_time_ability(ability):
