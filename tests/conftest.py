@@ -21,7 +21,8 @@ os.environ.setdefault("CARDRULES_NO_CACHE", "1")
 def pytest_collection_modifyitems(config, items):
     """Under pytest-xdist, the heaviest tests start first on every worker
     (tests/schedule_support.py); a run in one process keeps the collected
-    order."""
+    order. (A worker's own options say ``--dist no``: the workers collect,
+    the controller hands out the items in the order they collected them.)"""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
-    if workers > 1 and config.getoption("dist", "no") == "worksteal":
+    if workers > 1 and hasattr(config, "workerinput"):
         items[:] = heavy_first(items, workers)
