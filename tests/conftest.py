@@ -3,10 +3,26 @@
 folder of its own (tests/test_parse_store.py). A store left by an earlier
 run could only make a test faster, never wrong (every file is keyed by the
 code and the text), but the suite should not depend on the machine's cache,
-nor fill it with the thousands of mutated files the fuzz tests read."""
+nor fill it with the thousands of mutated files the fuzz tests read.
+
+Under pytest-xdist the heaviest tests start first on every worker
+(tests/schedule_support.py), so that the run does not end with one worker
+finishing a long soak alone."""
 
 from __future__ import annotations
 
 import os
 
+from schedule_support import heavy_first
+
 os.environ.setdefault("CARDRULES_NO_CACHE", "1")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist, the heaviest tests start first on every worker
+    (tests/schedule_support.py); a run in one process keeps the collected
+    order. (A worker's own options say ``--dist no``: the workers collect,
+    the controller hands out the items in the order they collected them.)"""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
+    if workers > 1 and hasattr(config, "workerinput"):
+        items[:] = heavy_first(items, workers)

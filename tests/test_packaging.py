@@ -23,7 +23,9 @@ def test_wheel_installs_checks_and_plays_shipped_games(tmp_path):
     assert build.returncode == 0, build.stderr
     (wheel,) = wheel_dir.glob("cardrules-*.whl")
     env_dir = tmp_path / "env"
-    venv.EnvBuilder(with_pip=True).create(env_dir)
+    # no pip of its own (ensurepip was a tenth of this test's time): this
+    # run's pip installs into it (pip --python)
+    venv.EnvBuilder(with_pip=False).create(env_dir)
     python = env_dir / "bin" / "python"
     # The dependencies (lark, attrs, click, rich) are borrowed from this test run's
     # environment through a .pth file, so the test needs no network; the
@@ -34,8 +36,8 @@ def test_wheel_installs_checks_and_plays_shipped_games(tmp_path):
                           capture_output=True, text=True).stdout.strip()
     deps = {str(Path(m.__file__).resolve().parent.parent) for m in (attrs, click, lark, rich)}
     (Path(site) / "borrowed-deps.pth").write_text("\n".join(sorted(deps)) + "\n")
-    install = subprocess.run([str(python), "-m", "pip", "install", "--no-deps", "-q",
-                              str(wheel)], capture_output=True, text=True)
+    install = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install",
+                              "--no-deps", "-q", str(wheel)], capture_output=True, text=True)
     assert install.returncode == 0, install.stderr
     # Run from an empty directory so the source checkout cannot be imported.
     run = subprocess.run([str(env_dir / "bin" / "cardrules"), "check"],
