@@ -11,9 +11,9 @@ import pytest
 
 from interpreter.agents import (GreedyAgent, HintedAgent, SearchAgent, agent_named,
                                 option_kind, play_out, preferred_actions)
-from interpreter.agents.evaluation import Reading, reading
-from interpreter.agents.search import card_count_goals, position_value
-from interpreter.engine import Match, compile_game
+from interpreter.agents.evaluation import Reading, empty_losses, ready_attackers, reading
+from interpreter.agents.search import WIDE_CAP, WIDE_VISITS, card_count_goals, position_value
+from interpreter.engine import Machine, Match, compile_game
 from interpreter.engine.determinize import hidden_cards
 from interpreter.engine.rng import Random
 from interpreter.errors import CardrulesError, CouldNotRun
@@ -178,3 +178,95 @@ def test_material_counts_cards_in_play_above_cards_in_hand(duel):
     assert reading(match.game).lethal == ()
     lethal = Reading(load_game("arcane-duel")).lethal
     assert [name for name, _typical in lethal] == ["toughness"] and lethal[0][1] > 1
+
+
+def _duel_variant(tmp_path, *edits) -> Match:
+    """The Duel with its rules edited (each edit: old text, new text), started
+    with seed 1 and its two decks."""
+    root = tmp_path / "duel"
+    (root / "rules").mkdir(parents=True)
+    text = (ENGINE / "rules" / "duel.rules").read_text()
+    for old, new in edits:
+        assert old in text
+        text = text.replace(old, new)
+    (root / "rules" / "duel.rules").write_text(text)
+    shutil.copytree(ENGINE / "cards" / "duel", root / "cards" / "duel")
+    loaded = load_game("duel", root)
+    return Match.start(compile_game(loaded), [loaded.decks[1], loaded.decks[0]], 1)
+
+
+def _move(match, card: int, zone: tuple) -> None:
+    state = match.state
+    state.zones[state.cards[card].zone].remove(card)
+    state.zones.setdefault(zone, []).append(card)
+    state.cards[card].zone = zone
+
+
+def test_running_out_of_a_deck_a_player_loses_by_emptying_counts_against_them(tmp_path, duel):
+    """A zone a player loses by emptying, declared so or named by a verb
+    ("If your deck has no cards, you lose the game"), is read from the rules;
+    each card drawn from it late costs its player more than the card in hand
+    gains, so that a player does not draw themselves out of the game."""
+    assert empty_losses(load_game("pocket-league")) == ("deck",)       # by a verb
+    assert empty_losses(duel[0]) == ()
+    match = _duel_variant(tmp_path, ("ordered, draw pile", "ordered, draw pile, "
+                                     "a player who needs a card from it when it is empty loses"))
+    assert reading(match.game).emptied == ("deck",)                      # declared
+    deck = match.state.zones[("deck", 0)]
+    while len(deck) > 3:                    # player 1 near the end of their deck
+        _move(match, deck[0], ("graveyard", 0))
+    values = [position_value(match)[0]]
+    while deck:                             # ... drawing their last cards
+        _move(match, deck[0], ("hand", 0))
+        values.append(position_value(match)[0])
+    assert values == sorted(values, reverse=True) and values[-1] < values[0] - 0.2
+    assert all(v > -0.9 for v in values)    # (an unfinished game is not a loss)
+
+
+def test_resources_that_make_an_attack_payable_count_before_the_attack(tmp_path, duel):
+    """Where an attack with a card in play has a cost, the card that could
+    pay it counts: the evaluation sees the resource (here Mana) before the
+    attack it pays for, on a turn the rollouts do not reach; the same Mana
+    without a card to attack with counts nothing."""
+    match = _duel_variant(tmp_path, (
+        "  choose: a Creature you control that is not exhausted\n",
+        "  choose: a Creature you control that is not exhausted\n  cost: Pay 2 Mana.\n"))
+    assert len(reading(match.game).costly_attacks) == 1
+    assert reading(duel[1]).costly_attacks == ()         # the Duel's attack is free
+    state = match.state
+    creature = next(c for c in state.zones[("hand", 0)]
+                    if match.game.cards[state.cards[c].name].kind == "Creature")
+    state.player_counters[0]["Mana"] = 5
+    alone = position_value(match)[0]          # Mana, nothing to attack with
+    state.player_counters[0]["Mana"] = 0
+    assert position_value(match)[0] == alone
+    _move(match, creature, ("board", 0))
+    state.cards[creature].controller = 0
+    unpaid = position_value(match)[0]
+    machine = Machine(match.game, state)
+    assert ready_attackers(machine, reading(match.game), 0) == set()
+    state.player_counters[0]["Mana"] = 2
+    assert ready_attackers(machine, reading(match.game), 0) == {creature}
+    assert position_value(match)[0] > unpaid > alone
+
+
+def test_a_wide_decision_gets_more_iterations_and_stays_deterministic(duel):
+    """A decision with many options is searched with WIDE_VISITS iterations
+    per option (up to WIDE_CAP) when the budget is smaller, so that every
+    option is tried, not a few of them once; the same seed, the same choice."""
+    match = _to_decision(_start(duel, 3), {"attack", "play"}, [GreedyAgent(1), GreedyAgent(2)])
+    counted = []
+
+    class Counting(SearchAgent):
+        def _iterate(self, world, root):
+            counted.append(1)
+            super()._iterate(world, root)
+
+    options = len(match.legal_actions())
+    assert 2 < options and WIDE_VISITS * options < WIDE_CAP
+    Counting(1, iterations=2).act(match)
+    assert len(counted) == WIDE_VISITS * options
+    counted.clear()
+    Counting(1, iterations=WIDE_CAP + 1).act(match)
+    assert len(counted) == WIDE_CAP + 1
+    assert len({SearchAgent(3, iterations=2).act(match) for _ in range(3)}) == 1

@@ -3,9 +3,12 @@
 :func:`position_value` is the search agent's evaluation of a position: what
 the rules declare about winning and losing (life-like counters, counters a
 player wins at, tracks, zones a player loses by emptying, rules of the game
-that end it by the cards in a zone: :func:`card_count_goals`) and material
-(the cards each player controls in play, each worth more while it has health
-left against a stat that damage destroys it at, and the cards in hand).
+that end it by the cards in a zone: :func:`card_count_goals`), the race to
+run out of a zone a player loses by emptying (:func:`empty_losses`: a deck
+drawn from), resources that pay off on a later turn (:func:`ready_attackers`:
+cards in play whose attack's cost is payable) and material (the cards each
+player controls in play, each worth more while it has health left against a
+stat that damage destroys it at, and the cards in hand).
 Nothing here knows a game by its name: :class:`Reading` gathers, once per
 compiled game, what the evaluation needs from the rules model.
 """
@@ -15,6 +18,7 @@ from __future__ import annotations
 import math
 
 from interpreter.engine import Machine
+from interpreter.engine.state import Frame
 from interpreter.errors import CardrulesError
 from interpreter.language.game_rules import parse_ability
 
@@ -25,6 +29,17 @@ from interpreter.language.game_rules import parse_ability
 IN_PLAY_WORTH = 0.12
 HEALTH_WORTH = 0.08
 HAND_WORTH = 0.04
+# A card in play whose attack has a cost (energy attached, tokens...) and
+# that could pay it now: what the resources put into it are worth before
+# the attack they enable happens, on a later turn the rollouts do not reach.
+READY_WORTH = 0.06
+# A zone a player loses by emptying (a deck they draw from): nothing while
+# it holds many cards, more and more as it runs out, a whole goal's half
+# when it is empty: who runs out first loses the race.
+EMPTY_WORTH = 0.5
+EMPTY_SCALE = 3.0
+# ... and each card in it, a resource (a draw, a cost paid from the top)
+EMPTY_CARD_WORTH = 0.01
 # rewards stay below a win's 1
 SQUASH = 0.9
 
@@ -32,9 +47,10 @@ SQUASH = 0.9
 class Reading:
     """What the evaluation reads from one compiled game's rules, once: the
     zones in play, the hand zones, the stats damage destroys a card at with
-    their typical (mean printed) value, and the card-count goals."""
+    their typical (mean printed) value, the card-count goals, the zones a
+    player loses by emptying, and the attacks that have a cost."""
 
-    __slots__ = ("game", "in_play", "hands", "lethal", "goals")
+    __slots__ = ("game", "in_play", "hands", "lethal", "goals", "costly_attacks", "emptied")
 
     def __init__(self, game):
         rules = game.rules
@@ -50,6 +66,11 @@ class Reading:
             lethal.append((stat.name, sum(values) / len(values) if values else 1.0))
         self.lethal = tuple(lethal)
         self.goals = card_count_goals(game)
+        self.emptied = empty_losses(game)
+        self.costly_attacks = tuple(
+            game.actions[index] for index, declared in enumerate(rules.actions)
+            if declared.cost is not None and declared.choose is not None and
+            (declared.name.lower().startswith("attack") or declared.role == "attacker"))
 
 
 _READINGS: dict = {}
@@ -70,9 +91,11 @@ def position_value(match) -> list[float]:
     that they are, from where they started), a counter a player wins at (how
     far toward it), a position on a track (how far along), a zone a player
     with no cards in loses (how many are left), the rules of the game that
-    end it by the cards in a zone (:func:`card_count_goals`), and material:
-    the cards each controls in play (more with health left) and holds in
-    hand. Each player's standing against the mean of the others, squashed."""
+    end it by the cards in a zone (:func:`card_count_goals`), a zone a
+    player loses by running out of (:func:`empty_losses`: each card a little,
+    and a growing loss as it empties), the cards in play ready to attack
+    where attacking has a cost (:func:`ready_attackers`), and material: the
+    cards each controls in play (more with health left) and holds in hand. Each player's standing against the mean of the others, squashed."""
     scores = standings(match)
     out = []
     for player, score in enumerate(scores):
@@ -88,7 +111,13 @@ def standings(match) -> list[float]:
     rules = match.game.rules
     read = reading(match.game)
     scores = [goal_progress(match, read, player) for player in range(state.players)]
-    machine = Machine(match.game, state) if read.lethal else None
+    machine = Machine(match.game, state) if read.lethal or read.costly_attacks else None
+    for player in range(state.players):
+        if read.costly_attacks:
+            scores[player] += READY_WORTH * len(ready_attackers(machine, read, player))
+        for zone in read.emptied:
+            held = len(state.zones.get((zone, player), ()))
+            scores[player] += EMPTY_CARD_WORTH * held - EMPTY_WORTH * math.exp(-held / EMPTY_SCALE)
     for (zone, owner), pile in state.zones.items():
         if zone in read.in_play:
             for c in pile:
@@ -107,6 +136,35 @@ def standings(match) -> list[float]:
         if decl is not None and decl.none_loses and 0 <= owner < state.players:
             scores[owner] += len(pile) / (decl.slots or 5)
     return scores
+
+
+def ready_attackers(machine, read: Reading, player: int) -> set:
+    """The cards ``player`` controls in play that could pay the cost of one
+    of the game's attacks with a cost now, whatever the phase and however
+    many attacks were made this turn: the resources attached to or spent on
+    a card count only where they make its attack payable."""
+    state = machine.state
+    mine = [c for (zone, _owner), pile in state.zones.items() if zone in read.in_play
+            for c in pile if state.cards[c].controller == player]
+    ready = set()
+    probe = Frame("probe", 0, {"you": player})
+    for plan in read.costly_attacks:
+        candidates = None
+        for card in mine:
+            if card in ready:
+                continue
+            if plan.choose.test is not None:
+                if not plan.choose.test(machine, probe, card):
+                    continue
+            else:
+                if candidates is None:
+                    candidates = set(plan.choose.candidates(machine, probe))
+                if card not in candidates:
+                    continue
+            probe.locals["it"] = probe.locals["this"] = card
+            if plan.can_pay(machine, probe):
+                ready.add(card)
+    return ready
 
 
 def goal_progress(match, read: Reading, player: int) -> float:
@@ -172,6 +230,34 @@ def card_count_goals(game) -> tuple:
         goals.append((zone.args[-1], at_least, "win" in outcomes))
     _GOALS[key] = (game, tuple(goals))
     return tuple(goals)
+
+
+def empty_losses(game) -> tuple:
+    """The zones a player loses by running out of: declared so ("a player
+    who needs a card from it when it is empty loses"), or named by a rule of
+    the game or a verb that says so ("Draw for the turn": "If your deck has
+    no cards, you lose the game. Otherwise, draw a card.")."""
+    rules = game.rules
+    zones = [name for name, decl in rules.zones.items() if decl.empty_loses]
+    texts = [rule.text.text for rule in rules.game_rules]
+    texts.extend(verb.definition for verb in rules.verbs if verb.definition)
+    for text in texts:
+        if "lose" not in text:
+            continue
+        try:
+            tree = parse_ability(rules, text)
+        except CardrulesError:
+            continue
+        if not any(step.args[2].form == "lose_game" for step in _nodes(tree, "act")
+                   if len(step.args) > 2 and hasattr(step.args[2], "form")):
+            continue
+        for test in _nodes(tree, "zone_has"):
+            quantity = next(_nodes(test, "no_count"), None)
+            zone = next(_nodes(test, "zone_ref"), None)
+            if quantity is not None and zone is not None and \
+                    isinstance(zone.args[-1], str) and zone.args[-1] not in zones:
+                zones.append(zone.args[-1])
+    return tuple(zones)
 
 
 def _nodes(tree, *forms):

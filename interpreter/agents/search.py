@@ -11,11 +11,12 @@ policy (:class:`~interpreter.agents.simple.GreedyAgent`'s ranking, random
 among the best) to the end of the turn it started in, for at most
 ``rollout`` decisions, and scores the end: :meth:`Match.returns` when the
 game is over, else :func:`~interpreter.agents.evaluation.position_value`
-(the declared ways to win and lose, and material).
-It answers with the most visited option at the root.
+(the declared ways to win and lose, resources for later turns, and
+material). It answers with the most visited option at the root.
 
 Its budget is a number of iterations (deterministic: the same seed, game
-and budget give the same choices) or a time per decision (not deterministic:
+and budget give the same choices; a decision with many options gets more,
+:data:`WIDE_VISITS` per option up to :data:`WIDE_CAP`) or a time per decision (not deterministic:
 how many iterations fit depends on the machine). A decision with one legal
 option is answered without searching.
 """
@@ -33,10 +34,18 @@ __all__ = ["SearchAgent", "card_count_goals", "position_value", "search_agent"]
 
 # How far a rollout plays before the position is scored: to the end of the
 # turn it starts in, at most this many decisions. Measured (benchmarks/
-# agents_strength.py): as strong against greedy as 12 or 24 decisions
-# across turns, and five to ten times cheaper.
-ROLLOUT_DECISIONS = 6
+# agents_strength.py): to the end of the turn is as strong against greedy as
+# 12 or 24 decisions across turns, and five to ten times cheaper; a cap of 6
+# left a game whose turn is long (cards placed, then resolved at the end of
+# the turn) judged before anything it placed had paid off, and playing it
+# to its cap of decisions; 16 reaches the end of such a turn.
+ROLLOUT_DECISIONS = 16
 DEFAULT_ITERATIONS = 16
+# A decision with many options (a number from 0 to 38, a card among 20)
+# gets this many iterations per option, up to the cap, instead of trying
+# a few of them once each and taking the luckiest
+WIDE_VISITS = 2
+WIDE_CAP = 64
 # the exploration constant of UCB (rewards are in [-1, 1])
 EXPLORATION = 0.9
 
@@ -85,8 +94,11 @@ class SearchAgent:
         viewer = match.current_player()
         root = Node(viewer)
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        budget = self.iterations
+        if budget is not None:
+            budget = max(budget, min(WIDE_VISITS * len(legal), WIDE_CAP))
         done = 0
-        while (self.iterations is None or done < self.iterations) and (
+        while (budget is None or done < budget) and (
                 deadline is None or done == 0 or time.monotonic() < deadline):
             self._iterate(match.determinized(viewer, self.rng), root)
             done += 1
