@@ -291,9 +291,9 @@ class Views:
                 statics = self.game.statics_by_change.get(wanted)
                 if not statics:
                     return
-            for source, name in self.abilities_in_force():
-                abilities = statics.get(name)
-                if not abilities or self.is_nullified(source):
+            for source, name in self._sources_of(statics, wanted):
+                abilities = statics[name]
+                if self.is_nullified(source):
                     continue
                 probe = Frame("probe", 0, {"you": state.cards[source].controller,
                                            "this": source})
@@ -310,6 +310,21 @@ class Views:
                                 yield (kind, name), amount * times
         finally:
             self._asking.discard(asking)
+
+    def _sources_of(self, statics: dict, wanted) -> list[tuple[int, str]]:
+        """(card, name) of the abilities in force with a continuous ability
+        among ``statics`` (those that can change ``wanted``), in their order:
+        worked out once per event and change, not once per card asked about
+        (the lethal check asks of every card in play after every step)."""
+        seen = self._continuous_seen[1]
+        key = ("sources", wanted)       # never a (card, change) question's key
+        sources = seen.get(key)
+        if sources is None:
+            sources = [(source, name) for source, name in self.abilities_in_force()
+                       if statics.get(name)]
+            if not self._granting:      # while keywords are given: the printed ones only
+                seen[key] = sources
+        return sources
 
     def is_nullified(self, card: int) -> bool:
         """Nullified (a status, or a status modifier "until ..."): the card's
