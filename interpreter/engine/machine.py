@@ -290,8 +290,18 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
             if state.cards[card].zone[0] not in self.game.in_play:
                 continue
             if any(damage >= self.stat(card, stat) for stat in lethal
-                   if damage or self.prints_stat(card, stat)):
+                   if damage or self._lowered_to_nothing(card, stat)):
                 self.destroy(card)
+
+    def _lowered_to_nothing(self, card: int, stat: str) -> bool:
+        """Whether an undamaged card may be at 0 or less of a lethal stat it
+        prints: printed so, or lowered by an effect (a modifier; the cheap
+        test first, since this runs for every card in play at every phase)."""
+        printed = self.printed_stat(card, stat)
+        if printed is None:
+            return False
+        return printed <= 0 or any(m.kind == "stat" and m.name == stat and m.amount < 0
+                                   for m in self.modifiers_on(card))
 
     # ---- players: seats, rivals, "your opponent" when there are several
 

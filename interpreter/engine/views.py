@@ -215,10 +215,11 @@ class Views:
                 return value
         return definition.stat(name)
 
-    def prints_stat(self, card: int, name: str) -> bool:
-        """Whether the card (as printed now) has a number for that stat."""
+    def printed_stat(self, card: int, name: str) -> int | None:
+        """The number the card (as printed now) has for that stat, or None."""
         printed_as = self.printed_name(card) if self.game.copying else self.state.cards[card].name
-        return isinstance(self.game.cards[printed_as].stat(name), int)
+        value = self.game.cards[printed_as].stat(name)
+        return value if isinstance(value, int) else None
 
     def stat(self, card: int, name: str) -> int:
         """A card's stat now: printed, plus the modifiers in force, plus the
