@@ -629,7 +629,8 @@ def test_observation_gives_the_cards_seen_as_records_and_hides_the_rest(duel):
     mine = view["cards"]["hand/0"]
     assert [c["name"] for c in mine] == view["zones"]["hand/0"]
     assert all(set(c) == {"id", "name", "face_up", "stats", "statuses", "counters", "slot",
-                          "attached_to"} for c in mine)
+                          "attached_to", "relations"} for c in mine)
+    assert all(c["relations"] == {} for c in mine)       # no card in hand is blocking
     assert all(isinstance(c["stats"]["cost"], int) for c in mine)
     # the other hand and the decks: counted in "zones", never in "cards"
     assert "hand/1" not in view["cards"] and "deck/0" not in view["cards"]
