@@ -475,3 +475,18 @@ def test_play_shows_the_board_at_each_turns_first_decision():
     # the boards are added between the lines of the log, none of which is lost
     boards = sum(1 for line in lines if line.startswith("   Board, turn "))
     assert boards == sum(1 for line in lines if line.startswith("-- Turn "))
+
+
+def test_check_refuses_a_relation_with_a_duration(tmp_path):
+    """docs/core.md "Relations": a relation lasts until it is ended or a card
+    moves; "until the end of the turn" after one is a check problem."""
+    cards = tmp_path / "extra.cards"
+    text = ("Choose a Creature you control. It is blocking a Creature your Rival controls "
+            "until the end of the turn.")
+    cards.write_text('card "Test Wisp"\n  kind: Sorcery\n  colour: Tide\n  pips: 1\n'
+                     f'  generic: 0\n  text:\n    {text}\n')
+    result = run("check", "--game", "arcane-duel", str(cards))
+    assert result.exit_code == 1, result.output
+    assert result.output.splitlines()[0].endswith(
+        "extra.cards:7:5: E801 the engine cannot run a relation or a role with a duration "
+        "(a relation lasts until it is ended or either card changes zone) yet")

@@ -86,6 +86,9 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
     if form == "becomes" and statement.args[0].form == "status":
         # "it is fresh until your next turn": a status kept as a modifier
         return [("status", statement.args[0].args[0], 1)]
+    if form in ("relates", "no_longer_relating", "no_longer_role"):
+        raise unsupported(statement, "a relation or a role with a duration (a relation "
+                          "lasts until it is ended or either card changes zone)")
     raise unsupported(statement, f'a card becoming "{form}"')
 
 
