@@ -280,6 +280,7 @@ class CompiledGame:
     value_answers: dict = attrs.Factory(dict)
     # (card name, stat) -> its printed value, None when it prints none
     printed_stats: dict = attrs.Factory(dict)
+    lethal_stats: tuple[str, ...] = ()   # the stats damage destroys a card at
     prohibitions_found: tuple | None = None   # see static_prohibitions()
     in_play: tuple[str, ...] = ()
     pairs: tuple = ()          # (zone, paired zone, status): slots that make one place

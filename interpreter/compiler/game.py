@@ -87,6 +87,7 @@ def compile_game(game) -> CompiledGame:
                            for z in rules.zones.values() if z.paired_with)
     compiled.paired_statuses = frozenset(status for _, _, status in compiled.pairs)
     compiled.none_loses = tuple(z.name for z in rules.zones.values() if z.none_loses)
+    compiled.lethal_stats = tuple(s.name for s in rules.stats.values() if s.lethal_damage)
     hand = rules.zones.get(compiled.hand) if compiled.hand else None
     compiled.hand_capacity = hand.capacity if hand is not None else None
     compiled.winning_counters = tuple(c for c in rules.counters.values()
@@ -325,7 +326,7 @@ def _procedure_line(steps: StepCompiler, rules: GameRules, line) -> None:
     has no place of its own ("Repeat this.") is reported at the line."""
     # "it" is what this line names: a card the line before named is not held
     # on to (it would tell two cards apart: see Decisions.one_of_each)
-    steps.e.emit(_forget_it)
+    steps.e.emit_local(_forget_it)
     try:
         steps.sentences(_sentences(rules, line))
     except Unsupported as err:

@@ -16,6 +16,14 @@ Locals every frame may have: ``you`` (the acting player), ``this`` (the card
 whose text runs), ``it`` (the card or cards last chosen), ``did`` (whether
 the last step happened: "then" and "if you do" read it).
 
+Most instructions a program runs are bookkeeping: jumps, binding "they"
+for each player in turn, forgetting "it". Those are emitted as *local*
+instructions (``Emitter.emit_local``: they read the state, and change only
+their frame's locals and ``pc`` -- never the log, a decision or the frames),
+and a run of them is done in one step of the machine (:func:`_local_runner`):
+nothing the machine checks between two steps (state rules, triggers, what
+resolves) can change inside such a run.
+
 A construct the engine cannot run yet raises :class:`Unsupported` at load
 time with the place in the card or rules file, never a wrong result later.
 The :class:`Emitter` builds one program, with labels and jumps.
@@ -66,6 +74,7 @@ class Emitter:
 
     def __init__(self, name: str, span: Span | None = None):
         self.program = Program(name, [], span)
+        self._local: set[int] = set()       # the local instructions' positions
         self._fixups: list[tuple[int, str]] = []
         self._labels: dict[str, int] = {}
         self._next_label = 0
@@ -73,6 +82,13 @@ class Emitter:
     def emit(self, instruction: Instruction) -> int:
         self.program.instructions.append(instruction)
         return len(self.program.instructions) - 1
+
+    def emit_local(self, instruction: Instruction) -> int:
+        """An instruction that reads the state and changes only its frame's
+        locals (and ``pc``): it never logs, decides, pushes a frame or waits."""
+        at = self.emit(instruction)
+        self._local.add(at)
+        return at
 
     def label(self) -> str:
         self._next_label += 1
@@ -91,7 +107,7 @@ class Emitter:
                 return None
             frame.pc = box[0]
             return JUMPED
-        self.emit(jump_unless)
+        self.emit_local(jump_unless)
 
     def jump(self, label: str) -> None:
         self.jump_unless(lambda m, f: False, label)
@@ -99,4 +115,34 @@ class Emitter:
     def finish(self) -> Program:
         for _index, label, box in self._fixups:
             box[0] = self._labels[label]
+        if self._local:
+            code = tuple(self.program.instructions)
+            local = tuple(i in self._local for i in range(len(code)))
+            for at in self._local:
+                self.program.instructions[at] = _local_runner(at, code, local)
         return self.program
+
+
+LOCAL_RUN_MAX = 64     # local instructions in one step (a loop of them goes on next step)
+
+
+def _local_runner(start: int, code: tuple, local: tuple) -> Instruction:
+    """The instruction at ``start`` and the local instructions after it
+    (following its jumps), up to the first that is not local, in one step:
+    it leaves ``pc`` at that one and counts the machine's steps as if each
+    had been one."""
+    def run_locals(m, frame):
+        pc = start
+        ran = 0
+        end = len(code)
+        while ran < LOCAL_RUN_MAX:
+            frame.pc = pc
+            outcome = code[pc](m, frame)
+            ran += 1
+            pc = pc + 1 if outcome is None else frame.pc
+            if pc >= end or not local[pc]:
+                break
+        frame.pc = pc
+        m.steps += ran - 1
+        return JUMPED
+    return run_locals

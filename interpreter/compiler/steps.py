@@ -400,7 +400,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
 
         def start(m, f):
             f.locals[key] = count(m, f)
-        self.e.emit(start)
+        self.e.emit_local(start)
         self.e.place(top)
         self.e.jump_unless(lambda m, f: f.locals[key] > 0, done)
         suffixes = tuple(s for s in step.args[-1] if s is not suffix)
@@ -481,14 +481,14 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             f.locals[index + "t"] = (f.locals["they"],) if "they" in f.locals else ()
             if among is not None:
                 f.locals["#those"] = among(m, f)
-        self.e.emit(start)
+        self.e.emit_local(start)
         self.e.place(top)
         # players out of the game have no turn in "each player"
         self.e.jump_unless(lambda m, f: f.locals[index] < len(players(m, f)), done)
 
         def bind(m, f):
             f.locals["they"] = players(m, f)[f.locals[index]]
-        self.e.emit(bind)
+        self.e.emit_local(bind)
         if opponents:
             self.e.jump_unless(lambda m, f: f.locals["they"] != f.locals["you"], advancing)
         body(lambda m, f: f.locals["they"])
@@ -496,7 +496,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
 
         def advance(m, f):
             f.locals[index] += 1
-        self.e.emit(advance)
+        self.e.emit_local(advance)
         self.e.jump(top)
         self.e.place(done)
 
@@ -506,7 +506,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                 f.locals["they"] = before[0]
             else:
                 f.locals.pop("they", None)
-        self.e.emit(unbind)
+        self.e.emit_local(unbind)
 
     def taxed(self, step: ast.Step, tax: ast.Qualifier) -> None:
         """ "Your Rival discards a card unless they pay 2 Mana" / "Deal 50
@@ -615,7 +615,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         def bind_they(m, f):
             # "they", "their": the player doing this step
             f.locals["they"] = f.locals[actor] = named(m, f)
-        self.e.emit(bind_they)
+        self.e.emit_local(bind_they)
         who = (lambda m, f: f.locals[actor])
         skip = self.optional(who, _prompt(action)) \
             if optional and action.form not in self.ASKS_ITSELF else None
@@ -672,7 +672,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                 if isinstance(it, int) and m.chosen_opponent(f) is None and \
                         m.state.cards[it].controller != you:
                     f.locals["#opponent"] = (you, m.state.cards[it].controller)
-            self.e.emit(bind)
+            self.e.emit_local(bind)
 
     def each_chosen(self, body: Callable) -> None:
         """Run ``body(card)`` on each chosen card (``it``); did = any.

@@ -281,27 +281,37 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
         has ended, or the stat was lowered) is destroyed -- with no damage, a
         card whose printed stat is lowered to 0 or less ("a card with damage
         at least its toughness": 0 is at least 0)."""
-        lethal = [s.name for s in self.rules.stats.values() if s.lethal_damage]
+        lethal = self.game.lethal_stats
         if not lethal:
             return
         state = self.state
+        in_play = self.game.in_play
+        lowered = None       # the cards a modifier lowers a lethal stat of, for this list
         for card in list(self.in_play()):
-            damage = state.cards[card].counter("damage")
-            if state.cards[card].zone[0] not in self.game.in_play:
+            record = state.cards[card]
+            if record.zone[0] not in in_play:
                 continue
-            if any(damage >= self.stat(card, stat) for stat in lethal
-                   if damage or self._lowered_to_nothing(card, stat)):
-                self.destroy(card)
-
-    def _lowered_to_nothing(self, card: int, stat: str) -> bool:
-        """Whether an undamaged card may be at 0 or less of a lethal stat it
-        prints: printed so, or lowered by an effect (a modifier; the cheap
-        test first, since this runs for every card in play at every phase)."""
-        printed = self.printed_stat(card, stat)
-        if printed is None:
-            return False
-        return printed <= 0 or any(m.kind == "stat" and m.name == stat and m.amount < 0
-                                   for m in self.modifiers_on(card))
+            damage = record.counter("damage")
+            for stat in lethal:
+                if not damage:
+                    # undamaged: only a stat printed at 0 or less, or lowered
+                    # by a modifier, can be lethal (this runs for every card
+                    # in play at every phase: the cheap tests first)
+                    printed = self.printed_stat(card, stat)
+                    if printed is None:
+                        continue
+                    if printed > 0:
+                        if lowered is None or lowered[0] is not state.modifiers:
+                            lowered = (state.modifiers, {
+                                m.target for m in state.modifiers if m.kind == "stat"
+                                and m.name in lethal and m.amount < 0})
+                        if card not in lowered[1] or not any(
+                                m.kind == "stat" and m.name == stat and m.amount < 0
+                                for m in self.modifiers_on(card)):
+                            continue
+                if damage >= self.stat(card, stat):
+                    self.destroy(card)
+                    break
 
     # ---- players: seats, rivals, "your opponent" when there are several
 
