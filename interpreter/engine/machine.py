@@ -32,6 +32,10 @@ from interpreter.engine.views import Views
 from interpreter.engine.windows import Windows
 from interpreter.language.game_rules import GameRules
 
+# (players, turn player) -> every seat in turn order: asked at every step of
+# "each player ..." (a fixed, small set of answers)
+_SEAT_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
 
 class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, Slots,
               Views, Changes):
@@ -354,13 +358,17 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
             return player == chosen
         return player != frame.locals.get("you") and not self.state.out[player]
 
-    def seat_order(self) -> list[int]:
+    def seat_order(self) -> tuple[int, ...]:
         """The players still in the game, the turn player first."""
         state = self.state
         players, first = state.players, state.turn_player
-        order = [(first + i) % players for i in range(players)]
+        try:
+            order = _SEAT_ORDERS[(players, first)]
+        except KeyError:
+            order = _SEAT_ORDERS[(players, first)] = tuple(
+                (first + i) % players for i in range(players))
         if True in state.out:
-            order = [p for p in order if not state.out[p]]
+            order = tuple(p for p in order if not state.out[p])
         return order
 
     def seat_order_from(self, player: int) -> list[int]:
