@@ -31,7 +31,7 @@ from interpreter.source import SourceText, Span
 DECK_KINDS = frozenset({"deck_accepted", "deck_refused"})
 MATCH_KINDS = frozenset({"games_won", "match_winner", "match_draw"})
 # what a match ruling may expect: what the match did, never one game's state
-_MATCH_MAY_EXPECT = MATCH_KINDS | DECK_KINDS | {"trace"}
+_MATCH_MAY_EXPECT = MATCH_KINDS | DECK_KINDS | {"trace", "trace_lacks"}
 _QUOTES = '"\u201c\u201d'
 # a deck problem that says the ruling is mistyped, not that the game's deck
 # rules refuse the deck: an unknown card

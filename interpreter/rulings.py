@@ -765,6 +765,11 @@ def _check(expectation, match, game, source, trace) -> Problem | None:
                     " after the line before it" if position else ""), actual)
             position = index + 1
         return None
+    if kind == "trace_lacks":
+        text = str(args[0]).strip('"\u201c\u201d')
+        found = next((line.strip() for line in trace if text in line), None)
+        return None if found is None else fail(
+            f'no line of the trace to have "{text}"', f'"{found}" has it')
     raise CardrulesError(Problem("E799", f"unknown expectation {kind}"))
 
 

@@ -326,3 +326,23 @@ def test_an_expect_line_may_end_with_a_comment(tmp_path):
     assert result.exit_code == 1
     assert 'E720 expected "Wall" to have 3 power, but it has 2' in result.output
     assert "E706" not in result.output
+
+
+def test_the_trace_has_no_line_with_a_text(tmp_path):
+    # "the trace has no": what must not happen (a card moving again, an
+    # effect resolving twice) is asserted, not only left to the snapshot
+    text = (BAD / "stats_and_keywords.ruling").read_text()
+    text = text.replace('    player 1 Mana is 1\n', '    player 1 Mana is 1\n'
+                        '    the trace has no "Trainer: power +3"\n')
+    path = tmp_path / "lacks.ruling"
+    path.write_text(text.replace("../engine/rules/duel.rules",
+                                 str(HERE / "fixtures" / "engine" / "rules" / "duel.rules")))
+    result = run("ruling", "--quiet", str(path))
+    assert result.exit_code == 0, result.output
+    path.write_text(path.read_text().replace('has no "Trainer: power +3"',
+                                             'has no "Trainer: power"'))
+    result = run("ruling", "--quiet", str(path))
+    assert result.exit_code == 1
+    assert ('E720 expected no line of the trace to have "Trainer: power", '
+            'but "Trainer: power +2." has it') in result.output
+    assert "Traceback" not in result.output

@@ -341,6 +341,11 @@ class Changes:
         ``source`` card is its event "deals damage to" (the damaged card its
         object: "Whenever this deals damage to a character")."""
         state = self.state
+        if state.cards[card].zone[0] not in self.game.in_play:
+            # a card that has left play is a new object: damage meant for the
+            # card it was ("When a Being attacks: Deal 50 damage to it", after
+            # the battle destroyed it) finds nothing to damage
+            return 0
         if self.game.reduces_damage:
             # "Damage that would be dealt to this is reduced by 1" (Resist)
             amount -= self.damage_reduction(card)
