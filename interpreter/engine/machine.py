@@ -136,17 +136,30 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
                 # a step done to several players at once ("Deal 2 damage to
                 # each player"): state rules and triggers look once it is done
                 return
-            new = state.log[state.cursor:]
-            if (self.game.state_rules and state.turn > 0 and
-                    any(e.CHANGES_STATE for e in new)) or \
-                    any(e.kind == CounterChanged.KIND for e in new) or (
-                    self.game.none_loses and state.turn > 0 and
-                    any(e.kind == Moved.KIND for e in new)):
+            if self._state_may_have_changed():
                 self.state_rules()
             if state.result is None:
                 self.collect_triggers()
 
     # ---- state rules
+
+    def _state_may_have_changed(self) -> bool:
+        """Whether the events since the cursor may change what the state rules
+        see: a counter changed (a player at 0 Life), a card moved (a zone a
+        player loses without), any change of state when the game has rules
+        of its own ("If a player controls no creatures, ...")."""
+        state = self.state
+        game = self.game
+        log = state.log
+        started = state.turn > 0
+        any_change = bool(game.state_rules) and started
+        moves = bool(game.none_loses) and started
+        for index in range(state.cursor, len(log)):
+            event = log[index]
+            if event.kind == CounterChanged.KIND or (any_change and event.CHANGES_STATE) or (
+                    moves and event.kind == Moved.KIND):
+                return True
+        return False
 
     def state_rules(self) -> None:
         state = self.state
