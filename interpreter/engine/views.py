@@ -30,8 +30,40 @@ class Views:
         for (name, _owner), cards in self.state.zones.items():
             if cards and name in in_play:
                 out.extend(cards)
-        self._in_play = (events, out)
+        kept = self._in_play
+        if kept is not None and kept[1] == out:
+            # the same cards: what was worked out about them still holds
+            self._in_play = (events, kept[1], kept[2])
+            return kept[1]
+        self._in_play = (events, out, {})
         return out
+
+    def in_play_of_kind(self, kind: str) -> list[int]:
+        """The cards in play of a kind, in the order of ``in_play``: what a
+        selector of that kind looks at ("a creature you control")."""
+        return self._in_play_where(("kind", kind), lambda card: self.is_kind(card, kind))
+
+    def in_play_with(self, abilities: str) -> list[int]:
+        """The cards in play whose printed name has abilities of that sort in
+        the compiled game ("activated", "cued"): the only ones the legal
+        actions look at."""
+        having = getattr(self.game, abilities)
+        printed_name = self.printed_name
+        return self._in_play_where(("with", abilities),
+                                   lambda card: printed_name(card) in having)
+
+    def _in_play_where(self, key: tuple, test) -> list[int]:
+        """The cards in play that pass ``test`` (of the card's printed name:
+        its kind, its abilities), worked out again only when the cards in
+        play change (kept with ``in_play``) or the copies do (a copy is
+        read as the copied card), not at every question."""
+        cards = self.in_play()
+        kept = self._in_play[2]
+        copies = self._derived()[2] if self.game.copying else None
+        found = kept.get(key)
+        if found is None or found[0] != copies:
+            found = kept[key] = (copies, [c for c in cards if test(c)])
+        return found[1]
 
     def rule_cards(self) -> tuple[tuple[str, int], ...]:
         """(name, card) of each of the game's rules (``RULES_ZONE``)."""
@@ -358,11 +390,14 @@ class Views:
     def may_forbid(self, verb: str) -> bool:
         """Whether any "can't" of the game names ``verb`` (lower case): what
         none names is never forbidden, and need not be looked for."""
-        verbs = self.game.forbidden_verbs
-        if verbs is None:
-            verbs = self.game.forbidden_verbs = frozenset(
-                v for v, _test in self.game.capabilities.values())
-        return any(verb.startswith(v) for v in verbs)
+        known = self.game.forbiddable.get(verb)
+        if known is None:
+            verbs = self.game.forbidden_verbs
+            if verbs is None:
+                verbs = self.game.forbidden_verbs = frozenset(
+                    v for v, _test in self.game.capabilities.values())
+            known = self.game.forbiddable[verb] = any(verb.startswith(v) for v in verbs)
+        return known
 
     def forbidden(self, player: int, verb: str, card: int | None, by: int | None = None
                   ) -> bool:
@@ -377,6 +412,8 @@ class Views:
         if not capabilities:
             return False
         verb = verb.lower()
+        if not self.may_forbid(verb):
+            return False        # (every "can't" below is of a verb that starts it)
         you = -1 - player
         probe = None
         actors = self.game.capability_actors    # "can't be X by ..."

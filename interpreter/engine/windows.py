@@ -391,7 +391,7 @@ class Windows:
             return options, labels
         # only the cards whose name has an activated ability are looked at
         printed_name = self.printed_name
-        places = [(c, None) for c in self.in_play() if printed_name(c) in activated]
+        places = [(c, None) for c in self.in_play_with("activated")]
         for zone in self.game.activated_zones:
             places.extend((c, zone) for c in state.zones.get((zone, player), ())
                           if printed_name(c) in activated)
