@@ -22,20 +22,25 @@ class Views:
     def in_play(self) -> list[int]:
         """The cards in the zones declared "in play" (kept until the next
         event: every change of zone is an event)."""
-        events = len(self.state.log)
-        if self._in_play is not None and self._in_play[0] == events:
-            return self._in_play[1]
-        in_play = self.game.in_play
-        out = []
-        for (name, _owner), cards in self.state.zones.items():
-            if cards and name in in_play:
-                out.extend(cards)
+        state = self.state
+        events = len(state.log)
         kept = self._in_play
+        if kept is not None and kept[0] == events:
+            return kept[1]
+        zones = state.zones
+        if kept is not None and kept[3] == len(zones):
+            keys = kept[4]      # zones are only ever added: the same ones
+        else:
+            in_play = self.game.in_play
+            keys = [key for key in zones if key[0] in in_play]
+        out = []
+        for key in keys:
+            out.extend(zones[key])
         if kept is not None and kept[1] == out:
             # the same cards: what was worked out about them still holds
-            self._in_play = (events, kept[1], kept[2])
+            self._in_play = (events, kept[1], kept[2], len(zones), keys)
             return kept[1]
-        self._in_play = (events, out, {})
+        self._in_play = (events, out, {}, len(zones), keys)
         return out
 
     def in_play_of_kind(self, kind: str) -> list[int]:
@@ -294,8 +299,8 @@ class Views:
         keyword granted to the cards that have it) is not counted while that
         question is being answered: no loop."""
         statics = self.game.statics
-        if not statics:
-            return ()
+        if not statics or (wanted is not None and wanted not in self.game.statics_by_change):
+            return ()       # (no continuous ability makes that change)
         asking = (card, wanted)
         if asking in self._asking:
             return ()
@@ -508,7 +513,7 @@ class Views:
         """Whether a stat of the card has this value ("a Red Ally"): printed
         (stats declared "never an adjective" do not count), or counted as
         (then instead of the printed values of its set)."""
-        if self.state.modifiers:
+        if self.state.modifiers and self.modifiers_on(card):
             for values in self.rules.value_sets.values():
                 if value in values:
                     counted = self._counted_as(card, values)

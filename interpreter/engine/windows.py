@@ -371,11 +371,13 @@ class Windows:
                 # a card being played is not played again while it resolves
                 busy = self.cards_in_use() if busy is None else busy
                 cards = [c for c in cards if c not in busy]
+            # (an action no "can't" names is never forbidden: not asked card by card)
+            forbids = self.game.capabilities and self.may_forbid(plan.name.lower())
             for card in cards:
                 if plan.limit is not None and self.action_key(index, plan, card, player) \
                         in self.state.limits and self.uses_left(index, plan, card, player) <= 0:
                     continue
-                if self.forbidden(player, plan.name, card):
+                if forbids and self.forbidden(player, plan.name, card):
                     continue
                 probe.locals["it"] = card
                 probe.locals["this"] = card if card is not None else frame.locals.get("this")
