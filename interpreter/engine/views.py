@@ -254,8 +254,12 @@ class Views:
 
     def printed_stat(self, card: int, name: str) -> int | None:
         """The number the card (as printed now) has for that stat, or None."""
-        printed_as = self.printed_name(card) if self.game.copying else self.state.cards[card].name
-        value = self.game.cards[printed_as].stat(name)
+        game = self.game
+        printed_as = self.printed_name(card) if game.copying else self.state.cards[card].name
+        try:
+            value = game.printed_stats[(printed_as, name)]
+        except KeyError:
+            value = game.printed_stats[(printed_as, name)] = game.cards[printed_as].stat(name)
         return value if isinstance(value, int) else None
 
     def stat(self, card: int, name: str) -> int:
