@@ -254,24 +254,25 @@ class Views:
 
     def printed_stat(self, card: int, name: str) -> int | None:
         """The number the card (as printed now) has for that stat, or None."""
+        value = self._printed_value(card, name)
+        return value if isinstance(value, int) else None
+
+    def _printed_value(self, card: int, name: str):
+        """A stat's printed value (a number, a text, or None), by the name
+        the card is printed as now (``CompiledGame.printed_stats``)."""
         game = self.game
         printed_as = self.printed_name(card) if game.copying else self.state.cards[card].name
         try:
-            value = game.printed_stats[(printed_as, name)]
+            return game.printed_stats[(printed_as, name)]
         except KeyError:
             value = game.printed_stats[(printed_as, name)] = game.cards[printed_as].stat(name)
-        return value if isinstance(value, int) else None
+            return value
 
     def stat(self, card: int, name: str) -> int:
         """A card's stat now: printed, plus the modifiers in force, plus the
         continuous abilities of the cards in play, plus the stats of the
         cards attached to it that are "added to" this one."""
-        game = self.game
-        printed_as = self.printed_name(card) if game.copying else self.state.cards[card].name
-        try:
-            value = game.printed_stats[(printed_as, name)]
-        except KeyError:
-            value = game.printed_stats[(printed_as, name)] = game.cards[printed_as].stat(name)
+        value = self._printed_value(card, name)
         total = value if isinstance(value, int) else 0
         for modifier in self.modifiers_on(card):
             if modifier.kind == "stat" and modifier.name == name:
