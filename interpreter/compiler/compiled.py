@@ -235,6 +235,7 @@ class CompiledGame:
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it
     capabilities: dict = attrs.Factory(dict)  # "can't" text -> (verb, object test)
     forbidden_verbs: frozenset | None = None  # their verbs (Views.may_forbid, once compiled)
+    forbiddable: dict = attrs.Factory(dict)   # verb -> whether one of them starts it
     # "can't be challenged by characters without Evasive": "can't" text -> a
     # test of the card doing it (the prohibition holds only against those)
     capability_actors: dict = attrs.Factory(dict)

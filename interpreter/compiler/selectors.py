@@ -225,6 +225,7 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
         # "the Character this is attached to": "the" names no owner
         owner = None if possessive.form == "the" else compile_owner(possessive, subject)
     tests: list[Callable] = []
+    kinds: list[tuple[str, Callable]] = []     # (kind, its test) of a noun "Creature"
     zones: list[Callable] = []
     plural = False
     budget = None
@@ -240,10 +241,13 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
     for part in args:
         if isinstance(part, ast.Adjective):
             tests.append(_adjective_test(part))
+        elif isinstance(part, ast.Noun) and part.form not in ("any_card", "any_cards"):
+            noun_tests = _noun_tests(part)
+            kinds.append((part.args[0], noun_tests[0]))
+            tests.extend(noun_tests)
+            plural = None
         elif isinstance(part, ast.Noun):
-            test, plural = _noun_test(part)
-            if test is not None:
-                tests.append(test)
+            plural = part.form == "any_cards"
         elif isinstance(part, ast.Qualifier) and part.form == "total_budget":
             budget = (part.args[0], compile_amount(part.args[1], part))
         elif isinstance(part, ast.Qualifier) and part.form == "at_random":
@@ -270,12 +274,20 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
         # (or "at this Room") is a card in play
         zones.append(default_zone)
 
+    fits = _all_of(tests)
+    kind = None
+    if not zones and len(kinds) == 1:
+        # in play, of one kind: the cards in play of that kind are looked at
+        # (Views.in_play_of_kind), the others not at all
+        kind = kinds[0][0]
+        tests = [test for test in tests if test is not kinds[0][1]]
     passes = _all_of(tests)
 
     def pool(m, f) -> list:
-        """The cards the selector looks at: its zones' cards, else those in play."""
+        """The cards the selector looks at: its zones' cards, else those in
+        play (of its kind, if it names one)."""
         if not zones:
-            return m.in_play()
+            return m.in_play() if kind is None else m.in_play_of_kind(kind)
         cards = []
         for zone in zones:
             if zone is _SEEN:
@@ -313,7 +325,7 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
                     return True
         return n <= 0
     return Selection(candidates, how, plural=plural or how == "all", budget=budget,
-                     test=passes, at_least=at_least, first=first)
+                     test=fits, at_least=at_least, first=first)
 
 
 def _all_of(tests: list[Callable]) -> Callable:
@@ -405,19 +417,23 @@ def _noun_test(noun: ast.Noun):
         return None, False
     if noun.form == "any_cards":
         return None, True
+    tests = _noun_tests(noun)
+    return (tests[0] if len(tests) == 1 else _all_of(tests)), None
+
+
+def _noun_tests(noun: ast.Noun) -> list[Callable]:
+    """The tests of a noun of a kind: the kind's first; "each Champion"
+    (noun Champion: a Character in Champion Row): then what the noun's
+    qualifiers say of the card."""
     kind = noun.args[0]
-    if len(noun.args) > 1:
-        # "each Champion" (noun Champion: a Character in Champion Row): the
-        # kind, and what the noun's qualifiers say of the card
-        tests = [lambda m, f, c: m.is_kind(c, kind)]
-        for qualifier in noun.args[1]:
-            zone, test = _qualifier(qualifier, lambda m, f: f.locals["you"])
-            if zone is not None:
-                tests.append(_in_zone_test(zone))
-            if test is not None:
-                tests.append(test)
-        return _all_of(tests), None
-    return (lambda m, f, c: m.is_kind(c, kind)), None
+    tests = [lambda m, f, c: m.is_kind(c, kind)]
+    for qualifier in noun.args[1] if len(noun.args) > 1 else ():
+        zone, test = _qualifier(qualifier, lambda m, f: f.locals["you"])
+        if zone is not None:
+            tests.append(_in_zone_test(zone))
+        if test is not None:
+            tests.append(test)
+    return tests
 
 
 def _in_zone_test(zone: Callable) -> Callable:

@@ -478,8 +478,8 @@ class Changes:
         if not isinstance(card, int):
             return max(0, amount)
         change = 0
-        for modifier in self.state.modifiers:
-            if modifier.target == card and modifier.kind == "cost" and modifier.name == counter:
+        for modifier in self.modifiers_on(card):
+            if modifier.kind == "cost" and modifier.name == counter:
                 change += modifier.amount
         for _kind, value in self.continuous(card, ("cost", counter)):
             change += value

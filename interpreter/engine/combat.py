@@ -186,8 +186,8 @@ class CombatWindows:
         cards = [c for c in hand if self.printed_name(c) in cued]
         cards += [c for c in self.used_from_cards(player, cued) if c not in hand]
         seen = set(cards)
-        cards += [c for c in self.in_play() if c not in seen and
-                  state.cards[c].controller == player and self.printed_name(c) in cued]
+        cards += [c for c in self.in_play_with("cued") if c not in seen and
+                  state.cards[c].controller == player]
         probe = Frame("probe", 0, {"you": player, "it": subject, "responding_to": top})
         for card in cards:
             abilities = cued[self.printed_name(card)]

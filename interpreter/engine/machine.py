@@ -64,6 +64,17 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
         # part of the state (a game plays the same whether anyone reads it).
         self.unasked: list = []
 
+    def start_over(self) -> None:
+        """Ready to run again after a decision: what one run keeps is
+        forgotten; what is derived from the state (kept until what it is
+        derived from changes) stays."""
+        self.steps = 0
+        self._asking = set()
+        self._granting = False
+        self.quiet = False
+        self.touched = set()
+        self.unasked = []
+
     @property
     def rules(self) -> GameRules:
         return self.game.rules

@@ -34,6 +34,7 @@ class Match:
         # the choices the engine made without asking since the last answer
         # (one option only), as (player, label): what a ruling may script
         self.unasked: list = []
+        self._machine: Machine | None = None
 
     @classmethod
     def start(cls, game: CompiledGame, decks: list, seed: int = 0) -> "Match":
@@ -134,7 +135,13 @@ class Match:
         return match
 
     def _advance(self) -> None:
-        machine = Machine(self.game, self.state)
+        # one machine for the match: what it derives from the state (the
+        # cards in play of a kind, the modifiers by card) outlives a decision
+        machine = self._machine
+        if machine is None or machine.state is not self.state:
+            machine = self._machine = Machine(self.game, self.state)
+        else:
+            machine.start_over()
         machine.run()
         self.unasked = machine.unasked
 

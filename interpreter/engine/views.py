@@ -22,16 +22,53 @@ class Views:
     def in_play(self) -> list[int]:
         """The cards in the zones declared "in play" (kept until the next
         event: every change of zone is an event)."""
-        events = len(self.state.log)
-        if self._in_play is not None and self._in_play[0] == events:
-            return self._in_play[1]
-        in_play = self.game.in_play
+        state = self.state
+        events = len(state.log)
+        kept = self._in_play
+        if kept is not None and kept[0] == events:
+            return kept[1]
+        zones = state.zones
+        if kept is not None and kept[3] == len(zones):
+            keys = kept[4]      # zones are only ever added: the same ones
+        else:
+            in_play = self.game.in_play
+            keys = [key for key in zones if key[0] in in_play]
         out = []
-        for (name, _owner), cards in self.state.zones.items():
-            if cards and name in in_play:
-                out.extend(cards)
-        self._in_play = (events, out)
+        for key in keys:
+            out.extend(zones[key])
+        if kept is not None and kept[1] == out:
+            # the same cards: what was worked out about them still holds
+            self._in_play = (events, kept[1], kept[2], len(zones), keys)
+            return kept[1]
+        self._in_play = (events, out, {}, len(zones), keys)
         return out
+
+    def in_play_of_kind(self, kind: str) -> list[int]:
+        """The cards in play of a kind, in the order of ``in_play``: what a
+        selector of that kind looks at ("a creature you control")."""
+        return self._in_play_where(("kind", kind), lambda card: self.is_kind(card, kind))
+
+    def in_play_with(self, abilities: str) -> list[int]:
+        """The cards in play whose printed name has abilities of that sort in
+        the compiled game ("activated", "cued"): the only ones the legal
+        actions look at."""
+        having = getattr(self.game, abilities)
+        printed_name = self.printed_name
+        return self._in_play_where(("with", abilities),
+                                   lambda card: printed_name(card) in having)
+
+    def _in_play_where(self, key: tuple, test) -> list[int]:
+        """The cards in play that pass ``test`` (of the card's printed name:
+        its kind, its abilities), worked out again only when the cards in
+        play change (kept with ``in_play``) or the copies do (a copy is
+        read as the copied card), not at every question."""
+        cards = self.in_play()
+        kept = self._in_play[2]
+        copies = self._derived()[2] if self.game.copying else None
+        found = kept.get(key)
+        if found is None or found[0] != copies:
+            found = kept[key] = (copies, [c for c in cards if test(c)])
+        return found[1]
 
     def rule_cards(self) -> tuple[tuple[str, int], ...]:
         """(name, card) of each of the game's rules (``RULES_ZONE``)."""
@@ -221,8 +258,8 @@ class Views:
         return value if isinstance(value, int) else None
 
     def _printed_value(self, card: int, name: str):
-        """What the card (as printed now) prints for that stat, if anything
-        (read once per card name: derived values ask it for every card)."""
+        """A stat's printed value (a number, a text, or None), by the name
+        the card is printed as now (``CompiledGame.printed_stats``)."""
         game = self.game
         printed_as = self.printed_name(card) if game.copying else self.state.cards[card].name
         try:
@@ -267,8 +304,8 @@ class Views:
         keyword granted to the cards that have it) is not counted while that
         question is being answered: no loop."""
         statics = self.game.statics
-        if not statics:
-            return ()
+        if not statics or (wanted is not None and wanted not in self.game.statics_by_change):
+            return ()       # (no continuous ability makes that change)
         asking = (card, wanted)
         if asking in self._asking:
             return ()
@@ -363,11 +400,14 @@ class Views:
     def may_forbid(self, verb: str) -> bool:
         """Whether any "can't" of the game names ``verb`` (lower case): what
         none names is never forbidden, and need not be looked for."""
-        verbs = self.game.forbidden_verbs
-        if verbs is None:
-            verbs = self.game.forbidden_verbs = frozenset(
-                v for v, _test in self.game.capabilities.values())
-        return any(verb.startswith(v) for v in verbs)
+        known = self.game.forbiddable.get(verb)
+        if known is None:
+            verbs = self.game.forbidden_verbs
+            if verbs is None:
+                verbs = self.game.forbidden_verbs = frozenset(
+                    v for v, _test in self.game.capabilities.values())
+            known = self.game.forbiddable[verb] = any(verb.startswith(v) for v in verbs)
+        return known
 
     def forbidden(self, player: int, verb: str, card: int | None, by: int | None = None
                   ) -> bool:
@@ -382,6 +422,8 @@ class Views:
         if not capabilities:
             return False
         verb = verb.lower()
+        if not self.may_forbid(verb):
+            return False        # (every "can't" below is of a verb that starts it)
         you = -1 - player
         probe = None
         actors = self.game.capability_actors    # "can't be X by ..."
@@ -476,7 +518,7 @@ class Views:
         """Whether a stat of the card has this value ("a Red Ally"): printed
         (stats declared "never an adjective" do not count), or counted as
         (then instead of the printed values of its set)."""
-        if self.state.modifiers:
+        if self.state.modifiers and self.modifiers_on(card):
             for values in self.rules.value_sets.values():
                 if value in values:
                     counted = self._counted_as(card, values)

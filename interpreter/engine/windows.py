@@ -371,11 +371,13 @@ class Windows:
                 # a card being played is not played again while it resolves
                 busy = self.cards_in_use() if busy is None else busy
                 cards = [c for c in cards if c not in busy]
+            # (an action no "can't" names is never forbidden: not asked card by card)
+            forbids = self.game.capabilities and self.may_forbid(plan.name.lower())
             for card in cards:
                 if plan.limit is not None and self.action_key(index, plan, card, player) \
                         in self.state.limits and self.uses_left(index, plan, card, player) <= 0:
                     continue
-                if self.forbidden(player, plan.name, card):
+                if forbids and self.forbidden(player, plan.name, card):
                     continue
                 probe.locals["it"] = card
                 probe.locals["this"] = card if card is not None else frame.locals.get("this")
@@ -391,7 +393,7 @@ class Windows:
             return options, labels
         # only the cards whose name has an activated ability are looked at
         printed_name = self.printed_name
-        places = [(c, None) for c in self.in_play() if printed_name(c) in activated]
+        places = [(c, None) for c in self.in_play_with("activated")]
         for zone in self.game.activated_zones:
             places.extend((c, zone) for c in state.zones.get((zone, player), ())
                           if printed_name(c) in activated)
