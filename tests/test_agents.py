@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.agents import (GreedyAgent, HintedAgent, SearchAgent, agent_named,
-                                option_kind, play_out, preferred_actions)
-from interpreter.agents.evaluation import Reading, empty_losses, ready_attackers, reading
+from interpreter.agents import (FirstLegalAgent, GreedyAgent, HintedAgent, SearchAgent,
+                                agent_named, option_kind, play_out, preferred_actions)
+from interpreter.agents.evaluation import (Reading, arming, damage_stats, empty_losses,
+                                          hand_worth, ready_attackers, reading)
 from interpreter.agents.search import WIDE_CAP, WIDE_VISITS, card_count_goals, position_value
 from interpreter.engine import Machine, Match, compile_game
 from interpreter.engine.determinize import hidden_cards
@@ -213,8 +214,10 @@ def test_running_out_of_a_deck_a_player_loses_by_emptying_counts_against_them(tm
                                      "a player who needs a card from it when it is empty loses"))
     assert reading(match.game).emptied == ("deck",)                      # declared
     deck = match.state.zones[("deck", 0)]
-    while len(deck) > 3:                    # player 1 near the end of their deck
-        _move(match, deck[0], ("graveyard", 0))
+    for player in (0, 1):                   # both players near the end of their decks
+        pile = match.state.zones[("deck", player)]
+        while len(pile) > 3:
+            _move(match, pile[0], ("graveyard", player))
     values = [position_value(match)[0]]
     while deck:                             # ... drawing their last cards
         _move(match, deck[0], ("hand", 0))
@@ -233,6 +236,7 @@ def test_resources_that_make_an_attack_payable_count_before_the_attack(tmp_path,
         "  choose: a Creature you control that is not exhausted\n  cost: Pay 2 Mana.\n"))
     assert len(reading(match.game).costly_attacks) == 1
     assert reading(duel[1]).costly_attacks == ()         # the Duel's attack is free
+    assert reading(duel[1]).arming == () and reading(duel[1]).striking == ()
     state = match.state
     creature = next(c for c in state.zones[("hand", 0)]
                     if match.game.cards[state.cards[c].name].kind == "Creature")
@@ -270,3 +274,82 @@ def test_a_wide_decision_gets_more_iterations_and_stays_deterministic(duel):
     Counting(1, iterations=WIDE_CAP + 1).act(match)
     assert len(counted) == WIDE_CAP + 1
     assert len({SearchAgent(3, iterations=2).act(match) for _ in range(3)}) == 1
+
+
+@pytest.fixture(scope="module")
+def pocket_league():
+    loaded = load_game("pocket-league")
+    return loaded, compile_game(loaded)
+
+
+def _first_main_decision(game) -> Match:
+    """Pocket League, seed 1, at player 1's first action decision: Puddlepup
+    (Water; its attack costs 1 Energy, of its own type) active, Emberkit
+    (Fire, the same cost) on the bench, Water and Fire Energy in hand."""
+    loaded, compiled = game
+    match = Match.start(compiled, [loaded.decks[0], loaded.decks[1]], 1)
+    first = FirstLegalAgent()
+    while not (match.state.turn >= 1 and match.state.decision.kind == "action"):
+        match.apply_action(first.act(match))
+    return match
+
+
+def _attached(match, energy: str, creature: str) -> Match:
+    """The match after its player attaches ``energy`` (an option's label) to
+    ``creature`` (a card's name), on a copy."""
+    world = match.clone()
+    world.apply_action(next(a for a in world.legal_actions()
+                            if world.action_to_string(a).startswith(f"attach an Energy {energy}")))
+    world.apply_action(next(a for a in world.legal_actions()
+                            if world.action_to_string(a).startswith(creature)))
+    return world
+
+
+def test_energy_toward_an_attack_cost_counts_most_on_the_card_that_can_attack(pocket_league):
+    """Where an attack's cost reads its card's stats ("Reveal X Energy
+    attached to it, where X is its cost"), the evaluation counts how far
+    toward payable each card of a kind with those stats is: more for the
+    card the attack could choose now (the active creature) than a benched
+    one, and more for Energy its cost can use (of its own type) than for
+    Energy that pays only part of it; by the stat the game deals damage by."""
+    match = _first_main_decision(pocket_league)
+    read = reading(match.game)
+    assert damage_stats(match.game) == ["power"] and [s for s, _ in read.striking] == ["power"]
+    state = match.state
+    names = {state.cards[c].name: c for c in state.zones[("play", 0)]}
+    assert "active" in state.cards[names["Puddlepup"]].statuses
+    assert "active" not in state.cards[names["Emberkit"]].statuses
+
+    def armed(world):
+        return arming(Machine(world.game, world.state), read, 0)
+
+    nothing = armed(match)
+    right = _attached(match, "Water Energy", "Puddlepup")     # payable: ready to attack
+    wrong = _attached(match, "Fire Energy", "Puddlepup")      # half the cost (not typed)
+    benched = _attached(match, "Fire Energy", "Emberkit")     # payable, but benched
+    assert nothing == 0
+    assert armed(right) > armed(wrong) > 0 and armed(right) > armed(benched) > 0
+    assert position_value(right)[0] > position_value(wrong)[0] > position_value(match)[0]
+
+
+def test_a_prize_taken_and_a_longer_deck_count_for_their_player(pocket_league):
+    """Taking a prize ("If a player has no cards in their prizes, they win
+    the game") counts for the player who took it; a deck a player loses by
+    running out of counts against whoever has fewer cards left in it."""
+    match = _first_main_decision(pocket_league)
+    before = position_value(match)
+    taken = match.clone()
+    _move(taken, taken.state.zones[("prizes", 0)][0], ("hand", 0))
+    assert position_value(taken)[0] > before[0]
+    shorter = match.clone()
+    for card in list(shorter.state.zones[("deck", 0)][:6]):
+        _move(shorter, card, ("discard", 0))
+    assert position_value(shorter)[0] < before[0]
+
+
+def test_each_card_more_in_hand_is_worth_less():
+    """A hand's worth grows with each card, less and less: a player with a
+    full hand plays a card when doing so gains anything."""
+    gains = [hand_worth(n + 1) - hand_worth(n) for n in range(12)]
+    assert all(g > 0 for g in gains) and gains == sorted(gains, reverse=True)
+    assert gains[0] > 3 * gains[-1]

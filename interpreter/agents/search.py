@@ -7,8 +7,10 @@ face-down cards, secret numbers, the game's future randomness), walks down
 one tree shared by all those worlds (single-observer ISMCTS: a node's
 children are keyed by who decides and the option's text, chosen by UCB with
 availability counts, one new node per iteration), then plays on with a fast
-policy (:class:`~interpreter.agents.simple.GreedyAgent`'s ranking, random
-among the best) to the end of the turn it started in, for at most
+policy (the turn player attacks where it can, else ends the turn:
+:data:`TURN_RANKS`; the others answer with
+:class:`~interpreter.agents.simple.GreedyAgent`'s ranking; random among the
+best) to the end of the turn it started in, for at most
 ``rollout`` decisions, and scores the end: :meth:`Match.returns` when the
 game is over, else :func:`~interpreter.agents.evaluation.position_value`
 (the declared ways to win and lose, resources for later turns, and
@@ -16,9 +18,11 @@ material). It answers with the most visited option at the root.
 
 Its budget is a number of iterations (deterministic: the same seed, game
 and budget give the same choices; a decision with many options gets more,
-:data:`WIDE_VISITS` per option up to :data:`WIDE_CAP`) or a time per decision (not deterministic:
-how many iterations fit depends on the machine). A decision with one legal
-option is answered without searching.
+:data:`WIDE_VISITS` per option up to :data:`WIDE_CAP`; the default budget
+plays on until its iterations simulated :data:`DEFAULT_DECISIONS`
+decisions, at most :data:`DEFAULT_CAP`) or a time per decision (not
+deterministic: how many iterations fit depends on the machine). A decision
+with one legal option is answered without searching.
 """
 
 from __future__ import annotations
@@ -41,11 +45,26 @@ __all__ = ["SearchAgent", "card_count_goals", "position_value", "search_agent"]
 # to its cap of decisions; 16 reaches the end of such a turn.
 ROLLOUT_DECISIONS = 16
 DEFAULT_ITERATIONS = 16
+# The default budget also plays on, past DEFAULT_ITERATIONS, until its
+# iterations have simulated DEFAULT_DECISIONS decisions (counted, so that
+# it stays deterministic), at most DEFAULT_CAP iterations: a game whose
+# turns are a few decisions long gets more iterations for the same work
+# than one whose rollouts pass priority through many steps.
+DEFAULT_DECISIONS = 256
+DEFAULT_CAP = 64
 # A decision with many options (a number from 0 to 38, a card among 20)
 # gets this many iterations per option, up to the cap, instead of trying
 # a few of them once each and taking the luckiest
 WIDE_VISITS = 2
 WIDE_CAP = 64
+# The rollout's policy for the player whose turn it is: attack where it
+# can, else end the turn: each option of a decision is judged as "this,
+# then the attacks of the turn", not buried under every other card the
+# greedy ranking would play after it (a hand emptied, cards drawn, a
+# retreat that discards what it had attached) whichever option came first;
+# the next decision is searched in its turn. The other players answer as
+# the greedy agent does (blocks, responses).
+TURN_RANKS = {"attack": 0, "pass": 1, "play": 2, "other": 3}
 # the exploration constant of UCB (rewards are in [-1, 1])
 EXPLORATION = 0.9
 
@@ -79,12 +98,16 @@ class SearchAgent:
                  seconds: float | None = None, rollout: int = ROLLOUT_DECISIONS,
                  to_turn_end: bool = True):
         self.rng = Random(seed)
+        # the default budget: DEFAULT_ITERATIONS, then more while they
+        # simulated fewer than DEFAULT_DECISIONS decisions
+        self.by_decisions = iterations is None and seconds is None
         self.iterations = iterations if iterations is not None or seconds is not None \
             else DEFAULT_ITERATIONS
         self.seconds = seconds
         self.rollout = rollout
         self.to_turn_end = to_turn_end
         self.searched = 0          # decisions searched (more than one option)
+        self.simulated = 0         # decisions simulated in this search
 
     def act(self, match) -> int:
         legal = match.legal_actions()
@@ -98,7 +121,8 @@ class SearchAgent:
         if budget is not None:
             budget = max(budget, min(WIDE_VISITS * len(legal), WIDE_CAP))
         done = 0
-        while (budget is None or done < budget) and (
+        self.simulated = 0
+        while (budget is None or done < budget or self._more(done)) and (
                 deadline is None or done == 0 or time.monotonic() < deadline):
             self._iterate(match.determinized(viewer, self.rng), root)
             done += 1
@@ -109,6 +133,12 @@ class SearchAgent:
             visits[i].total if visits[i] else 0.0, -i))
         return legal[best]
 
+    def _more(self, done: int) -> bool:
+        """Whether the default budget plays another iteration past its
+        iterations: while they simulated fewer than DEFAULT_DECISIONS."""
+        return self.by_decisions and done < DEFAULT_CAP and \
+            self.simulated < DEFAULT_DECISIONS
+
     def _iterate(self, world, root: Node) -> None:
         """One iteration on one determinized world: select and expand, play
         on, score, and credit each node's player with their reward."""
@@ -116,6 +146,7 @@ class SearchAgent:
         node, path = root, []
         while not world.is_terminal():
             legal = world.legal_actions()
+            self.simulated += 1
             if len(legal) == 1:
                 world.apply_action(legal[0])
                 continue
@@ -143,7 +174,9 @@ class SearchAgent:
         for _ in range(self.rollout):
             if world.is_terminal() or (self.to_turn_end and world.state.turn != turn):
                 break
-            choices = greedy_choices(world)
+            self.simulated += 1
+            choices = greedy_choices(world, TURN_RANKS if world.current_player() ==
+                                     world.state.turn_player else None)
             world.apply_action(choices[rng.below(len(choices))])
         rewards = world.returns() if world.is_terminal() else position_value(world)
         for visited in path:

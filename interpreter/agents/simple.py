@@ -31,6 +31,7 @@ class RandomAgent:
 
 # How :class:`GreedyAgent` ranks the options of a decision, best first.
 OPTION_KINDS = ("attack", "play", "other", "pass")
+GREEDY_RANKS = {kind: rank for rank, kind in enumerate(OPTION_KINDS)}
 
 
 def option_kind(match, index: int) -> str:
@@ -73,12 +74,14 @@ class GreedyAgent:
         return self.rng.choice(greedy_choices(match))
 
 
-def greedy_choices(match) -> list[int]:
-    """The legal actions of the best kind :func:`option_kind` finds."""
+def greedy_choices(match, ranks=None) -> list[int]:
+    """The legal actions of the best kind :func:`option_kind` finds (ranked
+    by ``ranks``, a rank per kind: by default the order of OPTION_KINDS)."""
     legal = match.legal_actions()
     if len(legal) == 1 or match.state.decision.kind not in ("action", "respond"):
         return legal
-    ranked = [(OPTION_KINDS.index(option_kind(match, a)), a) for a in legal]
+    ranks = ranks or GREEDY_RANKS
+    ranked = [(ranks[option_kind(match, a)], a) for a in legal]
     best = min(rank for rank, _ in ranked)
     return [a for rank, a in ranked if rank == best]
 

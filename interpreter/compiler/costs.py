@@ -187,3 +187,50 @@ def _doable_checks(sentences, rules) -> list:
                     continue
                 checks.append(lambda m, f, found=found: bool(found.candidates(m, f)))
     return checks
+
+
+def cost_progress(sentences, rules=None) -> Callable:
+    """How far toward payable a written cost is, from 0 to 1, without paying
+    it: the mean over its sentences of the share of the cards a sentence
+    that names a number of cards finds ("Reveal X Energy attached to it,
+    where X is its cost": 2 of 4 is half way), or 1 or 0 for a sentence
+    that is payable or not. What a search agent's evaluation reads as the
+    resources put toward a cost that is not payable yet."""
+    parts = []
+    for sentence in sentences:
+        steps = [link.args[0] for link in sentence.args]
+        where = [s for s in steps if isinstance(s, ast.Modifier) and s.form == "where_x"]
+        rest = [s for s in steps if not where or s is not where[0]]
+        measure = compile_measure(where[0].args[0]) if where else None
+        with naming("X"):
+            counted = _counted_cards(rest)
+            check = _cost_checks((sentence,), rules, card_cost=True)
+        parts.append((measure, counted, check[0] if check else None))
+
+    def progress(m, f) -> float:
+        if not parts:
+            return 1.0
+        total = 0.0
+        for measure, counted, check in parts:
+            if measure is not None:
+                f.locals["X"] = measure(m, f)
+            if counted is not None:
+                need = counted.count(m, f)
+                total += 1.0 if need <= 0 else min(len(counted.candidates(m, f)) / need, 1.0)
+            elif check is None or check(m, f):
+                total += 1.0
+        return total / len(parts)
+    return progress
+
+
+def _counted_cards(steps):
+    """The selection of the one step of ``steps`` that reveals, exhausts or
+    rests a number of cards, or None."""
+    if len(steps) != 1 or not isinstance(steps[0], ast.Step) or steps[0].form != "act":
+        return None
+    subject, _optional, action, _suffixes = steps[0].args
+    if action.form not in ("exhaust", "rest", "reveal") or \
+            not isinstance(action.args[0], ast.Selector):
+        return None
+    found = compile_selector(action.args[0], compile_player(subject))
+    return found if isinstance(found.how, tuple) else None
