@@ -340,10 +340,8 @@ class Views:
                     continue
                 probe = Frame("probe", 0, {"you": state.cards[source].controller,
                                            "this": source})
+                # (with ``wanted``, ``statics`` holds only those that make it)
                 for static in abilities:
-                    if wanted is not None and not any((k, n) == wanted
-                                                      for k, n, _ in static.changes):
-                        continue
                     if static.condition is not None and not static.condition(self, probe):
                         continue
                     if static.test(self, probe, card):
