@@ -282,6 +282,7 @@ class CompiledGame:
     # (card name, stat) -> its printed value, None when it prints none
     printed_stats: dict = attrs.Factory(dict)
     lethal_stats: tuple[str, ...] = ()   # the stats damage destroys a card at
+    prints_low_lethal: dict = attrs.Factory(dict)   # card name -> prints one at 0 or less
     prohibitions_found: tuple | None = None   # see static_prohibitions()
     in_play: tuple[str, ...] = ()
     pairs: tuple = ()          # (zone, paired zone, status): slots that make one place

@@ -313,30 +313,39 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
         if not lethal:
             return
         state = self.state
-        in_play = self.game.in_play
-        lowered = None       # the cards a modifier lowers a lethal stat of, for this list
+        game = self.game
+        in_play = game.in_play
+        # this runs for every card in play at every phase and step: an
+        # undamaged card is passed over at once unless a modifier lowers one
+        # of its lethal stats or it prints one at 0 or less
+        lowered = {m.target for m in state.modifiers if m.kind == "stat"
+                   and m.amount < 0 and m.name in lethal} if state.modifiers else ()
+        printed_low = game.prints_low_lethal    # card name -> prints a lethal stat <= 0
         for card in list(self.in_play()):
             record = state.cards[card]
             if record.zone[0] not in in_play:
                 continue
             damage = record.counter("damage")
+            if not damage and card not in lowered:
+                name = self.printed_name(card) if game.copying else record.name
+                low = printed_low.get(name)
+                if low is None:
+                    low = printed_low[name] = any(
+                        value is not None and value <= 0
+                        for value in (self.printed_stat(card, stat) for stat in lethal))
+                if not low:
+                    continue
             for stat in lethal:
                 if not damage:
                     # undamaged: only a stat printed at 0 or less, or lowered
-                    # by a modifier, can be lethal (this runs for every card
-                    # in play at every phase: the cheap tests first)
+                    # by a modifier, can be lethal
                     printed = self.printed_stat(card, stat)
                     if printed is None:
                         continue
-                    if printed > 0:
-                        if lowered is None or lowered[0] is not state.modifiers:
-                            lowered = (state.modifiers, {
-                                m.target for m in state.modifiers if m.kind == "stat"
-                                and m.name in lethal and m.amount < 0})
-                        if card not in lowered[1] or not any(
-                                m.kind == "stat" and m.name == stat and m.amount < 0
-                                for m in self.modifiers_on(card)):
-                            continue
+                    if printed > 0 and not any(
+                            m.kind == "stat" and m.name == stat and m.amount < 0
+                            for m in self.modifiers_on(card)):
+                        continue
                 if damage >= self.stat(card, stat):
                     self.destroy(card)
                     break
