@@ -168,8 +168,7 @@ class Changes:
     def add_modifier(self, card: int, kind: str, name: str, amount: int, source,
                      until: tuple) -> None:
         op.add_modifier(self.state, Modifier(card, kind, name, amount, source, until))
-        if kind == "stat" and amount < 0 and self.rules.stats.get(name) is not None and \
-                self.rules.stats[name].lethal_damage:
+        if kind == "stat" and amount < 0 and name in self.game.lethal_stats:
             self.lethal_check()    # "gets -2 toughness": its damage may be lethal now
 
     def add_card_counter(self, card: int, name: str, amount: int) -> None:
@@ -363,13 +362,12 @@ class Changes:
         if source is not None:
             state.log.append(Occurred("deals damage to", source,
                                        state.cards[source].controller, card))
-        for stat in self.rules.stats.values():
-            if stat.lethal_damage:
-                limit = self.stat(card, stat.name)
-                if before + amount >= limit:
-                    excess = before + amount - max(limit, before)
-                    self.destroy(card, source)
-                    return max(0, min(amount, excess))
+        for stat in self.game.lethal_stats:
+            limit = self.stat(card, stat)
+            if before + amount >= limit:
+                excess = before + amount - max(limit, before)
+                self.destroy(card, source)
+                return max(0, min(amount, excess))
         return 0
 
     def damage_player(self, player: int, amount: int, source: int | None = None,
