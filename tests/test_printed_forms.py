@@ -670,3 +670,27 @@ def test_a_status_declared_as_a_noun_reads_with_its_article_in_the_log(tmp_path)
     lines = [line.strip() for line in match.narration()]
     assert "Knight is a guardian." in lines
     assert "Knight is exhausted." in lines
+
+
+def test_a_state_rule_about_where_cards_are_is_looked_at_when_they_move(tmp_path):
+    # "If a player controls no creatures, they lose the game": the state
+    # rules look at it after an event that moves a card (not after every
+    # counter or period: it reads only places), and the loss follows the
+    # move that emptied the board
+    game = compiled(tmp_path, rules='rule "Empty board": If a player controls no Creatures, '
+                                    'they lose the game.\n')
+    assert [rule.places_only for rule in game.state_rules] == [True]
+    assert not game.state_rules_read_all
+    match = position(game, board_1=["Knight"], board_2=["Knight"])
+    assert match.state.result is None
+    take(match, "sacrifice Knight")
+    assert match.state.result[:2] == ("win", 1)
+
+
+def test_a_state_rule_that_reads_a_stat_is_looked_at_after_any_change(tmp_path):
+    # a stat may change with no card moving (a continuous ability, a
+    # period's end): such a rule is looked at after every change of state
+    game = compiled(tmp_path, rules='rule "Giant": If a player controls a Creature with 5 or '
+                                    'more power, they win the game.\n')
+    assert [rule.places_only for rule in game.state_rules] == [False]
+    assert game.state_rules_read_all

@@ -15,7 +15,7 @@ import attrs
 from interpreter.compiler.compiled import (AFTER_USE, RULE_KIND, Activated, CompiledGame,
                                            PlayerReplacement, Replacement, StateRule, Static,
                                            Trigger)
-from interpreter.compiler.conditions import compile_condition
+from interpreter.compiler.conditions import compile_condition, reads_only_places
 from interpreter.compiler.costs import _cost_checks_for_costs, _doable_checks
 from interpreter.compiler.frames import Frame
 from interpreter.compiler.modifiers import (joined_stat_changes, register_capability,
@@ -404,7 +404,10 @@ def _compile_state_rule(game: CompiledGame, card, name: str, ability) -> None:
     e = Emitter(name, ability.span)
     StepCompiler(e, game).sentence(attrs.evolve(sentence, args=steps))
     game.programs[name] = e.finish()
-    game.state_rules = game.state_rules + (StateRule(card.name, test, name, per_player),)
+    places_only = reads_only_places(condition)
+    game.state_rules = game.state_rules + (
+        StateRule(card.name, test, name, per_player, places_only),)
+    game.state_rules_read_all = game.state_rules_read_all or not places_only
 
 
 def _compile_ability(game: CompiledGame, card, index: int, ability,

@@ -140,6 +140,7 @@ class StateRule:
     test: Callable
     program: str
     per_player: bool
+    places_only: bool = False   # its condition reads only where cards are (reads_only_places)
 
 
 @attrs.define
@@ -207,6 +208,9 @@ class CompiledGame:
     forbids_paying: bool = False    # some text says "can't pay COUNTER"
     ungrantable_keywords: dict[str, str] = attrs.Factory(dict)
     state_rules: tuple[StateRule, ...] = ()
+    # a state rule's condition may read more than where cards are: every
+    # change of state is looked at, not only the places' events
+    state_rules_read_all: bool = False
     immediate: set = attrs.Factory(set)   # programs of triggers that do not wait
     trigger_index: TriggerIndex = attrs.Factory(TriggerIndex)   # set by compile_game
     # (kind, name) of a change -> card name -> its continuous abilities that

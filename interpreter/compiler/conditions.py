@@ -168,3 +168,27 @@ def _compare(comparison: ast.Comparison, value: Callable, counter: str | None = 
     if comparison.form == "at_most":
         return lambda m, f: value(m, f) <= n
     return lambda m, f: value(m, f) == n
+
+
+# (node class, form) of what a condition may say and still read only where
+# cards are, whose they are, their kinds and statuses ("If a player
+# controls no creatures", "has no cards in their prizes")
+_PLACES_ONLY = frozenset({
+    ("Condition", "has_cards"), ("Condition", "controls"),
+    ("Player", "that_player"), ("Player", "you"),
+    ("Selector", "some"), ("Noun", "any_cards"), ("Noun", "kind"),
+    ("Quantity", "no_count"), ("Quantity", "at_least_count"), ("Quantity", "count"),
+    ("Quantity", "one"),
+    ("Qualifier", "located_in"), ("Qualifier", "that_is"), ("Qualifier", "that_is_not"),
+    ("State", "status"), ("ZoneRef", "zone_ref"), ("Possessive", "their"),
+    ("Possessive", "your"),
+})
+
+
+def reads_only_places(condition: ast.Node) -> bool:
+    """Whether a condition reads nothing but where cards are, whose they are,
+    their kinds and their statuses: the state rules then look at it again
+    only after an event that changes one of those, not after every counter
+    or period (``Machine.after_step``). Any form not known to be such reads
+    anything."""
+    return all((type(node).__name__, node.form) in _PLACES_ONLY for node in condition.walk())

@@ -342,3 +342,15 @@ class EntryFizzled(Event):
     KIND = "fizzle"
     FIELDS = ("entry", "source", "reason")
     CHANGES_STATE = False
+
+
+# The events that can change where cards are, whose they are, their kinds
+# (a copy, a face) and statuses: all a state rule that reads only places
+# ("If a player controls no creatures", ``reads_only_places``) can see
+# change. A turn's start is among them: the state rules look from the
+# first turn on.
+PLACE_EVENTS = frozenset({
+    SetUp.KIND, PlayerOut.KIND, TurnStarted.KIND, Expired.KIND, Moved.KIND, Created.KIND,
+    Shuffled.KIND, StatusChanged.KIND, Related.KIND, Flipped.KIND, Attached.KIND,
+    ControlChanged.KIND, Modified.KIND,
+})

@@ -21,7 +21,7 @@ from interpreter.engine import operations as op
 from interpreter.engine.changes import Changes
 from interpreter.engine.combat import CombatWindows
 from interpreter.engine.decisions import Decisions
-from interpreter.engine.events import CounterChanged, Moved, PlayerOut
+from interpreter.engine.events import PLACE_EVENTS, CounterChanged, Moved, PlayerOut
 from interpreter.engine.limits import MAX_EVENTS, MAX_STEPS, MAX_TURNS, GameOver
 from interpreter.engine.places import Places
 from interpreter.engine.resolution import Resolution
@@ -157,18 +157,21 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
     def _state_may_have_changed(self) -> bool:
         """Whether the events since the cursor may change what the state rules
         see: a counter changed (a player at 0 Life), a card moved (a zone a
-        player loses without), any change of state when the game has rules
-        of its own ("If a player controls no creatures, ...")."""
+        player loses without), a card's place, controller, kind or status
+        changed when the game has rules of its own that read only those ("If
+        a player controls no creatures, ..."), any change of state when it
+        has rules that may read more."""
         state = self.state
         game = self.game
         log = state.log
         started = state.turn > 0
-        any_change = bool(game.state_rules) and started
+        any_change = game.state_rules_read_all and started
+        places = bool(game.state_rules) and started
         moves = bool(game.none_loses) and started
         for index in range(state.cursor, len(log)):
-            event = log[index]
-            if event.kind == CounterChanged.KIND or (any_change and event.CHANGES_STATE) or (
-                    moves and event.kind == Moved.KIND):
+            kind = log[index].kind
+            if kind == CounterChanged.KIND or (any_change and log[index].CHANGES_STATE) or (
+                    places and kind in PLACE_EVENTS) or (moves and kind == Moved.KIND):
                 return True
         return False
 
