@@ -324,13 +324,14 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
         lowered = {m.target for m in state.modifiers if m.kind == "stat"
                    and m.amount < 0 and m.name in lethal} if state.modifiers else ()
         printed_low = game.prints_low_lethal    # card name -> prints a lethal stat <= 0
+        copies = self._derived()[2] if game.copying else None   # (``printed_name``, once)
         for card in list(self.in_play()):
             record = state.cards[card]
             if record.zone[0] not in in_play:
                 continue
             damage = record.counter("damage")
             if not damage and card not in lowered:
-                name = self.printed_name(card) if game.copying else record.name
+                name = copies.get(card) or record.name if copies else record.name
                 low = printed_low.get(name)
                 if low is None:
                     low = printed_low[name] = any(
