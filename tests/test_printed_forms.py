@@ -7,6 +7,7 @@ original game, so that each form is seen on its own.
 from __future__ import annotations
 
 from interpreter.engine import Match, compile_game
+from interpreter.engine import operations as op
 
 from duel_support import load_duel
 
@@ -694,3 +695,17 @@ def test_a_state_rule_that_reads_a_stat_is_looked_at_after_any_change(tmp_path):
                                     'more power, they win the game.\n')
     assert [rule.places_only for rule in game.state_rules] == [False]
     assert game.state_rules_read_all
+
+
+def test_setting_a_cards_counter_to_what_it_is_changes_nothing_and_logs_nothing(tmp_path):
+    # "damage 0 -> 0" told a reader nothing and reordered the card's counters
+    game = compiled(tmp_path)
+    match = position(game, board_1=["Knight"])
+    knight = match.state.zone("board", 0)[0]
+    op.set_card_counter(match.state, knight, "damage", 2)
+    op.set_card_counter(match.state, knight, "charge", 1)
+    events = len(match.state.log)
+    op.set_card_counter(match.state, knight, "damage", 2)
+    op.set_card_counter(match.state, knight, "shield", 0)
+    assert len(match.state.log) == events
+    assert match.state.cards[knight].counters == (("damage", 2), ("charge", 1))

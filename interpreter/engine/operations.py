@@ -95,6 +95,8 @@ def set_counter(state: GameState, player: int, name: str, value: int) -> None:
 def set_card_counter(state: GameState, card_id: int, name: str, value: int) -> None:
     card = state.cards[card_id]
     old = card.counter(name)
+    if old == value:
+        return      # nothing changes: no event ("damage 0 -> 0" told nothing)
     others = tuple(c for c in card.counters if c[0] != name)
     card.counters = others + ((name, value),) if value else others
     state.log.append(CardCounterChanged(card_id, name, old, value))
