@@ -11,6 +11,7 @@ import pytest
 
 from interpreter.agents import (FirstLegalAgent, GreedyAgent, HintedAgent, SearchAgent,
                                 agent_named, option_kind, play_out, preferred_actions)
+from interpreter.agents import evaluation
 from interpreter.agents.evaluation import (Reading, arming, damage_stats, empty_losses,
                                           hand_worth, ready_attackers, reading)
 from interpreter.agents.search import WIDE_CAP, WIDE_VISITS, card_count_goals, position_value
@@ -353,3 +354,18 @@ def test_each_card_more_in_hand_is_worth_less():
     gains = [hand_worth(n + 1) - hand_worth(n) for n in range(12)]
     assert all(g > 0 for g in gains) and gains == sorted(gains, reverse=True)
     assert gains[0] > 3 * gains[-1]
+
+
+def test_the_readings_of_games_played_long_ago_are_let_go(duel, monkeypatch):
+    # a process that compiles game after game (the web table) keeps the
+    # evaluation's readings of the latest few only
+    monkeypatch.setattr(evaluation, "READINGS_KEPT", 2)
+    monkeypatch.setattr(evaluation, "_READINGS", {})
+    games = [compile_game(duel[0]) for _ in range(3)]
+    first = reading(games[0])
+    assert reading(games[0]) is first                    # kept while in use
+    reading(games[1])
+    reading(games[2])
+    assert len(evaluation._READINGS) == 2
+    assert reading(games[0]) is not first                # let go, read again
+    assert reading(games[2]).game is games[2]

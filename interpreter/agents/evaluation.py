@@ -94,7 +94,11 @@ class Reading:
             if self.arming else ()
 
 
+# the readings of the games played lately (id of the compiled game ->
+# Reading): a long-running process (the web table, a series of games)
+# compiles games again and again, so the oldest are let go
 _READINGS: dict = {}
+READINGS_KEPT = 8
 
 
 def typical(game, stat: str) -> float:
@@ -127,7 +131,11 @@ def reading(game) -> Reading:
     """The :class:`Reading` of a compiled game (kept while the game is)."""
     known = _READINGS.get(id(game))
     if known is None or known.game is not game:
-        known = _READINGS[id(game)] = Reading(game)
+        known = Reading(game)
+        _READINGS.pop(id(game), None)
+        while len(_READINGS) >= READINGS_KEPT:
+            del _READINGS[next(iter(_READINGS))]     # the oldest
+        _READINGS[id(game)] = known
     return known
 
 
