@@ -104,17 +104,19 @@ def record_key(record: dict) -> tuple:
 
 def read_records(paths) -> list[dict]:
     """The games recorded in JSON lines files (a line cut short by a stopped
-    run is skipped: that game is played again)."""
-    records = []
+    run is skipped: that game is played again; a game in several files is
+    counted once)."""
+    records = {}
     for path in paths:
         if not Path(path).exists():
             continue
         for line in Path(path).read_text().splitlines():
             try:
-                records.append(json.loads(line))
+                record = json.loads(line)
             except json.JSONDecodeError:
                 continue
-    return records
+            records.setdefault(record_key(record), record)
+    return list(records.values())
 
 
 def print_table(records: list[dict]) -> None:
