@@ -20,7 +20,6 @@ from __future__ import annotations
 import math
 
 from interpreter.compiler.costs import cost_progress
-from interpreter.engine import Machine
 from interpreter.engine.state import Frame
 from interpreter.errors import CardrulesError
 from interpreter.language.game_rules import parse_ability
@@ -169,8 +168,7 @@ def standings(match) -> list[float]:
     rules = match.game.rules
     read = reading(match.game)
     scores = [goal_progress(match, read, player) for player in range(state.players)]
-    machine = Machine(match.game, state) if read.lethal or read.costly_attacks or \
-        read.arming else None
+    machine = match.views() if read.lethal or read.costly_attacks or read.arming else None
     for player in range(state.players):
         if read.costly_attacks:
             scores[player] += READY_WORTH * len(ready_attackers(machine, read, player))

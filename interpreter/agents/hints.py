@@ -22,7 +22,6 @@ import re
 from pathlib import Path
 
 from interpreter.compiler.conditions import compile_condition
-from interpreter.engine import Machine
 from interpreter.engine.rng import Random
 from interpreter.engine.state import Frame
 from interpreter.errors import CardrulesError, Problem
@@ -147,7 +146,7 @@ def preferred_actions(match, tiers: tuple | None = None) -> list[int]:
     for prefixes, test in tiers:
         if test is not None:
             if probe is None:
-                probe = (Machine(match.game, match.state),
+                probe = (match.views(),
                          Frame("probe", 0, {"you": match.state.decision.player}))
             if not test(*probe):
                 continue

@@ -134,12 +134,23 @@ class Match:
         match._advance()
         return match
 
+    def views(self) -> Machine:
+        """The match's machine, to read the state through (a card's stats
+        and kinds now, ``engine.views``): the one kept from one decision to
+        the next, with what it has derived from the state, rather than a new
+        one that derives it all again (the search agent reads every position
+        it plays out)."""
+        machine = self._machine
+        if machine is None or machine.state is not self.state:
+            machine = self._machine = Machine(self.game, self.state)
+        return machine
+
     def _advance(self) -> None:
         # one machine for the match: what it derives from the state (the
         # cards in play of a kind, the modifiers by card) outlives a decision
         machine = self._machine
         if machine is None or machine.state is not self.state:
-            machine = self._machine = Machine(self.game, self.state)
+            machine = self.views()
         else:
             machine.start_over()
         machine.run()
@@ -222,7 +233,7 @@ class Match:
         the same cards as records (docs/api.md)."""
         state = self.state
         rules = self.game.rules
-        machine = Machine(self.game, state)
+        machine = self.views()
         zones, cards_seen = {}, {}
         for (name, owner), cards in state.zones.items():
             if name == RULES_ZONE:
