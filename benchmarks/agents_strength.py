@@ -91,7 +91,7 @@ def play_one(job: tuple) -> tuple:
     outcome = "draw" if result[0] == "draw" else ("win" if result[1] == seat else "loss")
     searched = getattr(searching.agent, "searched", searching.decisions)
     return {"game": game, "agent": agent_spec, "against": opponent, "seat": seat + 1,
-            "seed": seed + index, "cap": cap, "outcome": outcome,
+            "seed": seed + index, "cap": cap, "outcome": outcome, "how": result[-1],
             "seconds": round(searching.seconds, 3), "decisions": searching.decisions,
             "searched": searched}
 
