@@ -43,7 +43,8 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
     concern, in the classes it is made of)."""
 
     __slots__ = ("game", "state", "steps", "_asking", "_in_play", "quiet", "_continuous_seen",
-                 "touched", "_granting", "_in_force", "unasked", "_modifier_index")
+                 "touched", "_granting", "_in_force", "unasked", "_modifier_index",
+                 "_sources_kept")
 
     def __init__(self, game: CompiledGame, state: GameState):
         self.game = game
@@ -51,7 +52,11 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
         self.steps = 0
         self._asking: set = set()
         self._granting = False    # finding the keywords effects give (Views.abilities_in_force)
-        self._in_force: tuple[int, list] = (-1, [])   # its answer, at this many events
+        # its answer, at this many events, and what it was worked out from
+        # (Views.abilities_in_force)
+        self._in_force: tuple[int, list, tuple] = (-1, [], ())
+        # the sources of each kind of continuous change, for one answer of it
+        self._sources_kept: tuple[list | None, dict] = (None, {})
         self._in_play = None
         self._modifier_index: tuple = (None, {}, {}, {}, [])   # Views._index_modifiers
         # What continuous abilities give, per (card, wanted), valid while the

@@ -91,9 +91,20 @@ class Views:
         # kept while the log has this many events (every change of state is an
         # event); while the keywords given are worked out, the printed ones only
         events = len(self.state.log)
-        seen_at, seen = self._in_force
+        seen_at, seen, made_from = self._in_force
         if seen_at == events and not self._granting:
             return seen
+        granted = self.game.granted_keywords
+        if not granted and not self._granting:
+            # no effect of the game gives a keyword: the same cards in play
+            # (the same list, kept by ``in_play``) and the same copies, the
+            # same answer, however many events came between
+            sources = (self.in_play(), self._derived()[2] if self.game.copying else None)
+            if made_from and made_from[0] is sources[0] and made_from[1] is sources[1]:
+                self._in_force = (events, seen, made_from)
+                return seen
+        else:
+            sources = ()
         if self.game.copying:
             copies, names = self._derived()[2], self.state.cards
             found = [(card, copies.get(card) or names[card].name)
@@ -101,13 +112,12 @@ class Views:
         else:
             names = self.state.cards
             found = [(card, names[card].name) for card in self.ability_sources()]
-        granted = self.game.granted_keywords
         if self._granting:
             return found
         givers = self.game.keyword_givers
         if not granted or (not any(name in givers for _card, name in found) and not any(
                 m.kind == "keyword" and m.name in granted for m in self.state.modifiers)):
-            self._in_force = (events, found)      # nothing in force gives a keyword now
+            self._in_force = (events, found, sources)     # nothing in force gives a keyword now
             return found
         self._granting = True
         try:
@@ -118,7 +128,7 @@ class Views:
         finally:
             self._granting = False
         found += given
-        self._in_force = (events, found)
+        self._in_force = (events, found, ())
         return found
 
     def _given(self, keyword: str, printed: list[tuple[int, str]]):
@@ -355,16 +365,19 @@ class Views:
     def _sources_of(self, statics: dict, wanted) -> list[tuple[int, str]]:
         """(card, name) of the abilities in force with a continuous ability
         among ``statics`` (those that can change ``wanted``), in their order:
-        worked out once per event and change, not once per card asked about
-        (the lethal check asks of every card in play after every step)."""
-        seen = self._continuous_seen[1]
-        key = ("sources", wanted)       # never a (card, change) question's key
-        sources = seen.get(key)
-        if sources is None:
-            sources = [(source, name) for source, name in self.abilities_in_force()
-                       if statics.get(name)]
+        worked out once per answer of ``abilities_in_force`` and change, not
+        once per card asked about (the lethal check asks of every card in
+        play after every step)."""
+        in_force = self.abilities_in_force()
+        kept_for, kept = self._sources_kept
+        if kept_for is not in_force:
+            kept = {}
             if not self._granting:      # while keywords are given: the printed ones only
-                seen[key] = sources
+                self._sources_kept = (in_force, kept)
+        sources = kept.get(wanted)
+        if sources is None:
+            sources = kept[wanted] = [(source, name) for source, name in in_force
+                                      if statics.get(name)]
         return sources
 
     def is_nullified(self, card: int) -> bool:
