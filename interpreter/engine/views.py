@@ -319,6 +319,9 @@ class Views:
         asking = (card, wanted)
         if asking in self._asking:
             return ()
+        if wanted is not None and not self.game.granted_keywords and \
+                not self._sources_of(self.game.statics_by_change[wanted], wanted):
+            return ()       # (no card in force now has an ability that makes it)
         events = len(self.state.log)
         seen_at, seen = self._continuous_seen
         if seen_at != events:
