@@ -15,7 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.agents import HintedAgent, RandomAgent, play_out, preferred_actions
+from interpreter.agents import (GreedyAgent, HintedAgent, RandomAgent, option_kind, play_out,
+                                preferred_actions)
+from interpreter.agents.search import TURN_RANKS
+from interpreter.agents.simple import greedy_choices
 from interpreter.engine import Match, compile_game
 from interpreter.language.games import load_game
 
@@ -412,3 +415,28 @@ def test_a_tie_past_the_end_sends_both_runners_back_and_play_goes_on(game):
     state.player_counters[0]["Place"] = 3
     play_out(match, [RandomAgent(1), RandomAgent(2)])
     assert match.state.result is not None
+
+
+def test_an_exchange_is_an_option_of_its_own_kind_ranked_with_attacks(game):
+    # "clear the room" pays the Moves gathered for the Room's reward: greedy
+    # takes it before playing a card or passing, and the search agent's
+    # rollouts take it for the turn player as they take attacks (ranked after
+    # passing, they never cashed in what a turn gathered)
+    seen = 0
+    for seed in range(1, 30):
+        match = _start(game, seed)
+        agents = [RandomAgent(seed), RandomAgent(seed + 100)]
+        while not match.is_terminal() and seen < 3:
+            labels = {match.action_to_string(a): a for a in match.legal_actions()}
+            clear = [a for label, a in labels.items() if label.startswith("clear the")]
+            if clear and "pass" in labels:
+                assert {option_kind(match, a) for a in clear} == {"exchange"}
+                assert option_kind(match, labels["pass"]) == "pass"
+                assert set(greedy_choices(match)) <= set(clear)
+                assert set(greedy_choices(match, TURN_RANKS)) <= set(clear)
+                assert GreedyAgent(seed).act(match) in clear
+                seen += 1
+            match.apply_action(agents[match.current_player()].act(match))
+        if seen >= 3:
+            break
+    assert seen >= 3

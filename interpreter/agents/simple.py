@@ -30,7 +30,7 @@ class RandomAgent:
 
 
 # How :class:`GreedyAgent` ranks the options of a decision, best first.
-OPTION_KINDS = ("attack", "play", "other", "pass")
+OPTION_KINDS = ("attack", "exchange", "play", "other", "pass")
 GREEDY_RANKS = {kind: rank for rank, kind in enumerate(OPTION_KINDS)}
 
 
@@ -38,8 +38,10 @@ def option_kind(match, index: int) -> str:
     """What option ``index`` of the open decision does, in words general to
     every game: "attack" (an action named by the language's verb "attack",
     as "can't attack" and "must attack" name them, or one whose card becomes
-    the attacker), "play" (an action or response about a card in its
-    player's hand), "pass" (passing, or "done"), or "other"."""
+    the attacker), "exchange" (an action that pays counters for the reward a
+    card prints, `exchange: STAT of this KIND`: what the resources gathered
+    are for), "play" (an action or response about a card in its player's
+    hand), "pass" (passing, or "done"), or "other"."""
     decision = match.state.decision
     option = decision.options[index]
     if option == ("pass",) or option == "done":
@@ -52,6 +54,8 @@ def option_kind(match, index: int) -> str:
         declared = game.rules.actions[option[0]]
         if declared.name.lower().startswith("attack") or declared.role == "attacker":
             return "attack"
+        if declared.exchange is not None:
+            return "exchange"
     cards_of = Machine.CARD_AT.get(decision.kind)
     for card in cards_of(option) if cards_of else ():
         zone = match.state.cards[card].zone[0]
