@@ -119,8 +119,9 @@ def read_records(paths) -> list[dict]:
     return list(records.values())
 
 
-def print_table(records: list[dict]) -> None:
-    """Wins, draws and losses per game, agent, opponent and seat."""
+def print_table(records: list[dict], markdown: bool = False) -> None:
+    """Wins, draws and losses per game, agent, opponent and seat (as a
+    Markdown table with ``markdown``, for the docs)."""
     table: dict[tuple, dict] = {}
     for record in records:
         row = table.setdefault(
@@ -132,6 +133,18 @@ def print_table(records: list[dict]) -> None:
         row["decisions"] += record["decisions"]
         row["searched"] += record["searched"]
         row["seeds"].add(record["seed"])
+    if markdown:
+        print("| game | against | seat | won-drawn-lost | win rate | 95% interval | seeds "
+              "| s/decision |")
+        print("|---|---|---|---|---|---|---|---|")
+        for (game, _agent, opponent, seat), row in sorted(table.items()):
+            games = row["win"] + row["draw"] + row["loss"]
+            low, high = wilson(row["win"], games)
+            print(f"| {game} | {opponent} | {seat} | {row['win']}-{row['draw']}-{row['loss']} "
+                  f"| {row['win'] / games:.0%} | {low:.0%}-{high:.0%} "
+                  f"| {min(row['seeds'])}-{max(row['seeds'])} "
+                  f"| {row['seconds'] / max(row['decisions'], 1):.3f} |")
+        return
     print(f"{'game':20} {'agent':10} {'against':8} {'seat':>4} {'W':>4} {'D':>4} {'L':>4} "
           f"{'win rate':>8}  {'95% interval':13} {'seeds':>9} {'s/decision':>10} "
           f"{'s/searched':>10}")
@@ -159,9 +172,11 @@ def main(argv=None) -> int:
                         help="append each game here; games already in it are not played again")
     parser.add_argument("--table", nargs="+", metavar="FILE.jsonl",
                         help="print the table of recorded games and play none")
+    parser.add_argument("--markdown", action="store_true",
+                        help="print the table as Markdown (for the docs)")
     args = parser.parse_args(argv)
     if args.table:
-        print_table(read_records(args.table))
+        print_table(read_records(args.table), args.markdown)
         return 0
     if not args.games:
         parser.error("name at least one game (or --table FILE)")
