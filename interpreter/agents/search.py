@@ -64,11 +64,11 @@ WIDE_CAP = 64
 # retreat that discards what it had attached) whichever option came first;
 # the next decision is searched in its turn. The other players answer as
 # the greedy agent does (blocks, responses).
-# An exchange (resources paid for a card's reward: Rival Rush's objectives
-# cleared with the Moves gathered) ranks with an attack: ranked with the
-# other actions, after passing, the rollouts never cashed in what the turn
+# An exchange (resources paid for a card's reward: an objective cleared
+# with the moves gathered) ranks with an attack: ranked with the other
+# actions, after passing, the rollouts never cashed in what the turn
 # gathered, and the agent, seeing no gain in placing cards, played its
-# games to the cap.
+# games to the cap (docs/playtesting.md).
 TURN_RANKS = {"attack": 0, "exchange": 0, "pass": 1, "play": 2, "other": 3}
 # the exploration constant of UCB (rewards are in [-1, 1])
 EXPLORATION = 0.9
