@@ -148,11 +148,8 @@ class Match:
     def _advance(self) -> None:
         # one machine for the match: what it derives from the state (the
         # cards in play of a kind, the modifiers by card) outlives a decision
-        machine = self._machine
-        if machine is None or machine.state is not self.state:
-            machine = self.views()
-        else:
-            machine.start_over()
+        machine = self.views()
+        machine.start_over()      # (a new machine starts as this leaves it)
         machine.run()
         self.unasked = machine.unasked
 
