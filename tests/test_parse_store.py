@@ -8,6 +8,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from lark.grammar import Rule
+from lark.lexer import TerminalDef
+from lark.parsers.lalr_analysis import IntParseTable, Reduce, Shift
+from lark.utils import SerializeMemoizer
+
 from interpreter.language import parse_store
 from interpreter.language.cards import load_cards
 from interpreter.language.rules_file import load_rules
@@ -75,3 +80,27 @@ def test_the_store_can_be_turned_off(tmp_path, monkeypatch):
     _read()
     assert not list(tmp_path.glob("**/parsed-*.json"))
     assert parse_store.store_path("g", "p", "t") is None
+
+
+
+
+def _table_loaded(data: dict, memo_data: dict):
+    # what lark's Lark._load does with a cache file's parse table
+    memo = SerializeMemoizer.deserialize(memo_data, {"Rule": Rule, "TerminalDef": TerminalDef}, {})
+    table = IntParseTable.deserialize(data["parser"]["parser"], memo)
+    return table.states, table.start_states, table.end_states
+
+
+def test_lark_tables_load_the_same_with_the_one_pass_reader(monkeypatch):
+    # parse_store sets load_parse_table on lark's table class: lark's own
+    # reader and it must build equal tables from what lark keeps of a game's
+    # card grammar (hundreds of states, reduces of every rule)
+    rules, _ = _read()
+    data, memo_data = rules.parser().lark.memo_serialize([TerminalDef, Rule])
+    assert IntParseTable.deserialize.__func__ is parse_store.load_parse_table
+    ours = _table_loaded(data, memo_data)
+    monkeypatch.setattr(IntParseTable, "deserialize", parse_store.lark_load_parse_table)
+    theirs = _table_loaded(data, memo_data)
+    assert len(ours[0]) > 300
+    assert ours == theirs
+    assert {action for row in ours[0].values() for action, _ in row.values()} == {Shift, Reduce}

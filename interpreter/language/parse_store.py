@@ -6,6 +6,13 @@ them, the oldest removed past a bound: lark's analysis of each grammar
 texts of rules and card files, and records other stages keep as JSON
 (:func:`record_path`: what ``check`` found in a game).
 
+Reading lark's file back is most of a start without parsed texts: lark
+builds each reduce entry of the parse table through its general
+deserializer (tens of thousands of calls for a game's card grammar, each a
+lookup of the same few hundred rules). :func:`load_parse_table` builds the
+same table in one pass and is the one lark uses (set on its table class
+when this module is imported).
+
 Every effect text of a rules or card file is parsed into a frozen AST. This
 module keeps those ASTs on disk, one JSON file per source file, named by
 the SHA-256 of what decides them: the game's effect grammar (its vocabulary
@@ -29,6 +36,8 @@ import os
 from pathlib import Path
 
 import attrs
+from lark.grammar import Rule
+from lark.parsers.lalr_analysis import IntParseTable, Reduce, Shift
 
 from interpreter.language import ast
 from interpreter.source import Span
@@ -89,6 +98,34 @@ def _touch(path: Path) -> bool:
         return True
     except OSError:
         return False
+
+
+def load_parse_table(cls, data: dict, memo: dict):
+    """lark's ``ParseTableBase.deserialize``, each rule a reduce names built
+    (or found in lark's memo) once: the same table, the same objects."""
+    tokens = data["tokens"]
+    reduces: dict = {}
+    states = {}
+    for state, actions in data["states"].items():
+        row = {}
+        for token, (action, arg) in actions.items():
+            if action == 1:
+                ref = arg.get("@") if type(arg) is dict else None
+                entry = reduces.get(ref) if ref is not None else None
+                if entry is None:
+                    entry = (Reduce, Rule.deserialize(arg, memo))
+                    if ref is not None:
+                        reduces[ref] = entry
+                row[tokens[token]] = entry
+            else:
+                row[tokens[token]] = (Shift, arg)
+        states[state] = row
+    return cls(states, data["start_states"], data["end_states"])
+
+
+# lark's own, kept for the test that both build the same table
+lark_load_parse_table = IntParseTable.deserialize
+IntParseTable.deserialize = classmethod(load_parse_table)
 
 
 def store_path(grammar: str, path: str, text: str) -> Path | None:
