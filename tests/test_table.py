@@ -61,7 +61,7 @@ def test_a_whole_game_at_the_terminal(tmp_path):
     assert "RYFT Card Battle: turn" in screen and "(you are Player 1)" in screen
     assert re.search(r"Player 1 \(you\) +Life Force 300", screen)   # the players' table
     assert "╭─ Your hand" in screen                                   # a rich panel
-    assert "You must " in screen and "  1. " in screen
+    assert "You may Reset:\n  1. yes\n  2. no" in screen    # the mulligan: a question
     for typed, shown in [("frobnicate", 'E845 "frobnicate" is not an option or a command'),
                          ("help", "undo         back to your previous decision"),
                          ("card cinderpupp", 'did you mean "Cinderpup"?'),
@@ -131,6 +131,21 @@ def test_plain_text_screen_and_prompt_mistakes():
     assert "  Player 1: cast Scholar." in lines      # what happened since the last decision
     assert lines[-1] == "The game was not saved (type save FILE before quit to keep it)."
 
+
+
+def test_a_question_reads_may_and_a_choice_must():
+    # Pocket League's setup: the choice of the first player and of the
+    # active creature must be made; "You may draw a card" (the rival's
+    # mulligans) is a question answered yes or no
+    result = run("play", "pocket-league", "--p1", "human", "--p2", "random", "--seed", "4",
+                 typed="1\n1\nquit\n")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert "You must choose the first player:" in lines
+    at = lines.index("You may draw a card:")
+    assert lines[at + 1:at + 3] == ["  1. yes", "  2. no"]
+    assert "You must choose a card to put a basic creature in their hand into play:" in lines
+    assert not any(line.startswith("You must") and line.endswith("?:") for line in lines)
 
 def test_end_of_input_leaves_cleanly():
     result = run("play", DUEL, "--p2", "human", "--seed", "3", typed="")

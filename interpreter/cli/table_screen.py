@@ -41,6 +41,20 @@ RECENT = 15          # events shown on the terminal screen (all of them in plain
 ZONE_SHOWN = 12      # cards listed in one zone before "and N more"
 
 
+
+# decisions that are a question the player may answer no to ("You may draw
+# a card", "use the ability of X?"), not a choice they must make
+QUESTIONS = ("yes-no", "use")
+
+
+def decision_heading(decision: dict) -> str:
+    """The line above a decision's options: "You must choose a card to
+    discard:", or for a yes-or-no question "You may draw a card:"."""
+    prompt = decision["prompt"]
+    if decision.get("kind") in QUESTIONS:
+        return f"You may {prompt.rstrip('?')}:"
+    return f"You must {prompt}:"
+
 class Screen:
     """Where a table is drawn and asked: a rich console on a terminal,
     plain lines otherwise."""
@@ -143,7 +157,7 @@ class Screen:
         decision = view["decision"]
         if decision is None:
             return
-        say(f"You must {decision['prompt']}:")
+        say(decision_heading(decision))
         for line in self._options(view):
             say(f"  {line}")
 
