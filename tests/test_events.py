@@ -12,8 +12,10 @@ import pytest
 
 from interpreter.agents import RandomAgent
 from interpreter.engine import Match, compile_game
-from interpreter.engine.events import EVENT_KINDS, Event, Moved, Occurred, from_values
+from interpreter.compiler.modifiers import ALL_DAMAGE
+from interpreter.engine.events import EVENT_KINDS, Event, Modified, Moved, Occurred, from_values
 from interpreter.engine.invariants import Watch
+from interpreter.engine.narration import narrate
 from interpreter.engine.state import GameState
 from interpreter.language.games import load_game
 
@@ -84,3 +86,21 @@ def test_the_invariants_refuse_a_log_entry_that_is_not_an_event():
     assert watch.check() is None
     match.state.log.append(("move", 0, ("hand", 0), ("board", 0), True))
     assert "not an event" in watch.check()
+
+
+def test_a_modifier_on_a_card_reads_as_what_it_changes():
+    # a card "is fresh this turn", "has Double Strike", "counts as red":
+    # told as such, not as a number added to a name
+    game = load_game("pocket-league")
+    match = Match.start(compile_game(game), [game.decks[0], game.decks[1]], 1)
+    card = 0
+    name = match.state.cards[card].name
+    events = [Modified(card, "status", "fresh", 1), Modified(card, "keyword", "Haste", 1),
+              Modified(card, "lost keyword", "Haste", 1), Modified(card, "value", "red", 1),
+              Modified(card, "can", "attack twice", 1), Modified(card, "reduce", "damage", 2),
+              Modified(card, "reduce", "damage", ALL_DAMAGE), Modified(card, "stat", "HP", -20)]
+    lines = [line.strip() for line in narrate(match.state, game.rules, events=events)]
+    assert lines == [f"{name} is fresh.", f"{name} has Haste.", f"{name} loses Haste.",
+                     f"{name} counts as red.", f"{name}: can attack twice.",
+                     f"Damage dealt to {name} is reduced by 2.",
+                     f"Damage dealt to {name} is prevented.", f"{name}: HP -20."]

@@ -12,6 +12,7 @@ import re
 from typing import Iterable, Iterator
 
 from interpreter.compiler.compiled import OUTSIDE_ZONE
+from interpreter.compiler.modifiers import ALL_DAMAGE
 from interpreter.language.render_selectors import _fill
 from interpreter.engine.events import (
     AbilityUsed, ActionTaken, Attached, CardCounterChanged, Chose, Compared, ControlChanged,
@@ -235,7 +236,20 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
             if what == "cost":
                 return f"     {names[card].name} costs {abs(amount)} " \
                        f"{'less' if amount < 0 else 'more'} {name}."
-            return f"     {names[card].name}: {name} {amount:+d}."
+            shown = names[card].name
+            if what == "status":        # "it is fresh this turn"
+                article = rules.status_articles.get(name) if rules is not None else None
+                return f"     {shown} is {article + ' ' if article else ''}{name}."
+            if what in ("keyword", "lost keyword"):
+                return f"     {shown} {'has' if what == 'keyword' else 'loses'} {name}."
+            if what == "value":         # "it counts as red"
+                return f"     {shown} counts as {name}."
+            if what in ("can", "must"):
+                return f"     {shown}: {what} {name}."
+            if what == "reduce":
+                return f"     Damage dealt to {shown} is " + (
+                    "prevented." if amount >= ALL_DAMAGE else f"reduced by {amount}.")
+            return f"     {shown}: {name} {amount:+d}."
         case EntryWaits():
             return (f"   [{event.height}] {names[event.source].name}'s effect waits to "
                     f"resolve ({_player(event.controller)}).")
