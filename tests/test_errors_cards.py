@@ -551,3 +551,17 @@ def test_a_card_left_out_for_its_kind_is_not_also_called_unknown_by_its_decks(tm
     assert "E302 unknown card kind \"Creatur\"" in result.output
     assert "E305" not in result.output
     assert "1 problem in" in result.output
+
+
+def test_a_word_of_other_card_games_suggests_the_language_s_own():
+    # "dies" is no misspelling of a word the language has ("lifes" was
+    # suggested): the language's own phrase is, and it reads
+    runner = CliRunner()
+    for game in ("arcane-duel", "pocket-league"):
+        result = runner.invoke(main, ["explain", game, "Whenever a Creature dies, draw a card."])
+        assert result.exit_code == 1, result.output
+        assert 'E201 unexpected word "dies"' in result.output
+        assert 'did you mean "is destroyed"?' in result.output
+        fixed = runner.invoke(main, ["explain", game,
+                                     "Whenever a Creature is destroyed, draw a card."])
+        assert fixed.exit_code == 0, fixed.output

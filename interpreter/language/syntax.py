@@ -42,6 +42,12 @@ from interpreter.source import SourceText, Span
 # Building parsers
 
 
+# Words other card games use where the card language says something else:
+# the designer's own word is suggested against, not spelled near ("dies" is
+# not a misspelling of any word the language has).
+OTHER_GAMES_WORDS = {"dies": "is destroyed", "die": "are destroyed"}
+
+
 _PARSERS: dict[tuple[str, str, bool], Lark] = {}
 
 
@@ -584,6 +590,8 @@ class EffectParser:
         else:
             message = "unexpected end of the text"
         suggestion = nearest_phrase(text[start:], self._candidates(err)) if word else None
+        if word.lower() in OTHER_GAMES_WORDS:
+            suggestion = f'did you mean "{OTHER_GAMES_WORDS[word.lower()]}"?'
         err._text = text
         verb = self._unfinished_pattern(err)
         if start == 0 and word and text[end:end + 1] == ":" and word.upper() == word \
