@@ -4,13 +4,14 @@ interpreter/reports.py): the figures, the files, and their refusals."""
 from __future__ import annotations
 
 import json
+import multiprocessing
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from interpreter.balance import GameRecord, summarize, wilson
-from interpreter.cli import main
+from interpreter.cli import common, main, simulating
 
 DUEL = str(Path(__file__).parent / "fixtures" / "engine" / "rules" / "duel.rules")
 
@@ -66,6 +67,24 @@ def test_the_same_seed_gives_the_same_report_with_one_or_two_workers():
     assert report["games"] == 24 and sum(report["wins"].values()) + report["draws"] == 24
     assert set(report["cards"]) and report["first_player"]["games"] == 24
 
+
+
+@pytest.mark.skipif(multiprocessing.get_start_method() != "fork",
+                    reason="workers inherit what was loaded only when forked")
+def test_forked_workers_start_with_the_game_already_loaded(monkeypatch):
+    # a worker forked by simulate or soak would load and compile the game
+    # again only through these: made to fail, the runs must not need them
+    def loads_again(*args):
+        raise AssertionError("a forked worker loaded the game again")
+    monkeypatch.setattr(simulating, "_batch_playable", loads_again)
+    monkeypatch.setattr(simulating, "_worker_playable", loads_again)
+    two = run("simulate", DUEL, "-n", "8", "--seed", "3", "--format", "json",
+              "--workers", "2")
+    assert two.exit_code == 0, two.output
+    assert json.loads(two.output)["games"] == 8
+    soaked = run("soak", DUEL, "-n", "4", "--jobs", "2")
+    assert soaked.exit_code == 0, soaked.output
+    assert common.loaded_before_fork() is None       # nothing kept in this process
 
 def test_the_text_report_has_its_tables(tmp_path):
     out = run("simulate", DUEL, "-n", "12", "--seed", "1", "--p1", "first")

@@ -208,15 +208,32 @@ def ignore_interrupts() -> None:
 SOAK_PART = 100
 
 
+# What the command had loaded when it started its worker processes: a
+# worker forked from it starts with it instead of loading and compiling the
+# game again (a worker started otherwise finds None and loads it).
+_LOADED_BEFORE_FORK = None
+
+
+def loaded_before_fork():
+    """What the process that forked this worker had loaded, or None."""
+    return _LOADED_BEFORE_FORK
+
+
 def parts_done(work, parts: list, here, processes: int, stack: contextlib.ExitStack):
     """The results of ``work(part)`` for every part, in order, as they
     come: in this process (``work(part, here)``, what is loaded here
     reused) or shared among ``processes`` worker processes that leave
-    Ctrl-C to this one (``stack`` stops them)."""
+    Ctrl-C to this one (``stack`` stops them; workers forked from this
+    process find ``here`` with :func:`loaded_before_fork`)."""
+    global _LOADED_BEFORE_FORK
     if processes == 1 or len(parts) == 1:
         return (work(part, here) for part in parts)
-    pool = stack.enter_context(multiprocessing.Pool(min(processes, len(parts)),
-                                                    initializer=ignore_interrupts))
+    _LOADED_BEFORE_FORK = here
+    try:
+        pool = stack.enter_context(multiprocessing.Pool(min(processes, len(parts)),
+                                                        initializer=ignore_interrupts))
+    finally:
+        _LOADED_BEFORE_FORK = None
     stack.callback(pool.terminate)
     return pool.imap(work, parts)
 

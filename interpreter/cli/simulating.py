@@ -20,9 +20,9 @@ from interpreter import cluster, reports
 from interpreter.agents import DEFAULT_AGENT, agent_named
 from interpreter.balance import play_game, summarize
 from interpreter.cli.common import (Playable, deck_option, exit_code, interrupted_note,
-                                    is_deck_file, is_terminal, load_playable, parts_done,
-                                    playable_or_exit, seed_option, until_interrupted,
-                                    user_errors)
+                                    is_deck_file, is_terminal, load_playable,
+                                    loaded_before_fork, parts_done, playable_or_exit,
+                                    seed_option, until_interrupted, user_errors)
 from interpreter.errors import CouldNotRun, Problem
 from interpreter.replays import check_new_file
 from interpreter.soak import merge
@@ -172,7 +172,7 @@ def _batch_playable(batch: Batch) -> Playable:
 def _simulate_part(part: tuple, playable: Playable | None = None) -> list:
     """Games ``first`` to ``first + count - 1`` of a simulation (here or in a worker)."""
     batch, first, count = part
-    playable = playable or _batch_playable(batch)
+    playable = playable or loaded_before_fork() or _batch_playable(batch)
     pairs = [(a, b) for a in playable.chosen for b in playable.chosen if a is not b] \
         if batch.matchups and playable.players == 2 and len(playable.chosen) > 1 else None
     records = []
@@ -254,7 +254,8 @@ def _worker_playable(game: str, players: int | None, deck_names: tuple) -> Playa
 def _soak_part(part: tuple, playable: Playable | None = None):
     """One part of a soak run (in this process or a worker): games ``first`` to ``first + count - 1``."""
     game, players, deck_names, seed, first, count, check_every = part
-    playable = playable or _worker_playable(game, players, deck_names)
+    playable = playable or loaded_before_fork() or \
+        _worker_playable(game, players, deck_names)
     return run_soak(playable.compiled, playable.seats, count, seed, check_every, first)
 
 
