@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from errors_support import at_repo_root, fixture_path  # noqa: F401  (autouse fixture)
 from interpreter.cli import main
 from interpreter.cli.common import load_playable
+from interpreter.cli.table_screen import repeats_counted
 from interpreter.tables import Table
 
 DUEL = fixture_path("engine", "rules", "duel.rules")
@@ -146,6 +147,14 @@ def test_a_question_reads_may_and_a_choice_must():
     assert lines[at + 1:at + 3] == ["  1. yes", "  2. no"]
     assert "You must choose a card to put a basic creature in their hand into play:" in lines
     assert not any(line.startswith("You must") and line.endswith("?:") for line in lines)
+    # the rival's mulligan: seven hidden cards back to the deck, told as one line
+    assert "  A card moves from Player 2's hand to Player 2's deck. (x7)" in lines
+
+
+def test_the_same_event_in_a_row_is_one_line_with_its_count():
+    assert repeats_counted(["a", "b", "b", "b", "a", "c", "c"]) == \
+        ["a", "b (x3)", "a", "c (x2)"]
+    assert repeats_counted([]) == []
 
 def test_end_of_input_leaves_cleanly():
     result = run("play", DUEL, "--p2", "human", "--seed", "3", typed="")

@@ -55,6 +55,21 @@ def decision_heading(decision: dict) -> str:
         return f"You may {prompt.rstrip('?')}:"
     return f"You must {prompt}:"
 
+
+def repeats_counted(lines: list[str]) -> list[str]:
+    """The same line told several times in a row once, with how many times
+    ("A card moves from Player 2's hand to Player 2's deck. (x7)"): a
+    mulligan's seven hidden cards are one line on the screen."""
+    out: list[str] = []
+    count = 0
+    for index, line in enumerate(lines):
+        count += 1
+        if index + 1 < len(lines) and lines[index + 1] == line:
+            continue
+        out.append(line if count == 1 else f"{line} (x{count})")
+        count = 0
+    return out
+
 class Screen:
     """Where a table is drawn and asked: a rich console on a terminal,
     plain lines otherwise."""
@@ -84,7 +99,7 @@ class Screen:
         view = match.observation(viewer)
         log = match.state.log
         since = min(self.told.get(viewer, 0), len(log))
-        events = match.narration(viewer, events=log[since:])
+        events = repeats_counted(match.narration(viewer, events=log[since:]))
         self.told[viewer] = len(log)
         if self.plain:
             self._draw_plain(view, events)
