@@ -35,6 +35,7 @@ STAGES = {
     "interpreter.errors": 0,
     "interpreter.source": 0,
     "interpreter.resources": 0,
+    "interpreter.collector": 0,
     "interpreter.language": 1,
     "interpreter.compiler": 2,
     "interpreter.engine": 3,
@@ -57,7 +58,7 @@ STAGES = {
     "interpreter.editor": 4,
     "interpreter.adapters": 4,
 }
-STAGE_NAMES = ["shared (errors, source, resources)", "language", "compiler", "engine",
+STAGE_NAMES = ["shared (errors, source, resources, collector)", "language", "compiler", "engine",
                "agents / series / soak / rulings / pytest_plugin / web / editor / adapters "
                "/ cli"]
 

@@ -18,6 +18,7 @@ from typing import Callable
 import attrs
 from lark.exceptions import UnexpectedInput
 
+from interpreter.collector import collection_paused
 from interpreter.compiler.abilities import _compile_ability, _compile_exchanges
 from interpreter.compiler.compiled import (AFTER_USE, KEYWORD_KIND, RULE_KIND, ActionPlan,
                                            CompiledGame, TriggerIndex)
@@ -38,6 +39,7 @@ from interpreter.language.files import read_source
 from interpreter.source import Span
 
 
+@collection_paused()
 def compile_game(game) -> CompiledGame:
     """Compile a loaded game; raises CardrulesError listing what cannot run."""
     rules = game.rules

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import attrs
 
+from interpreter.collector import collection_paused
 from interpreter.errors import CouldNotRun, Problem, did_you_mean, listing
 from interpreter.language.cards import CardDefinition, load_cards
 from interpreter.language.decks import Deck, load_decks
@@ -158,6 +159,7 @@ def _stamp(path: Path) -> tuple:
     return (str(path), found.st_mtime_ns, found.st_size)
 
 
+@collection_paused()
 def _load(located: GameFiles, extra_files: tuple[Path, ...] = ()) -> Game:
     game_id, root = located.game_id, located.root
     files = [located.rules]
