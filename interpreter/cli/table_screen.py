@@ -40,8 +40,6 @@ PROMPT = "play> "     # what the prompt shows (tests wait for it)
 RECENT = 15          # events shown on the terminal screen (all of them in plain text)
 ZONE_SHOWN = 12      # cards listed in one zone before "and N more"
 
-
-
 # decisions that are a question the player may answer no to ("You may draw
 # a card", "use the ability of X?"), not a choice they must make
 QUESTIONS = ("yes-no", "use")
@@ -69,6 +67,7 @@ def repeats_counted(lines: list[str]) -> list[str]:
         out.append(line if count == 1 else f"{line} (x{count})")
         count = 0
     return out
+
 
 class Screen:
     """Where a table is drawn and asked: a rich console on a terminal,

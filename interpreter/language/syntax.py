@@ -42,12 +42,6 @@ from interpreter.source import SourceText, Span
 # Building parsers
 
 
-# Words other card games use where the card language says something else:
-# the designer's own word is suggested against, not spelled near ("dies" is
-# not a misspelling of any word the language has).
-OTHER_GAMES_WORDS = {"dies": "is destroyed", "die": "are destroyed"}
-
-
 _PARSERS: dict[tuple[str, str, bool], Lark] = {}
 
 
@@ -366,6 +360,11 @@ _READABLE = {
 
 # texts an effect parser remembers (a game has a few thousand; fuzzing more)
 _PARSED_KEPT = 20_000
+
+# Words other card games use where the card language says something else:
+# the designer's own word is suggested against, not spelled near ("dies" is
+# not a misspelling of any word the language has).
+OTHER_GAMES_WORDS = {"dies": "is destroyed", "die": "are destroyed"}
 
 
 class EffectParser:
