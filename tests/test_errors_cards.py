@@ -565,3 +565,22 @@ def test_a_word_of_other_card_games_suggests_the_language_s_own():
         fixed = runner.invoke(main, ["explain", game,
                                      "Whenever a Creature is destroyed, draw a card."])
         assert fixed.exit_code == 0, fixed.output
+
+
+def test_a_trigger_on_a_declared_event_nothing_logs_is_refused(tmp_path):
+    # RYFT declares "is Revived" (its rulebook's word) but nothing in its
+    # rules file logs it: a card watching it would never trigger
+    cards = tmp_path / "phoenix.cards"
+    cards.write_text('card "Phoenix Test"\n  kind: Being\n  rank: BASIC\n  synergy: 1\n'
+                     '  domain: BLAZE\n  type: Beast\n  AP: 40\n  HP: 30\n  text:\n'
+                     '    TRIGGER: When this is Revived: Draw a card.\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--game", "ryft", str(cards)])
+    assert result.exit_code == 1, result.output
+    assert f'{cards}:10:5: E820 nothing in ryft makes "is Revived" happen, so this would ' \
+        "never trigger" in result.output
+    assert 'an action or a verb with "counts as: revived"' in result.output
+    # an event the rules file does log reads as before ("is Summoned": a zone's entry)
+    cards.write_text(cards.read_text(encoding="utf-8").replace("is Revived", "is Summoned"),
+                     encoding="utf-8")
+    fine = CliRunner().invoke(main, ["check", "--game", "ryft", str(cards)])
+    assert fine.exit_code == 0, fine.output

@@ -25,7 +25,8 @@ from interpreter.compiler.players import is_opponent_ref
 from interpreter.compiler.program import JUMPED, Emitter, unsupported
 from interpreter.compiler.replacing import (card_replacement, compile_instead, optional_instead,
                                            player_replacement)
-from interpreter.compiler.trigger_events import card_event_watch, player_event_watch
+from interpreter.compiler.trigger_events import (card_event_watch, check_event_logged,
+                                                player_event_watch)
 from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.steps import StepCompiler
 from interpreter.compiler.triggered import (
@@ -600,6 +601,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
     event = when.args[0]
     if event.form == "player_event":
         word, card_test, whose = player_event_watch(game, event)
+        check_event_logged(game, word, event)
         program = _compile_trigger_program(game, name, ability, resolution, timing)
         if timing is not None and timing.immediate:
             game.immediate.add(program)
@@ -608,6 +610,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
         _intent_trigger(game, card, name)
         return
     word, test, object_test, self_only = card_event_watch(event)
+    check_event_logged(game, word, event)
     if timing is not None and timing.immediate:
         game.immediate.add(name)
     if name not in game.programs:     # not already built with its costs

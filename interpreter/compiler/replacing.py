@@ -21,7 +21,8 @@ from interpreter.compiler.modifiers import compile_duration, compile_lasting
 from interpreter.compiler.players import compile_zone, player_target
 from interpreter.compiler.program import Emitter, unsupported
 from interpreter.compiler.selectors import compile_selector, naming
-from interpreter.compiler.trigger_events import card_event_watch, player_event_watch
+from interpreter.compiler.trigger_events import (card_event_watch, check_event_logged,
+                                                player_event_watch)
 from interpreter.compiler.verb_slots import use_slots
 from interpreter.language import ast
 from interpreter.language.render import mode_text
@@ -329,10 +330,12 @@ class ReplacingSteps:
             # "The next time you advance this turn": once, that player's event
             word, test, whose = player_event_watch(
                 self.game, ast.Event("player_event", (subject, action), moment.span))
+            check_event_logged(self.game, word, moment)
             trigger = Trigger(word, e.program.name, test, False, "player", whose)
         else:
             word, test, object_test, _own = card_event_watch(
                 ast.Event("card_event", (subject, action), moment.span))
+            check_event_logged(self.game, word, moment)
             trigger = Trigger(word, e.program.name, test, False, object_test=object_test)
         self.game.once_triggers[text] = trigger
         # (listed with the triggers, so that its event is watched)

@@ -13,9 +13,59 @@ from __future__ import annotations
 from typing import Callable
 
 from interpreter.compiler.players import compile_player, is_opponent_ref
-from interpreter.compiler.program import unsupported
+from interpreter.compiler.program import Unsupported, unsupported
 from interpreter.compiler.selectors import compile_selector
+from interpreter.errors import Problem
 from interpreter.language import ast
+
+# Events the engine logs of itself, whatever the rules file declares: a card
+# drawn, discarded, sacrificed (an action's ``sacrifices:``), activated from
+# its zone, flipped; damage dealt and prevented.
+ENGINE_EVENTS = frozenset({"drawn", "discarded", "sacrificed", "activated",
+                           "flipped_face_up", "flipped_face_down", "deals damage",
+                           "deals damage to", "prevents damage"})
+
+
+def logged_events(rules) -> frozenset:
+    """The names of the events something in the game logs: the engine's
+    own, a zone's entry event ("a card entering it is Summoned"), paired
+    cards' status ("paired cards are Connected"), a status set ("it is
+    exhausted"), an action's ``counts as``, ``announces`` and ``target
+    announces``, a verb's ``counts as``, a kind's ``text happens`` event."""
+    names = set(ENGINE_EVENTS)
+    names.update(status.lower() for status in rules.statuses)
+    for zone in rules.zones.values():
+        names.update(e.lower() for e in (zone.entry_event, zone.paired_status) if e)
+    for action in rules.actions:
+        names.update(e.lower() for e in (action.event, action.announces,
+                                         action.target_announces) if e)
+    for verb in rules.verbs:
+        if verb.event:
+            names.add(verb.event.lower())
+    for kind in rules.kinds.values():
+        if kind.text_event:
+            names.add(kind.text_event.lower())
+    return frozenset(names)
+
+
+def check_event_logged(game, word: str, node) -> None:
+    """A trigger on an event the rules file declares but nothing logs would
+    never fire: refused at its line (E820) rather than run silently."""
+    rules = game.rules
+    declared = {(e.phrase[3:] if e.phrase.lower().startswith("is ") else e.phrase).lower(): e
+                for e in rules.events}
+    if word not in declared:
+        return
+    if game.logged_events is None:
+        game.logged_events = logged_events(rules)
+    if word in game.logged_events:
+        return
+    phrase = declared[word].phrase
+    raise Unsupported(Problem(
+        "E820", f'nothing in {rules.game_id} makes "{phrase}" happen, so this would never '
+        "trigger", getattr(node, "span", None), None, (),
+        f'give the rules file something that logs it: an action or a verb with "counts '
+        f'as: {word}", or a zone with "a card entering it is {word}"'))
 
 
 def card_event_watch(event: ast.Event) -> tuple:
