@@ -584,3 +584,13 @@ def test_a_trigger_on_a_declared_event_nothing_logs_is_refused(tmp_path):
                      encoding="utf-8")
     fine = CliRunner().invoke(main, ["check", "--game", "ryft", str(cards)])
     assert fine.exit_code == 0, fine.output
+
+
+def test_a_counter_is_listed_once_among_the_words_expected():
+    # "Life" as a counter, not "lifes" again among the other words
+    text = "Whenever a Creature is put into the discard pile, gain 1 Life."
+    result = CliRunner().invoke(main, ["explain", "arcane-duel", text])
+    assert result.exit_code == 1, result.output
+    expected = next(line for line in result.output.splitlines() if "expected:" in line)
+    assert "a counter (Growth, Life)" in expected
+    assert "lifes" not in expected.lower() and "growths" not in expected.lower()

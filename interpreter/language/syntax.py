@@ -34,7 +34,7 @@ from interpreter.errors import Problem, did_you_mean, nearest_phrase
 from interpreter.language import parse_store
 from interpreter.language.lean_lalr import LeanParser, NotPlain, prefix_length, spells_longer
 from interpreter.language.parse_store import grammar_cache
-from interpreter.language.vocabulary import terminal_word
+from interpreter.language.vocabulary import plural, terminal_word
 from interpreter.resources import read_grammar
 from interpreter.source import SourceText, Span
 
@@ -670,11 +670,15 @@ class EffectParser:
     def _expected(self, err: UnexpectedInput, limit: int = 10) -> list[str]:
         grouped: dict[str, list[str]] = {}
         plain: list[str] = []
+        # a counter's plural ("lifes") is the counter, already listed by its name
+        counter_plurals = {plural(w) for w, c in self.categories.items() if c == "counter"}
         for name in self._expected_names(err):
             if name == "$END":
                 plain.append(_READABLE[name])
                 continue
             shown = self._display.get(name, name)
+            if shown.lower() in counter_plurals:
+                continue
             bare = shown[1:-1] if shown.startswith("[") and shown.endswith("]") else None
             category = self.categories.get((bare or shown).lower())
             if category and bare:
