@@ -361,9 +361,7 @@ _READABLE = {
 # texts an effect parser remembers (a game has a few thousand; fuzzing more)
 _PARSED_KEPT = 20_000
 
-# Words other card games use where the card language says something else:
-# the designer's own word is suggested against, not spelled near ("dies" is
-# not a misspelling of any word the language has).
+# other card games' words for what the card language says otherwise
 OTHER_GAMES_WORDS = {"dies": "is destroyed", "die": "are destroyed"}
 
 
@@ -589,7 +587,7 @@ class EffectParser:
         else:
             message = "unexpected end of the text"
         suggestion = nearest_phrase(text[start:], self._candidates(err)) if word else None
-        if word.lower() in OTHER_GAMES_WORDS:
+        if word.lower() in OTHER_GAMES_WORDS:   # no near spelling: the language's phrase
             suggestion = f'did you mean "{OTHER_GAMES_WORDS[word.lower()]}"?'
         err._text = text
         verb = self._unfinished_pattern(err)
