@@ -234,8 +234,8 @@ class CompiledGame:
     # "before respond" / "before defend": events cards trigger on
     # ("Before your Rival defends"), given by the windows that open next
     before_events: set = attrs.Factory(set)
-    # the names of the events something in the game logs (trigger_events.logged_events)
-    logged_events: frozenset | None = None
+    # declared events nothing logs: name -> phrase (trigger_events.unlogged_events)
+    unlogged_events: dict = attrs.Factory(dict)
     intent_triggers: dict = attrs.Factory(dict)
     intent_kinds: set = attrs.Factory(set)      # the kinds of those triggers
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it

@@ -30,6 +30,7 @@ from interpreter.compiler.program import Emitter, Program, Unsupported, unsuppor
 from interpreter.compiler.replacing import player_event
 from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.steps import StepCompiler
+from interpreter.compiler.trigger_events import unlogged_events
 from interpreter.compiler.verb_slots import keyword_instance, use_slots
 from interpreter.errors import CardrulesError, CouldNotRun, Problem
 from interpreter.language import ast
@@ -51,6 +52,7 @@ def compile_game(game) -> CompiledGame:
             Span(rules.path, 1, 1, 1, 2), None, ('a turn block: turn, then phase "Name" '
                                                  "lines with the phase's steps",)))
     compiled = CompiledGame(rules, dict(game.cards))
+    compiled.unlogged_events = unlogged_events(rules)
     rule_cards = _rule_cards(rules, problems)
     compiled.cards.update((card.name, card) for card in rule_cards)
     compiled.rule_cards = tuple(card.name for card in rule_cards)

@@ -48,22 +48,24 @@ def logged_events(rules) -> frozenset:
     return frozenset(names)
 
 
+def unlogged_events(rules) -> dict[str, str]:
+    """event name -> phrase of each event the rules file declares and
+    nothing logs ("is Revived" with no verb or action counting as it)."""
+    logged = logged_events(rules)
+    named = {e.phrase: (e.phrase[3:] if e.phrase.lower().startswith("is ") else e.phrase).lower()
+             for e in rules.events}
+    return {word: phrase for phrase, word in named.items() if word not in logged}
+
+
 def check_event_logged(game, word: str, node) -> None:
     """A trigger on an event the rules file declares but nothing logs would
     never fire: refused at its line (E820) rather than run silently."""
-    rules = game.rules
-    declared = {(e.phrase[3:] if e.phrase.lower().startswith("is ") else e.phrase).lower(): e
-                for e in rules.events}
-    if word not in declared:
+    phrase = game.unlogged_events.get(word)
+    if phrase is None:
         return
-    if game.logged_events is None:
-        game.logged_events = logged_events(rules)
-    if word in game.logged_events:
-        return
-    phrase = declared[word].phrase
     raise Unsupported(Problem(
-        "E820", f'nothing in {rules.game_id} makes "{phrase}" happen, so this would never '
-        "trigger", getattr(node, "span", None), None, (),
+        "E820", f'nothing in {game.rules.game_id} makes "{phrase}" happen, so this would '
+        "never trigger", getattr(node, "span", None), None, (),
         f'give the rules file something that logs it: an action or a verb with "counts '
         f'as: {word}", or a zone with "a card entering it is {word}"'))
 
