@@ -7,6 +7,8 @@ assert the behaviour the checker SHOULD have; each reason names the bug.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -568,22 +570,37 @@ def test_a_word_of_other_card_games_suggests_the_language_s_own():
 
 
 def test_a_trigger_on_a_declared_event_nothing_logs_is_refused(tmp_path):
-    # RYFT declares "is Revived" (its rulebook's word) but nothing in its
-    # rules file logs it: a card watching it would never trigger
-    cards = tmp_path / "phoenix.cards"
+    # a copy of RYFT whose Revive verb forgets its "counts as: revived": the
+    # rules file still declares "is Revived", but nothing logs it, and a card
+    # watching it would never trigger
+    import shutil
+    root = Path(__file__).resolve().parent.parent
+    shutil.copytree(root / "rules", tmp_path / "rules")
+    shutil.copytree(root / "cards" / "ryft", tmp_path / "cards" / "ryft")
+    rules = tmp_path / "rules" / "ryft.rules"
+    text = rules.read_text(encoding="utf-8")
+    assert text.count("  counts as: revived\n") == 1
+    rules.write_text(text.replace("  counts as: revived\n", ""), encoding="utf-8")
+    cards = tmp_path / "cards" / "ryft" / "phoenix.cards"
     cards.write_text('card "Phoenix Test"\n  kind: Being\n  rank: BASIC\n  synergy: 1\n'
                      '  domain: BLAZE\n  type: Beast\n  AP: 40\n  HP: 30\n  text:\n'
                      '    TRIGGER: When this is Revived: Draw a card.\n', encoding="utf-8")
-    result = CliRunner().invoke(main, ["check", "--game", "ryft", str(cards)])
+    result = CliRunner().invoke(main, ["check", str(tmp_path / "cards" / "ryft")])
     assert result.exit_code == 1, result.output
     assert f'{cards}:10:5: E820 nothing in ryft makes "is Revived" happen, so this would ' \
         "never trigger" in result.output
     assert 'an action or a verb with "counts as: revived"' in result.output
-    # an event the rules file does log reads as before ("is Summoned": a zone's entry)
-    cards.write_text(cards.read_text(encoding="utf-8").replace("is Revived", "is Summoned"),
-                     encoding="utf-8")
-    fine = CliRunner().invoke(main, ["check", "--game", "ryft", str(cards)])
-    assert fine.exit_code == 0, fine.output
+    # the declaration itself is a warning (W402), which stops nothing
+    declared = next(n for n, line in enumerate(rules.read_text(encoding="utf-8").splitlines(), 1)
+                    if line.startswith('event "is Revived"'))
+    warned = CliRunner().invoke(main, ["check", str(rules)])
+    assert warned.exit_code == 0, warned.output
+    assert f'{rules}:{declared}:1: W402 nothing in this game makes "is Revived" happen: ' \
+        "a card watching it would never trigger" in warned.output
+    assert 'a verb or an action with "counts as: revived"' in warned.output
+    # the shipped rules file logs it (its Revive verb counts as it)
+    shipped = CliRunner().invoke(main, ["check", "--game", "ryft", str(cards)])
+    assert shipped.exit_code == 0, shipped.output
 
 
 def test_a_counter_is_listed_once_among_the_words_expected():

@@ -234,7 +234,7 @@ class CompiledGame:
     # "before respond" / "before defend": events cards trigger on
     # ("Before your Rival defends"), given by the windows that open next
     before_events: set = attrs.Factory(set)
-    # declared events nothing logs: name -> phrase (trigger_events.unlogged_events)
+    # declared events nothing logs: name -> phrase (language.declared_events.unlogged_events)
     unlogged_events: dict = attrs.Factory(dict)
     intent_triggers: dict = attrs.Factory(dict)
     intent_kinds: set = attrs.Factory(set)      # the kinds of those triggers

@@ -30,10 +30,10 @@ from interpreter.compiler.program import Emitter, Program, Unsupported, unsuppor
 from interpreter.compiler.replacing import player_event
 from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.steps import StepCompiler
-from interpreter.compiler.trigger_events import unlogged_events
 from interpreter.compiler.verb_slots import keyword_instance, use_slots
 from interpreter.errors import CardrulesError, CouldNotRun, Problem
 from interpreter.language import ast
+from interpreter.language.declared_events import unlogged_events
 from interpreter.language.game_rules import GameRules, parse_ability
 from interpreter.language.cards import CardAbility, CardDefinition
 from interpreter.language.files import read_source

@@ -18,44 +18,6 @@ from interpreter.compiler.selectors import compile_selector
 from interpreter.errors import Problem
 from interpreter.language import ast
 
-# Events the engine logs of itself, whatever the rules file declares: a card
-# drawn, discarded, sacrificed (an action's ``sacrifices:``), activated from
-# its zone, flipped; damage dealt and prevented.
-ENGINE_EVENTS = frozenset({"drawn", "discarded", "sacrificed", "activated",
-                           "flipped_face_up", "flipped_face_down", "deals damage",
-                           "deals damage to", "prevents damage"})
-
-
-def logged_events(rules) -> frozenset:
-    """The names of the events something in the game logs: the engine's
-    own, a zone's entry event ("a card entering it is Summoned"), paired
-    cards' status ("paired cards are Connected"), a status set ("it is
-    exhausted"), an action's ``counts as``, ``announces`` and ``target
-    announces``, a verb's ``counts as``, a kind's ``text happens`` event."""
-    names = set(ENGINE_EVENTS)
-    names.update(status.lower() for status in rules.statuses)
-    for zone in rules.zones.values():
-        names.update(e.lower() for e in (zone.entry_event, zone.paired_status) if e)
-    for action in rules.actions:
-        names.update(e.lower() for e in (action.event, action.announces,
-                                         action.target_announces) if e)
-    for verb in rules.verbs:
-        if verb.event:
-            names.add(verb.event.lower())
-    for kind in rules.kinds.values():
-        if kind.text_event:
-            names.add(kind.text_event.lower())
-    return frozenset(names)
-
-
-def unlogged_events(rules) -> dict[str, str]:
-    """event name -> phrase of each event the rules file declares and
-    nothing logs ("is Revived" with no verb or action counting as it)."""
-    logged = logged_events(rules)
-    named = {e.phrase: (e.phrase[3:] if e.phrase.lower().startswith("is ") else e.phrase).lower()
-             for e in rules.events}
-    return {word: phrase for phrase, word in named.items() if word not in logged}
-
 
 def check_event_logged(game, word: str, node) -> None:
     """A trigger on an event the rules file declares but nothing logs would

@@ -154,6 +154,13 @@ class VerbSteps:
         # an "if" inside its definition (as it is compiled, nor as it runs)
         had_if, saved_if = self._has_if, f"_if{len(self.e.program.instructions)}"
         self.e.emit(lambda m, f: f.locals.__setitem__(saved_if, f.locals.get("#if", True)))
+        counted = decl.event is not None and any(
+            slot in decl.pattern.text for slot in ("{card}", "{cards}"))
+        if counted:
+            # where the log stood: the verb counts as its event only for the
+            # cards it acted on from here (``Machine.cards_acted_on``)
+            since = f"_since{len(self.e.program.instructions)}"
+            self.e.emit(lambda m, f: f.locals.__setitem__(since, len(m.state.log)))
         self._repeat_from = self.e.label()
         self.e.place(self._repeat_from)
         # a definition that is one "Choose one": its prompt is the verb
@@ -176,8 +183,7 @@ class VerbSteps:
                         if card not in kept and role in m.state.cards[card].statuses:
                             m.set_status(card, role, False)
             self.e.emit(after)
-        if decl.event is not None and not any(
-                slot in decl.pattern.text for slot in ("{card}", "{cards}")):
+        if decl.event is not None and not counted:
             # "counts as: advances" of a verb done to no card: the player's
             # event (and the card's that did it: "Your Character advances")
             self.e.emit(lambda m, f, event=decl.event: m.event(
@@ -186,8 +192,9 @@ class VerbSteps:
             # "counts as: sacrificed": the event of each card the verb acted on
             def counts(m, f, event=decl.event):
                 it = f.locals.get("it")
+                acted = m.cards_acted_on(f.locals.pop(since))
                 for card in (it if isinstance(it, tuple) else (it,)):
-                    if isinstance(card, int):
+                    if isinstance(card, int) and card in acted:
                         m.event(event, card, m.state.cards[card].owner)
             self.e.emit(counts)
         if stopped is not None:

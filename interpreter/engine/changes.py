@@ -13,7 +13,7 @@ from __future__ import annotations
 from interpreter.engine import operations as op
 from interpreter.engine.events import (
     AbilityUsed, Attached, Compared, Kept, Occurred, Prevented, Replaced, ReplacedForPlayer,
-    Taken, ValueRevealed, ZoneFull)
+    Taken, ValueRevealed, ZoneFull, cards_acted_on)
 from interpreter.engine.limits import GameOver
 from interpreter.compiler.compiled import OUTSIDE_ZONE, RULES_ZONE
 from interpreter.engine.state import Frame, Modifier, TriggerUse
@@ -581,6 +581,11 @@ class Changes:
 
     def event(self, name: str, card, player: int) -> None:
         self.state.log.append(Occurred(name, card, player, None))
+
+    def cards_acted_on(self, since: int) -> set[int]:
+        """The cards something was done to since the log had ``since``
+        events (``events.cards_acted_on``)."""
+        return cards_acted_on(self.state.log[since:])
 
     # ---- the end of the game
 

@@ -354,3 +354,20 @@ PLACE_EVENTS = frozenset({
     Shuffled.KIND, StatusChanged.KIND, Related.KIND, Flipped.KIND, Attached.KIND,
     ControlChanged.KIND, Modified.KIND,
 })
+
+# The events that do something to the card in their first field (Modified:
+# its target, a card or -1 - player). A game verb that "counts as" an event
+# logs it only for the cards its definition did one of these to: "Revive
+# {card}" of a card that is no longer in the void does nothing and is no
+# revival; an exile a replacement turned into something else is no exile.
+_ACTS_ON_CARD = frozenset({
+    Moved.KIND, Created.KIND, StatusChanged.KIND, Related.KIND, Flipped.KIND,
+    Revealed.KIND, Attached.KIND, ControlChanged.KIND, CardCounterChanged.KIND,
+    Modified.KIND,
+})
+
+
+def cards_acted_on(events) -> set[int]:
+    """The cards these events did something to (``_ACTS_ON_CARD``)."""
+    return {event[1] for event in events
+            if event[0] in _ACTS_ON_CARD and event[1] is not None and event[1] >= 0}

@@ -22,6 +22,7 @@ import attrs
 from interpreter.collector import collection_paused
 from interpreter.errors import CouldNotRun, Problem, did_you_mean, listing
 from interpreter.language.cards import CardDefinition, load_cards
+from interpreter.language.declared_events import event_word, unlogged_events
 from interpreter.language.decks import Deck, load_decks
 from interpreter.language.files import Unreadable, memory_stamp, read_source
 from interpreter.language.game_rules import GameRules
@@ -44,6 +45,19 @@ class Game:
     files: list[str] = attrs.Factory(list)
     card_files: list[str] = attrs.Factory(list)
     deck_files: list[str] = attrs.Factory(list)
+
+
+def _unlogged_event_warnings(rules: GameRules, source) -> list[Problem]:
+    """W402 at each declared event nothing in the game logs: a card that
+    watches it would never trigger (check refuses such a card, E820)."""
+    unlogged = set(unlogged_events(rules).values())
+    return [problem_at(
+        source, event.span, "W402",
+        f'nothing in this game makes "{event.phrase}" happen: a card watching it would '
+        "never trigger",
+        suggestion=f'give it something that logs it: a verb or an action with "counts as: '
+                   f'{event_word(event.phrase)}", or a zone with "a card entering it is '
+                   f'{event_word(event.phrase)}"') for event in rules.events if event.phrase in unlogged]
 
 
 def shipped_root() -> Path:
@@ -182,6 +196,7 @@ def _load(located: GameFiles, extra_files: tuple[Path, ...] = ()) -> Game:
            for p in problems):
         _keep(key, game)
         return game  # cards cannot be read in a language that failed to build
+    game.warnings.extend(_unlogged_event_warnings(rules, rules_source))
     references = []
     refused: set[str] = set()
     sources = {}
