@@ -208,6 +208,35 @@ def option_text(view: dict, label: str) -> str:
     return _INSTANCE.sub(told, label)
 
 
+# decisions that are a question the player may answer no to ("You may draw
+# a card", "use the ability of X?"), not a choice they must make
+QUESTIONS = ("yes-no", "use")
+
+
+def decision_heading(decision: dict) -> str:
+    """The line above a decision's options: "You must choose a card to
+    discard:", or for a yes-or-no question "You may draw a card:"."""
+    prompt = decision["prompt"]
+    if decision.get("kind") in QUESTIONS:
+        return f"You may {prompt.rstrip('?')}:"
+    return f"You must {prompt}:"
+
+
+def repeats_counted(lines: list[str]) -> list[str]:
+    """The same line told several times in a row once, with how many times
+    ("A card moves from Player 2's hand to Player 2's deck. (x7)"): a
+    mulligan's seven hidden cards are one line on the screen."""
+    out: list[str] = []
+    count = 0
+    for index, line in enumerate(lines):
+        count += 1
+        if index + 1 < len(lines) and lines[index + 1] == line:
+            continue
+        out.append(line if count == 1 else f"{line} (x{count})")
+        count = 0
+    return out
+
+
 def card_lines(definition) -> list[str]:
     """A card's full text as its card file gives it: its name and kind, its
     stats, each face's stats and its abilities."""

@@ -18,8 +18,7 @@ from click.testing import CliRunner
 from errors_support import at_repo_root, fixture_path  # noqa: F401  (autouse fixture)
 from interpreter.cli import main
 from interpreter.cli.common import load_playable
-from interpreter.cli.table_screen import repeats_counted
-from interpreter.tables import Table
+from interpreter.tables import Table, repeats_counted
 
 DUEL = fixture_path("engine", "rules", "duel.rules")
 REPO = Path(__file__).resolve().parent.parent

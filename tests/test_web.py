@@ -56,6 +56,20 @@ def test_a_table_plays_from_one_seat_and_hides_the_other_hand(client):
     assert hands["hand/1"]["count"] > 0
 
 
+def test_a_decision_is_headed_as_the_terminal_heads_it(client):
+    # "You may ...:" for a question one may answer no to, "You must ...:" for
+    # a choice, as on the terminal (tables.decision_heading)
+    view, headings, rng = _new(client, seed=4), [], random.Random(3)
+    while not view["result"] and len(headings) < 12:
+        if view["decision"] is not None:
+            decision = view["decision"]
+            headings.append(decision["heading"])
+            assert decision["heading"] in (f"You may {decision['prompt'].rstrip('?')}:",
+                                           f"You must {decision['prompt']}:")
+        view = _play(client, view, 1, rng)
+    assert any(h.startswith("You must ") for h in headings), headings
+
+
 def test_a_whole_game_ends_with_its_winner(client):
     view = _play(client, _new(client, seed=5), 10_000, random.Random(2))
     assert view["result"].startswith(("Player 1 wins", "Player 2 wins", "The game is a draw"))

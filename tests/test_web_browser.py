@@ -106,6 +106,8 @@ def test_a_whole_game_is_played_by_clicking(page, server, game):
         if page.query_selector("#board-result"):
             break
         assert status == "Your decision"
+        assert page.inner_text("#decision .prompt").startswith(("Player 1: You may ",
+                                                                "Player 1: You must "))
         options = page.query_selector_all("#decision button.option")
         options[rng.randrange(len(options))].click()
         clicks += 1

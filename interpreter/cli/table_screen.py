@@ -23,8 +23,8 @@ from rich.panel import Panel
 from rich.table import Table as Grid
 
 from interpreter.errors import CardrulesError, Problem
-from interpreter.tables import (HUMAN, Table, card_lines, card_text, find_card, option_text,
-                                where_text)
+from interpreter.tables import (HUMAN, Table, card_lines, card_text, decision_heading,
+                                find_card, option_text, repeats_counted, where_text)
 
 HELP = """Type the number of an option to take it, or a command:
   help         this help
@@ -39,34 +39,6 @@ HELP = """Type the number of an option to take it, or a command:
 PROMPT = "play> "     # what the prompt shows (tests wait for it)
 RECENT = 15          # events shown on the terminal screen (all of them in plain text)
 ZONE_SHOWN = 12      # cards listed in one zone before "and N more"
-
-# decisions that are a question the player may answer no to ("You may draw
-# a card", "use the ability of X?"), not a choice they must make
-QUESTIONS = ("yes-no", "use")
-
-
-def decision_heading(decision: dict) -> str:
-    """The line above a decision's options: "You must choose a card to
-    discard:", or for a yes-or-no question "You may draw a card:"."""
-    prompt = decision["prompt"]
-    if decision.get("kind") in QUESTIONS:
-        return f"You may {prompt.rstrip('?')}:"
-    return f"You must {prompt}:"
-
-
-def repeats_counted(lines: list[str]) -> list[str]:
-    """The same line told several times in a row once, with how many times
-    ("A card moves from Player 2's hand to Player 2's deck. (x7)"): a
-    mulligan's seven hidden cards are one line on the screen."""
-    out: list[str] = []
-    count = 0
-    for index, line in enumerate(lines):
-        count += 1
-        if index + 1 < len(lines) and lines[index + 1] == line:
-            continue
-        out.append(line if count == 1 else f"{line} (x{count})")
-        count = 0
-    return out
 
 
 class Screen:

@@ -5,7 +5,7 @@ cards stay hidden exactly as they do for bots and the terminal."""
 from __future__ import annotations
 
 from interpreter.engine import Match
-from interpreter.tables import option_text
+from interpreter.tables import decision_heading, option_text, repeats_counted
 
 EVENTS_SHOWN = 40        # the recent events a page lists
 
@@ -40,10 +40,15 @@ def seat_view(match: Match, viewer: int | None) -> dict:
     if deciding is not None and (viewer is None or deciding == viewer):
         # options as the terminal words them: a card by where the decider sees it
         theirs = seen if viewer is not None else looks[deciding]
-        decision = {"player": deciding, "prompt": option_text(theirs, state.decision.prompt),
+        prompt = option_text(theirs, state.decision.prompt)
+        decision = {"player": deciding, "prompt": prompt,
+                    # as the terminal says it: "You may ...:" or "You must ...:"
+                    "heading": decision_heading({"prompt": prompt, "kind": state.decision.kind}),
                     "options": [option_text(theirs, match.action_to_string(a))
                                 for a in match.legal_actions()]}
-    events = match.narration(viewer, events=state.log[-EVENTS_SHOWN * 3:])[-EVENTS_SHOWN:]
+    # a mulligan's seven hidden cards are one line, as on the terminal
+    events = repeats_counted(
+        match.narration(viewer, events=state.log[-EVENTS_SHOWN * 3:]))[-EVENTS_SHOWN:]
     return {
         "title": match.game.rules.title,
         "viewer": viewer,

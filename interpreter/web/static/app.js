@@ -138,7 +138,7 @@ function drawTable(v) {
     $("status").textContent = `Player ${v.to_move + 1} is playing…`;
   } else if (v.decision) {
     $("status").textContent = "Your decision";
-    decision.append(el("div", {class: "prompt"}, `Player ${v.you + 1}: ${v.decision.prompt}`));
+    decision.append(el("div", {class: "prompt"}, `Player ${v.you + 1}: ${v.decision.heading}`));
     v.decision.options.forEach((label, index) => decision.append(
       el("button", {class: "option", "data-index": index, onclick: () => choose(index)},
         `${index + 1}. ${label}`)));
