@@ -567,6 +567,11 @@ def test_a_word_of_other_card_games_suggests_the_language_s_own():
         fixed = runner.invoke(main, ["explain", game,
                                      "Whenever a Creature is destroyed, draw a card."])
         assert fixed.exit_code == 0, fixed.output
+    # "target" (not "that", a near spelling that changes the meaning): "a"
+    result = runner.invoke(main, ["explain", "arcane-duel", "Destroy target Creature."])
+    assert 'E201 unexpected word "target"' in result.output
+    assert 'did you mean "a"?' in result.output
+    assert runner.invoke(main, ["explain", "arcane-duel", "Destroy a Creature."]).exit_code == 0
 
 
 def test_a_trigger_on_a_declared_event_nothing_logs_is_refused(tmp_path):
@@ -611,3 +616,49 @@ def test_a_counter_is_listed_once_among_the_words_expected():
     expected = next(line for line in result.output.splitlines() if "expected:" in line)
     assert "a counter (Growth, Life)" in expected
     assert "lifes" not in expected.lower() and "growths" not in expected.lower()
+
+
+def test_an_effect_with_no_moment_on_a_card_whose_text_has_none_is_refused(tmp_path):
+    # "Deal 1 damage" alone on a Creature (no label, no "When ...", and no
+    # "text happens" on its kind) would never happen: E821, with the way to
+    # say when (the battlefield's entry event, the game's timing labels)
+    cards = tmp_path / "imp.cards"
+    cards.write_text('card "Impatient Imp"\n  kind: Creature\n  colour: Flame\n  pips: 1\n'
+                     '  generic: 0\n  power: 1\n  toughness: 1\n  text:\n'
+                     '    Deal 1 damage to your Rival.\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--game", "arcane-duel", str(cards)])
+    assert result.exit_code == 1, result.output
+    assert f"{cards}:9:5: E821 nothing says when this happens: a Creature's text is not used " \
+        "on its own, so this effect would never happen" in result.output
+    assert 'start it with a moment ("When this arrives, ...") or a timing label (RESPONSE:, ' \
+        "ABILITY:)" in result.output
+    # a Saturday Wars Character: its kind's own timing labels
+    character = tmp_path / "hero.cards"
+    character.write_text('card "Eager Hero"\n  kind: Character\n  faction: Apple Black\n'
+                         '  purge cost: 2\n  progress value: 1\n  text:\n    Draw a card.\n',
+                         encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--game", "saturday-wars", str(character)])
+    assert result.exit_code == 1, result.output
+    assert f"{character}:7:5: E821" in result.output
+    assert "start it with a timing label (ACTION:, PURGE:, ANIMATE:, ENDURING:)" in result.output
+    # with its moment it runs
+    cards.write_text(cards.read_text(encoding="utf-8").replace(
+        "    Deal", "    When this arrives, deal"), encoding="utf-8")
+    fixed = CliRunner().invoke(main, ["check", "--game", "arcane-duel", str(cards)])
+    assert fixed.exit_code == 0, fixed.output
+
+
+def test_a_suffix_the_engine_cannot_run_is_named_in_words(tmp_path):
+    # the grammar's name of a suffix ("while_suffix") is not shown: its words
+    cards = tmp_path / "odd.cards"
+    for text, words in (("Each Creature you control gets +1 power while it is exhausted.",
+                         '"while ..." here'),
+                        ("A Creature you control gains Flying for each Creature you control "
+                         "until the end of the turn.",
+                         '"for each" on a change that is not a number')):
+        cards.write_text('card "Odd Spell"\n  kind: Sorcery\n  colour: Flame\n  pips: 1\n'
+                         f'  generic: 1\n  text:\n    {text}\n', encoding="utf-8")
+        result = CliRunner().invoke(main, ["check", "--game", "arcane-duel", str(cards)])
+        assert result.exit_code == 1, result.output
+        assert f"{cards}:7:5: E801 the engine cannot run {words} yet" in result.output
+        assert "suffix" not in result.output.replace(str(cards), "")

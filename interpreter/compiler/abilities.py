@@ -22,7 +22,7 @@ from interpreter.compiler.modifiers import (joined_stat_changes, register_capabi
                                            statement_changes)
 from interpreter.compiler.moving_steps import placement_checks
 from interpreter.compiler.players import is_opponent_ref
-from interpreter.compiler.program import JUMPED, Emitter, unsupported
+from interpreter.compiler.program import JUMPED, Emitter, Unsupported, unsupported
 from interpreter.compiler.replacing import (card_replacement, compile_instead, optional_instead,
                                            player_replacement)
 from interpreter.compiler.trigger_events import (card_event_watch, check_event_logged,
@@ -33,6 +33,7 @@ from interpreter.compiler.triggered import (
     _before_as_when, _compile_trigger_program, _intent_trigger, _paid_program,
     after_use_locals, compile_intent, compile_response, compile_trigger_body, paid_locals)
 from interpreter.compiler.verb_slots import fill_slots, use_slots
+from interpreter.errors import Problem
 from interpreter.language import ast
 from interpreter.language.cards import Exchange
 from interpreter.language.game_rules import parse_ability
@@ -373,6 +374,31 @@ def _it_is_this(test):
     return holds
 
 
+def _no_moment(game: CompiledGame, card, kind, node) -> Unsupported:
+    """E821: an effect written alone on a card whose kind's text has no
+    moment of its own ("Deal 1 damage ..." on a Creature): it would never
+    happen. The suggestion: the moment the card comes into play, and the
+    game's timing labels."""
+    rules = game.rules
+    entered = [z.entry_event for z in rules.zones.values()
+               if "in play" in z.roles and z.entry_event]
+    phrase = next((e.phrase for e in rules.events if entered
+                   and e.phrase.lower().removeprefix("is ") == entered[0].lower()),
+                  entered[0] if entered else None)
+    ways = []
+    if phrase is not None:
+        ways.append(f'a moment ("When this {phrase}, ...")')
+    labels = (kind.timings if kind is not None else ()) or tuple(rules.timings)
+    if labels:
+        ways.append(f"a timing label ({', '.join(label + ':' for label in labels)})")
+    article = "an" if card.kind[:1].lower() in "aeiou" else "a"
+    what = f"{article} {card.kind}'s" if kind is not None else "this card's"
+    return Unsupported(Problem(
+        "E821", f"nothing says when this happens: {what} text is not used on its own, so this "
+        "effect would never happen", getattr(node, "span", None), None, (),
+        f"start it with {' or '.join(ways)}" if ways else None))
+
+
 def _is_statement(resolution) -> bool:
     """Sentences that only say how cards or players are ("A frozen character
     can't attack."): a continuous change."""
@@ -581,6 +607,8 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
     if costs or gate is not None or (kind is not None and kind.after_use):
         _paid_program(game, name, costs, resolution, timing, kind)
         costs = ()
+    if not whens and not conditions and not costs and label is None:
+        raise _no_moment(game, card, kind, node)
     if not whens or costs or len(conditions) != 1:
         raise unsupported(node, "abilities other than \"When ...: effect\", responses, "
                           "activated and continuous abilities")

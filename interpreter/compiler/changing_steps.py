@@ -629,13 +629,28 @@ class ChangingSteps:
             return
         selector, statement, suffixes = step.args
         changes = statement_changes(statement, self.game)
-        until = compile_lasting(suffixes)
+        per = [s for s in suffixes if s.form == "for_each_suffix"]
+        until = compile_lasting([s for s in suffixes if s not in per])
+        times = f"_times{len(self.e.program.instructions)}"
+        if per:
+            # "gets +1 power for each Creature you control until the end of
+            # the turn": counted once, as the step starts (a continuous
+            # ability counts whenever it is read: abilities._compile_static)
+            if len(per) > 1 or any(kind != "stat" for kind, _, _ in changes):
+                raise unsupported(per[-1], '"for each" on a change that is not a number')
+            counted = compile_selector(per[0].args[0], lambda m, f: f.locals["you"])
+            self.e.emit(lambda m, f: f.locals.__setitem__(
+                times, len(counted.candidates(m, f))))
         self.select(selector, lambda m, f: f.locals["you"])
 
         def modify(m, f, card):
             end = until(m, f, card)
+            many = f.locals.get(times) if per else 1
+            if many == 0:
+                return          # "for each" of nothing: no change at all
             for kind, name, amount in changes:
-                m.add_modifier(card, kind, name, amount, f.locals.get("this"), end)
+                m.add_modifier(card, kind, name, amount if many == 1 else amount * many,
+                               f.locals.get("this"), end)
         self.each_chosen(modify)
 
 

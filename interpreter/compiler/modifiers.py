@@ -14,7 +14,7 @@ from typing import Callable
 import attrs
 
 from interpreter.compiler.players import _it_or_this, compile_owner
-from interpreter.compiler.program import unsupported
+from interpreter.compiler.program import suffix_words, unsupported
 from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.verb_slots import keyword_instance
 from interpreter.language import ast
@@ -256,7 +256,7 @@ def compile_lasting(suffixes) -> Callable:
     until = None
     for suffix in suffixes:
         if suffix.form != "lasting":
-            raise unsupported(suffix, f'"{suffix.form.replace("_", " ")}" here')
+            raise unsupported(suffix, f'"{suffix_words(suffix)}" here')
         until = compile_duration(suffix.args[0])
     return until if until is not None else (lambda m, f, card=None: ("game", 0, "end"))
 

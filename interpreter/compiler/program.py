@@ -61,6 +61,20 @@ class Unsupported(CardrulesError):
     """Text the language accepts but this engine cannot run yet."""
 
 
+# how a step's suffix (grammar/effect.lark, step_suffix) reads in a message
+_SUFFIX_WORDS = {
+    "lasting": "a duration", "if_suffix": "if ...", "for_each_suffix": "for each ...",
+    "times_suffix": "that many times", "for_free": "for free", "excess_to": "with excess to ...",
+    "rest_to": "and the rest to ...", "quietly": "without triggering abilities",
+    "while_suffix": "while ...",
+}
+
+
+def suffix_words(suffix) -> str:
+    """The words of a step's suffix ("for_each_suffix" -> "for each ...")."""
+    return _SUFFIX_WORDS.get(suffix.form, suffix.form.replace("_", " "))
+
+
 def unsupported(node, what: str) -> Unsupported:
     span = getattr(node, "span", None)
     return Unsupported(Problem("E801", f"the engine cannot run {what} yet", span))

@@ -24,7 +24,7 @@ from interpreter.compiler.modifiers import (compile_duration, compile_lasting, j
                                            register_capability)
 from interpreter.compiler.moving_steps import MovingSteps
 from interpreter.compiler.players import compile_player, mentions_opponent, player_target
-from interpreter.compiler.program import JUMPED, Emitter, unsupported
+from interpreter.compiler.program import JUMPED, Emitter, suffix_words, unsupported
 from interpreter.compiler.replacing import ReplacingSteps
 from interpreter.compiler.selectors import (compile_amount, compile_measure, compile_selector,
                                            compile_zone, naming)
@@ -305,7 +305,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         if step.form == "player_verb_step":
             subject, optional, use, suffixes = step.args
             if suffixes:
-                raise unsupported(suffixes[0], f'"{suffixes[0].form.replace("_", " ")}" '
+                raise unsupported(suffixes[0], f'"{suffix_words(suffixes[0])}" '
                                   "after a game verb")
             if subject.form in ("each_player", "each_rival"):
                 self.for_each_player(lambda who: self.as_player(who, use, optional),
@@ -331,7 +331,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         if step.form == "verb_step":
             optional, use, suffixes = step.args
             if suffixes:
-                raise unsupported(suffixes[0], f'"{suffixes[0].form.replace("_", " ")}" '
+                raise unsupported(suffixes[0], f'"{suffix_words(suffixes[0])}" '
                                   "after a game verb")
             self.verb(use, optional)
             return

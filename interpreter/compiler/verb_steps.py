@@ -8,7 +8,7 @@ import attrs
 
 from interpreter.compiler.costs import _doable_checks
 from interpreter.compiler.players import _nodes
-from interpreter.compiler.program import JUMPED, unsupported
+from interpreter.compiler.program import JUMPED, suffix_words, unsupported
 from interpreter.compiler.selectors import compile_amount, compile_selector
 from interpreter.compiler.verb_slots import filled_resolution, use_slots
 from interpreter.language import ast
@@ -40,7 +40,7 @@ class VerbSteps:
         Done once for each card the words name."""
         card, use, suffixes = step.args
         if suffixes:
-            raise unsupported(suffixes[0], f'"{suffixes[0].form.replace("_", " ")}" '
+            raise unsupported(suffixes[0], f'"{suffix_words(suffixes[0])}" '
                               "after a game verb")
         if any(isinstance(arg, ast.Selector) and arg.args and isinstance(
                 arg.args[-1], ast.Qualifier) and arg.args[-1].form in ("unless_pays",

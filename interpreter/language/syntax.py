@@ -362,7 +362,7 @@ _READABLE = {
 _PARSED_KEPT = 20_000
 
 # other card games' words for what the card language says otherwise
-OTHER_GAMES_WORDS = {"dies": "is destroyed", "die": "are destroyed"}
+OTHER_GAMES_WORDS = {"dies": "is destroyed", "die": "are destroyed", "target": "a"}
 
 
 class EffectParser:
