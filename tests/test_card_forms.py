@@ -6,7 +6,9 @@ controller's next turn", and a zone that holds "at most N cards"."""
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
 
+from interpreter.cli import main
 from interpreter.engine import Match, compile_game
 from interpreter.engine.machine import Machine
 from interpreter.errors import CardrulesError
@@ -231,3 +233,21 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     assert not machine.has_keyword(paladin, "Shield")               # and lost
     take(match, "cast Zap")
     assert match.state.cards[paladin].counter("damage") == 1       # no shield now
+
+
+@pytest.mark.parametrize("written, canonical", [
+    # the kind named with "card(s)" after it, as printed cards say it
+    ("Return a Creature card from your graveyard to your hand.",
+     "Return a Creature from your graveyard to your hand."),
+    ("Your Rival discards 2 Creature cards.", "Your Rival discards 2 Creatures."),
+    # "or greater" for "or more"; "the beginning of" for "the start of"
+    ("Destroy a Creature with power 3 or greater.", "Destroy a Creature with 3 or more power."),
+    ("If you control 2 or greater Creatures, draw a card.",
+     "If you control 2 or more Creatures, draw a card."),
+    ("At the beginning of your turn, draw a card.", "At the start of your turn, draw a card."),
+])
+def test_printed_synonyms_read_as_the_canonical_form(written, canonical):
+    for text in (written, canonical):
+        result = CliRunner().invoke(main, ["explain", "arcane-duel", text])
+        assert result.exit_code == 0, result.output
+        assert result.output.splitlines()[0] == f"canonical: {canonical}"

@@ -346,3 +346,20 @@ def test_the_trace_has_no_line_with_a_text(tmp_path):
     assert ('E720 expected no line of the trace to have "Trainer: power", '
             'but "Trainer: power +2." has it') in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_zone_that_has_no_card_reads_both_ways(tmp_path):
+    # "player 1 hand has no X" is "player 1 hand does not have X"
+    text = (BAD / "stats_and_keywords.ruling").read_text().replace(
+        "../engine/rules/duel.rules", str(HERE / "fixtures" / "engine" / "rules" / "duel.rules"))
+    first_expect = text.index("  expect:\n") + len("  expect:\n")
+    path = tmp_path / "absent.ruling"
+    path.write_text(text[:first_expect] + '    player 2 hand has no "Dragon"\n'
+                    + text[first_expect:])
+    result = run("ruling", "--quiet", str(path))
+    assert result.exit_code == 0, result.output
+    path.write_text(text[:first_expect] + '    player 1 board has no "Wall"\n'
+                    + text[first_expect:])
+    result = run("ruling", "--quiet", str(path))
+    assert result.exit_code == 1
+    assert 'E720 expected player 1\'s board not to have "Wall"' in result.output, result.output

@@ -385,7 +385,7 @@ def _action(a: ast.Action, subject) -> str:
             return base
         if s_form:
             return s_form
-        return base + ("es" if base.endswith(("ch", "sh", "s", "x")) else "s")
+        return third_person(base)
 
     f, x = a.form, a.args
     if f in _FIXED_STEPS:

@@ -72,6 +72,10 @@ def _fill(pattern: str, args: tuple) -> str:
             i += 1
             out.append(("+" if part.startswith("+") and isinstance(arg, int) else "") +
                        _slot_value(arg))
+        elif part.endswith("(s)") and not out:
+            # "Pay(s) their Bid": a verb's two forms; its subject decides
+            # (the caller makes it "Pays" after "Your Rival")
+            out.append(part[:-3])
         elif part.endswith("(s)"):
             out.append(part[:-3] + ("" if _last_number(args[:i]) == 1 else "s"))
         else:

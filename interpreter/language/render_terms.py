@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from interpreter.language import ast
+from interpreter.language.vocabulary import third_person
 
 
 _ORDINALS = ("first", "second", "third", "fourth")
@@ -87,7 +88,7 @@ def _verb_for(player: ast.Player, verb: str) -> str:
     """'you control', 'your Rival controls'."""
     if player.form in ("you", "that_player") or player.form == "player_slot":
         return "are" if verb == "be" else verb
-    return {"have": "has", "be": "is"}.get(verb, verb + "s")
+    return {"have": "has", "be": "is"}.get(verb) or third_person(verb)
 
 
 def _participle(p) -> str:

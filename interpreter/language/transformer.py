@@ -70,7 +70,7 @@ _TRANSPARENT = {"adjective", "quantity", "possessive_control"}
 # Every rule name that __default__ reads by more than its class (the tests
 # of _ToAst._reshaped, in its order).
 _RESHAPED_NAMES = {
-    "x_amount", "owned", "kind", "defined_adj", "deal_each_their", "bare_zone",
+    "x_amount", "owned", "kind", "kind_cards", "defined_adj", "deal_each_their", "bare_zone",
     "of_yours", "damage_counter", "its_amount", "stat_at_least", "stat_at_most",
     "stat_exactly", "amount", "some_amount", "one_amount", "face_up", "face_down",
     "acts", "acts_from_zone"}
@@ -252,6 +252,9 @@ class _ToAst(Transformer):
             # "the other cards": the rest of the cards last looked at (one
             # reading, however the words are spaced or annotated)
             return ast.Selector("the_rest", (), self.span(children))
+        if name == "kind_cards":       # "2 Creature cards": "2 Creatures"
+            name, args = "kind", (args[0] if args[0].lower().endswith("s")
+                                  else plural(args[0]),)
         if name == "kind" and self.rules is not None and isinstance(args[0], str):
             # "each Champion": a noun whose declaration ends with qualifiers
             decl = self.rules.noun(args[0]) if self.rules.nouns else None
