@@ -245,6 +245,12 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("If you control 2 or greater Creatures, draw a card.",
      "If you control 2 or more Creatures, draw a card."),
     ("At the beginning of your turn, draw a card.", "At the start of your turn, draw a card."),
+    ("Draw cards until you have 6 cards in your hand.", "Draw until you have 6 cards in hand."),
+    # the player a rule names is "they" as a subject, its verbs agreeing
+    ("Each player draws until they have 5 cards in hand.",
+     "Each player draws until they have 5 cards in hand."),
+    ("If a player controls no Creatures, they lose the game.",
+     "If a player controls no Creatures, they lose the game."),
 ])
 def test_printed_synonyms_read_as_the_canonical_form(written, canonical):
     for text in (written, canonical):

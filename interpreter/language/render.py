@@ -10,9 +10,9 @@ in the order of the grammar (grammar/effect.lark).
 from __future__ import annotations
 
 from interpreter.language import ast
-from interpreter.language.render_terms import (_capitalize, _duration,
-                                                _participle, _period_ref, _possessive, _verb_for,
-                                                _stat_change, _zone)
+from interpreter.language.render_terms import (_capitalize, _duration, _participle,
+                                                _period_ref, _possessive, _stat_change,
+                                                _subject, _verb_for, _zone)
 from interpreter.language.render_selectors import (_amount, _comparison, _is_plural, _keyword,
                                                     _measure, _player, _selector, _state,
                                                     _stat_comparison, _target, _verb_use)
@@ -258,8 +258,10 @@ def _step_of(step: ast.Step, written: bool) -> str:
     text = _step(step)
     if written:
         return text
-    subject = _player(step.args[0])
-    return text[len(subject) + 1:] if text.startswith(subject + " ") else text
+    for subject in (_subject(step.args[0]), _player(step.args[0])):
+        if text.startswith(subject + " "):
+            return text[len(subject) + 1:]
+    return text
 
 
 def _step(step: ast.Step) -> str:
@@ -272,7 +274,7 @@ def _step(step: ast.Step) -> str:
         subject, optional, action, suffixes = step.args
         words = []
         if subject is not None:
-            words.append(_player(subject))
+            words.append(_subject(subject))
         if optional:
             words.append("you may" if subject is None else "may")
         words.append(_action(action, subject if not optional else None))
@@ -318,7 +320,7 @@ def _step(step: ast.Step) -> str:
     if step.form in ("verb_step", "player_verb_step"):
         if step.form == "player_verb_step":
             player, optional, use, suffixes = step.args
-            words = [_player(player)] + (["may"] if optional else [])
+            words = [_subject(player)] + (["may"] if optional else [])
         else:
             optional, use, suffixes = step.args
             words = ["you may"] if optional else []
@@ -454,7 +456,7 @@ def _action(a: ast.Action, subject) -> str:
     if f == "copy_effect_of":
         return f"{v('copy')} the effect of {_selector(x[0])}"
     if f == "draw_until":
-        return f"{v('draw')} until {_player(x[0])} {_verb_for(x[0], 'have')} " \
+        return f"{v('draw')} until {_subject(x[0])} {_verb_for(x[0], 'have')} " \
                f"{_amount(x[1])} cards in hand"
     if f == "compare":
         return f"{v('compare')} {_selector(x[0])} against {_selector(x[1])} by {_measure(x[2])}"
