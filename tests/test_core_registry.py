@@ -81,6 +81,8 @@ def _uses(section: str, game) -> bool:
         return bool(forms & {"would", "would_player"})
     if section == "Words a game defines":
         return bool(rules.nouns or rules.adjectives)
+    if section == "Events a game declares":
+        return bool(rules.events)
     if section == "Zones that fill up":
         return any(z.capacity is not None for z in rules.zones.values())
     if section == "Tokens":
