@@ -632,6 +632,15 @@ def test_an_effect_with_no_moment_on_a_card_whose_text_has_none_is_refused(tmp_p
         "on its own, so this effect would never happen" in result.output
     assert 'start it with a moment ("When this arrives, ...") or a timing label (RESPONSE:, ' \
         "ABILITY:)" in result.output
+    # an Instant is used from the hand, it never arrives: its labels only
+    instant = tmp_path / "bolt.cards"
+    instant.write_text('card "Quick Bolt"\n  kind: Instant\n  colour: Flame\n  pips: 1\n'
+                       '  generic: 0\n  text:\n    Deal 1 damage to your Rival.\n',
+                       encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--game", "arcane-duel", str(instant)])
+    assert f"{instant}:7:5: E821 nothing says when this happens: an Instant's text" in result.output
+    assert "start it with a timing label (RESPONSE:, ABILITY:)" in result.output
+    assert "arrives" not in result.output
     # a Saturday Wars Character: its kind's own timing labels
     character = tmp_path / "hero.cards"
     character.write_text('card "Eager Hero"\n  kind: Character\n  faction: Apple Black\n'

@@ -377,11 +377,13 @@ def _it_is_this(test):
 def _no_moment(game: CompiledGame, card, kind, node) -> Unsupported:
     """E821: an effect written alone on a card whose kind's text has no
     moment of its own ("Deal 1 damage ..." on a Creature): it would never
-    happen. The suggestion: the moment the card comes into play, and the
-    game's timing labels."""
+    happen. The suggestion: the moment the card comes into play (not for a
+    kind used from a zone, an Instant used from the hand), and the timing
+    labels of its kind, else the game's."""
     rules = game.rules
     entered = [z.entry_event for z in rules.zones.values()
-               if "in play" in z.roles and z.entry_event]
+               if "in play" in z.roles and z.entry_event
+               and not (kind is not None and kind.used_from)]
     phrase = next((e.phrase for e in rules.events if entered
                    and e.phrase.lower().removeprefix("is ") == entered[0].lower()),
                   entered[0] if entered else None)
