@@ -473,6 +473,23 @@ class MovingSteps:
             f.locals["did"] = True
         self.e.emit(shuffle)
 
+    def do_shuffle_cards(self, action, who):
+        """ "Shuffle the rest into your deck": the cards go into the zone,
+        which is then shuffled."""
+        into = compile_zone(action.args[1], who)
+        self.select(action.args[0], who)
+
+        def put(m, f, card):
+            target = into(m, f)
+            if m.state.cards[card].zone != target:     # "the rest" may be there already
+                m.move(card, target, face_up=False)
+        self.each_chosen(put)
+
+        def shuffle(m, f):
+            m.shuffle(into(m, f))
+            f.locals["did"] = True
+        self.e.emit(shuffle)
+
     def do_reveal(self, action, who):
         self.select(action.args[0], who)
         self.each_chosen(lambda m, f, c: m.reveal(c))

@@ -423,6 +423,8 @@ def _action(a: ast.Action, subject) -> str:
             f"{v('choose')} {_possessive(x[0])} {x[1]} from {_measure(x[2])} to {_measure(x[3])}"
     if f == "look":
         return f"{v('look')} at {_selector(x[0])}"
+    if f == "shuffle_cards":
+        return f"{v('shuffle')} {_selector(x[0])} into {_zone(x[1])}"
     if f == "shuffle":
         text = f"{v('shuffle')} {_zone(x[0])}"
         return text + (" into " + _zone(x[1]) if len(x) > 1 else "")
