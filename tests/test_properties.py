@@ -424,3 +424,31 @@ def test_a_word_run_into_the_next_is_a_clean_error():
     for text in ("This gets +1 progress value until afteryournext action",
                  "+{n}PROGRESS MODIFIER()until afteryournext action"):
         assert parse_or_clean_error(rules, text) is None
+
+
+def test_an_alias_in_several_rules_builds_one_kind_of_node():
+    # the transformer gives an alias the AST class of the rule where it first
+    # appears (transformer.grammar_origins): an alias repeated in another
+    # rule must come after a rule of the same class, or "it" in "Destroy it"
+    # would stop being a card selector
+    from pathlib import Path
+
+    from interpreter.language.transformer import _CLASS_OF_RULE, grammar_origins
+    text = (Path(__file__).resolve().parent.parent / "grammar" / "effect.lark").read_text()
+    origins = grammar_origins(text)
+    rules_of: dict[str, set[str]] = {}
+    rule = None
+    for line in text.splitlines():
+        head = re.match(r"^\??([a-z_][a-z_0-9]*)\s*:", line)
+        if head:
+            rule = head.group(1)
+        if rule:
+            for alias in re.findall(r"->\s*([a-z_][a-z_0-9]*)", line):
+                rules_of.setdefault(alias, set()).add(rule)
+    wrong = {}
+    for alias, rules in rules_of.items():
+        classes = {_CLASS_OF_RULE.get(r) for r in rules} - {None}
+        if len(rules) > 1 and classes and (
+                len(classes) > 1 or _CLASS_OF_RULE.get(origins[alias]) not in classes):
+            wrong[alias] = sorted(rules)
+    assert wrong == {}
