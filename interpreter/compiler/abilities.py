@@ -36,6 +36,7 @@ from interpreter.compiler.verb_slots import fill_slots, use_slots
 from interpreter.errors import Problem
 from interpreter.language import ast
 from interpreter.language.cards import Exchange
+from interpreter.language.declared_events import event_word
 from interpreter.language.game_rules import parse_ability
 from interpreter.language.transformer import BASE_PARTICIPLES
 
@@ -384,9 +385,10 @@ def _no_moment(game: CompiledGame, card, kind, node) -> Unsupported:
     entered = [z.entry_event for z in rules.zones.values()
                if "in play" in z.roles and z.entry_event
                and not (kind is not None and kind.used_from)]
-    phrase = next((e.phrase for e in rules.events if entered
-                   and e.phrase.lower().removeprefix("is ") == entered[0].lower()),
-                  entered[0] if entered else None)
+    phrase = None
+    if entered:     # as declared ("is Summoned"), else the entry event's word
+        phrase = next((e.phrase for e in rules.events
+                       if event_word(e.phrase) == entered[0].lower()), entered[0])
     ways = []
     if phrase is not None:
         ways.append(f'a moment ("When this {phrase}, ...")')

@@ -12,10 +12,11 @@ from __future__ import annotations
 from interpreter.language import ast
 from interpreter.language.render_terms import (_capitalize, _duration, _participle,
                                                 _period_ref, _possessive, _stat_change,
-                                                _subject, _verb_for, _zone)
+                                                _verb_for, _zone)
 from interpreter.language.render_selectors import (_amount, _comparison, _is_plural, _keyword,
                                                     _measure, _player, _selector, _state,
-                                                    _stat_comparison, _target, _verb_use)
+                                                    _stat_comparison, _subject, _target,
+                                                    _verb_use)
 from interpreter.language.vocabulary import plural, third_person
 
 

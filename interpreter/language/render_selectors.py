@@ -315,10 +315,9 @@ def _qualifier(q: ast.Qualifier, plural: bool = False) -> str:
                 text = third_person(first) + text[len(first):]
         else:
             text = f"{_verb_for(who, 'discard')} {_selector(step.args[0])}"
-        return f"unless {'they' if who.form == 'that_player' else _player(who)} {text}"
+        return f"unless {_subject(who)} {text}"
     if f == "unless_pays":
-        who = "they" if a[0].form == "that_player" else _player(a[0])
-        return f"unless {who} {_verb_for(a[0], 'pay')} {_amount(a[1])} {a[2]}"
+        return f"unless {_subject(a[0])} {_verb_for(a[0], 'pay')} {_amount(a[1])} {a[2]}"
     if f == "unique_title_free":
         return f"unless {_player(a[0])} {_verb_for(a[0], 'control')} its unique title"
     raise TypeError(f)
@@ -358,6 +357,13 @@ def _measure(m: ast.Measure) -> str:
 def _player(p: ast.Player) -> str:      # "a player with 20 or more lore": a comparison
     return f"a player with {_comparison(p.args[0])} {p.args[1]}" \
         if p.form == "a_player_with" else _named_player(p)
+
+
+def _subject(player: ast.Player) -> str:
+    """A player as the subject of a step: "they" for the player a rule or a
+    trigger named ("If a player controls no Creatures, they lose the game";
+    "that player" would need "loses"), else as anywhere."""
+    return "they" if player.form == "that_player" else _player(player)
 
 
 def _amount(n) -> str:

@@ -84,13 +84,6 @@ def _capitalize(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _subject(player: ast.Player) -> str:
-    """A player as the subject of a step: "they" for the player a rule or a
-    trigger named ("If a player controls no Creatures, they lose the game";
-    "that player" would need "loses"), else as anywhere."""
-    return "they" if player.form == "that_player" else _player(player)
-
-
 def _verb_for(player: ast.Player, verb: str) -> str:
     """'you control', 'your Rival controls'."""
     if player.form in ("you", "that_player") or player.form == "player_slot":
