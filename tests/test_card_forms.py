@@ -251,6 +251,12 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
      "Each player draws until they have 5 cards in hand."),
     ("If a player controls no Creatures, they lose the game.",
      "If a player controls no Creatures, they lose the game."),
+    # a written "you" after another player's step is kept (the step is yours)
+    ("Your Rival loses 2 life and you gain 2 life.", "Your Rival loses 2 Life, you gain 2 Life."),
+    ("Your Rival discards a card, then you may draw a card.",
+     "Your Rival discards a card, then you may draw a card."),
+    ("You draw a card and you gain 1 life.", "Draw a card, gain 1 Life."),
+    ("Your Rival draws a card and gains 2 life.", "Your Rival draws a card, gains 2 Life."),
 ])
 def test_printed_synonyms_read_as_the_canonical_form(written, canonical):
     for text in (written, canonical):

@@ -326,17 +326,20 @@ class _ToAst(Transformer):
     def may(self, children, meta=None):
         return "may"
 
+    def you_may(self, children, meta=None):
+        return "you may"
+
     def act(self, children):
         subject = optional = None
         rest = list(children)
         if rest and isinstance(rest[0], ast.Player):
             subject = rest.pop(0)
-        if rest and rest[0] == "may":
+        if rest and rest[0] in ("may", "you may"):
             optional = True
-            rest.pop(0)
+            if rest.pop(0) == "you may" and subject is None:
+                subject = ast.Player("you", (), rest[0].span)
         action, suffixes = rest[0], tuple(rest[1:])
-        if subject is not None and subject.form == "you":
-            subject = None  # "You draw a card" is "Draw a card"
+        # a written "you" stays until the sentence is read whole (_you_steps)
         return ast.Step("act", (subject, bool(optional), action, suffixes), action.span)
 
     def state_change(self, children):
@@ -409,19 +412,20 @@ class _ToAst(Transformer):
                         _join(selector.span, change.span))
 
     def verb_step(self, children):
-        optional = children and children[0] == "may"
+        optional = bool(children) and children[0] in ("may", "you may")
         rest = children[1:] if optional else children
         use, suffixes = rest[0], tuple(rest[1:])
+        if optional and children[0] == "you may":
+            return ast.Step("player_verb_step", (ast.Player("you", (), use.span), True, use,
+                                                 suffixes), use.span)
         return ast.Step("verb_step", (bool(optional), use, suffixes), use.span)
 
     def player_verb_step(self, children):
         subject, *rest = children
-        optional = bool(rest) and rest[0] == "may"
+        optional = bool(rest) and rest[0] in ("may", "you may")
         rest = rest[1:] if optional else rest
         use, suffixes = rest[0], tuple(rest[1:])
-        if subject.form == "you":
-            # "You may Mulligan" is "you may Mulligan", as "You draw" is "Draw"
-            return ast.Step("verb_step", (optional, use, suffixes), use.span)
+        # a written "you" stays until the sentence is read whole (_you_steps)
         return ast.Step("player_verb_step", (subject, optional, use, suffixes), use.span)
 
     def card_verb_step(self, children):
@@ -488,6 +492,7 @@ class _ToAst(Transformer):
                 continue
             links.append(ast.Link(join, (item,), getattr(item, "span", None)))
             join = "and"
+        links = _you_steps(links)
         spans = [l.span for l in links if l.span]
         return ast.Sentence("then" if opens_with_then else "plain", tuple(links),
                             _join(spans[0], spans[-1]) if spans else None)
@@ -570,6 +575,27 @@ def _second_condition(step: ast.Step) -> ast.Condition:
             test = ast.Condition("is_state", (selector, statement.args[0]), step.span)
             return ast.Condition("if_", (test,), step.span)
     return ast.Condition("unread_and", (step,), step.span)
+
+
+def _you_steps(links: list) -> list:
+    """ "You draw a card" is "Draw a card", and "You may Mulligan" is "you may
+    Mulligan"; but after a step of another player's, a written "you" is kept:
+    "Your Rival loses 2 Life, then you gain 2 Life" (without it, the step
+    would be the Rival's, as in "Your Rival loses 2 Life, then gains 2")."""
+    carried, out = None, []
+    for link in links:
+        item = link.args[0]
+        if isinstance(item, ast.Step) and item.form in ("act", "player_verb_step") and \
+                item.args[0] is not None and item.args[0].form == "you" and carried is None:
+            if item.form == "act":
+                item = attrs.evolve(item, args=(None,) + tuple(item.args[1:]))
+            else:
+                item = ast.Step("verb_step", item.args[1:], item.span)
+            link = attrs.evolve(link, args=(item,) + tuple(link.args[1:]))
+        if isinstance(item, ast.Step):
+            carried = ast.with_subject(item, carried)[1]
+        out.append(link)
+    return out
 
 
 def _joined_object(before, item: ast.Modifier):
