@@ -257,6 +257,15 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
      "Your Rival discards a card, then you may draw a card."),
     ("You draw a card and you gain 1 life.", "Draw a card, gain 1 Life."),
     ("Your Rival draws a card and gains 2 life.", "Your Rival draws a card, gains 2 Life."),
+    # "until end of turn"; "If they do" after another player's optional step
+    ("A Creature gets +2 power until end of turn.",
+     "A Creature gets +2 power until the end of the turn."),
+    ("Your Rival may draw a card. If they do, you draw 2 cards.",
+     "Your Rival may draw a card. If they do, draw 2 cards."),
+    ("Your Rival may discard a card. If they don't, draw a card.",
+     "Your Rival may discard a card. If they don't, draw a card."),
+    # a zone in the plural after "their owners'"
+    ("Return all Creatures to their owners' hands.", "Return all Creatures to its owner's hand."),
 ])
 def test_printed_synonyms_read_as_the_canonical_form(written, canonical):
     for text in (written, canonical):

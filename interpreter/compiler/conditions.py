@@ -16,9 +16,9 @@ from interpreter.language import ast
 
 def compile_condition(cond: ast.Condition) -> Callable:
     form = cond.form
-    if form == "you_do":
+    if form in ("you_do", "they_do"):
         return lambda m, f: bool(f.locals.get("did", False))
-    if form == "you_dont":
+    if form in ("you_dont", "they_dont"):
         return lambda m, f: not f.locals.get("did", False)
     if form in ("heads", "tails"):
         # "If heads": the last coin this text flipped (none flipped: false)

@@ -18,7 +18,7 @@ from interpreter.errors import CardrulesError, Problem
 from interpreter.language.syntax import EffectParser
 from interpreter.language.transformer import make_transformer
 from interpreter.language.vocabulary import (
-    Pattern, Vocabulary, effect_grammar, own_action_names, plural)
+    Pattern, Vocabulary, effect_grammar, grammar_literals, own_action_names, plural)
 from interpreter.source import SourceText, Span
 
 
@@ -577,6 +577,7 @@ class GameRules:
             zones=tuple(self.zones),
             counters=tuple(self.counters),
             counter_plurals=self.counter_plurals(),
+            zone_plurals=self.zone_plurals(),
             kinds=tuple(k.name for k in (*self.kinds.values(), *self.nouns.values())),
             kind_plurals=tuple(k.plural for k in (*self.kinds.values(), *self.nouns.values())),
             stats=tuple(s.name for s in self.stats.values() if s.type == "number"),
@@ -604,6 +605,19 @@ class GameRules:
                                      *(k.name for k in self.kinds.values()),
                                      *(k.plural for k in self.kinds.values()))}
         return tuple(plural(c) for c in self.counters if plural(c).lower() not in taken)
+
+    def zone_plurals(self) -> tuple[str, ...]:
+        """ "Return all Creatures to their owners' hands": each zone's plural,
+        where that word is no other word of the game nor of the language
+        (the plural of a zone "discard" is the verb "discards")."""
+        taken = {w.lower() for w in (*self.counters, *self.counter_plurals(), *self.zones,
+                                     *self.statuses, *self.periods, *self.stats,
+                                     *(k.name for k in self.kinds.values()),
+                                     *(k.plural for k in self.kinds.values()),
+                                     *(v.pattern.leading_words for v in self.verbs),
+                                     *(k.pattern.leading_words for k in self.keywords))}
+        return tuple(plural(z) for z in self.zones
+                     if plural(z).lower() not in taken | grammar_literals())
 
     def parser(self, strict: bool = False) -> EffectParser:
         if self._parser is None or strict:

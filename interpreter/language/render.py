@@ -181,6 +181,8 @@ def _condition(c: ast.Condition) -> str:
                                  f"{_player(a[1])}",
         "you_do": lambda: "you do",
         "you_dont": lambda: "you don't",
+        "they_do": lambda: "they do",
+        "they_dont": lambda: "they don't",
         "you_cant": lambda: "you can't",
         "heads": lambda: "heads",
         "tails": lambda: "tails",

@@ -668,14 +668,14 @@ class EffectParser:
     def _expected(self, err: UnexpectedInput, limit: int = 10) -> list[str]:
         grouped: dict[str, list[str]] = {}
         plain: list[str] = []
-        # a counter's plural ("lifes") is the counter, already listed by its name
-        counter_plurals = {plural(w) for w, c in self.categories.items() if c == "counter"}
+        # a counter's or zone's plural ("lifes") is it, already listed by its name
+        plurals = {plural(w) for w, c in self.categories.items() if c in ("counter", "zone")}
         for name in self._expected_names(err):
             if name == "$END":
                 plain.append(_READABLE[name])
                 continue
             shown = self._display.get(name, name)
-            if shown.lower() in counter_plurals:
+            if shown.lower() in plurals:
                 continue
             bare = shown[1:-1] if shown.startswith("[") and shown.endswith("]") else None
             category = self.categories.get((bare or shown).lower())

@@ -323,6 +323,11 @@ class _ToAst(Transformer):
             args.reverse()
         return ast.Comparison(form, tuple(args), self.span(children))
 
+    def until_end_bare(self, children):
+        """ "until end of turn" is "until the end of the turn"."""
+        span = self.span(children)
+        return ast.Duration("until_end", (ast.PeriodRef("the", (children[0],), span),), span)
+
     def may(self, children, meta=None):
         return "may"
 
@@ -658,6 +663,8 @@ def _word_table(rules) -> dict[str, str]:
             table.setdefault(word.lower(), word)
     for counter in vocab.counters:
         table.setdefault(plural(counter).lower(), counter)     # "Mana Gems"
+    for zone in vocab.zones:
+        table.setdefault(plural(zone).lower(), zone)           # "their owners' hands"
     for value in vocab.stat_values:
         table.setdefault(value.lower(), value)
         table.setdefault(f"[{value}]".lower(), value)

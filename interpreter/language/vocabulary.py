@@ -127,6 +127,7 @@ class Vocabulary:
     zones: tuple[str, ...] = ()
     counters: tuple[str, ...] = ()
     counter_plurals: tuple[str, ...] = ()  # "Mana Gems": the same counter
+    zone_plurals: tuple[str, ...] = ()     # "their owners' hands": the same zone
     kinds: tuple[str, ...] = ()            # singular names
     kind_plurals: tuple[str, ...] = ()     # same order as kinds
     stats: tuple[str, ...] = ()            # stats effects can name ("AP", "cost")
@@ -172,6 +173,7 @@ class Vocabulary:
         put((f"{label}:" for label in self.timing_labels), "timing label")
         put((k.leading_words for k in self.keywords), "keyword")
         put(self.zones, "zone")
+        put(self.zone_plurals, "zone")
         put(self.counters, "counter")
         put(self.kinds, "card kind")
         put(self.kind_plurals, "card kind")
@@ -308,7 +310,7 @@ def generated_rules(vocab: Vocabulary) -> str:
         _patterns("keyword_use", vocab.keywords, "keyword", KEYWORD_SLOT_RULES),
         _patterns("game_verb_use", vocab.verbs, "verb", conjugated=True),
         _tax_verbs(vocab.verbs),
-        _choice(t, "zone_name", vocab.zones),
+        _choice(t, "zone_name", (*vocab.zones, *vocab.zone_plurals)),
         _choice(t, "counter_name", (*vocab.counters, *vocab.counter_plurals)),
         _choice(t, "kind_noun", (*vocab.kinds, *vocab.kind_plurals)),
         _choice(t, "stat_name", vocab.stats),
@@ -369,6 +371,15 @@ def _adjective_forms(values: Iterable[str]) -> list[str]:
 @lru_cache(maxsize=None)
 def base_effect_grammar() -> str:
     return read_grammar("effect.lark")
+
+
+@lru_cache(maxsize=None)
+def grammar_literals() -> frozenset[str]:
+    """Every word or phrase the base grammar spells out ("discards", "the
+    end of"), lower case: a declared word derived from another (a plural)
+    must not be one of them."""
+    return frozenset(w.lower() for w in re.findall(r'"((?:[^"\\]|\\.)+)"i?',
+                                                     base_effect_grammar()))
 
 
 @lru_cache(maxsize=None)
