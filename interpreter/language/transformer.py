@@ -479,8 +479,11 @@ class _ToAst(Transformer):
                 join = "and"
                 item = attrs.evolve(item, args=(ast.Player("that_player", (), subject.span),)
                                     + item.args[1:])
-            if join == "and" and links and isinstance(item, ast.Modifier) and \
-                    item.form in ("more_object", "each_other_half"):
+            # "A and B each deal damage ... to the other": B's half joins A
+            # whatever separates them (only a card it joins makes it a step)
+            if links and isinstance(item, ast.Modifier) and (
+                    item.form == "each_other_half" or (join == "and" and
+                                                        item.form == "more_object")):
                 joined = _joined_object(links[-1].args[0], item)
                 if joined is not None:
                     links[-1] = ast.Link(links[-1].form, (joined,), joined.span)
