@@ -266,6 +266,11 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
      "Your Rival may discard a card. If they don't, draw a card."),
     # a zone in the plural after "their owners'"
     ("Return all Creatures to their owners' hands.", "Return all Creatures to its owner's hand."),
+    # damage to several: the same step again
+    ("Deal 1 damage to each Creature and each player.",
+     "Deal 1 damage to each Creature and each player."),
+    ("Deal 2 damage to your Rival and 1 damage to each Creature your Rival controls.",
+     "Deal 2 damage to your Rival and 1 damage to each Creature your Rival controls."),
 ])
 def test_printed_synonyms_read_as_the_canonical_form(written, canonical):
     for text in (written, canonical):

@@ -97,7 +97,26 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
 # or its own cards and place ("Put one of them into your hand and the rest on
 # the bottom of your deck")
 _AGAIN = {("more_counter", "gain"), ("more_counter", "lose"),
-          ("more_counter_to", "add_counter"), ("more_put", "put")}
+          ("more_counter_to", "add_counter"), ("more_put", "put"),
+          ("more_damage", "deal"), ("more_player", "deal")}
+
+
+# items that only join the step before them, when none is there to join:
+# what check says (at the item)
+JOINED_ONLY = {
+    "more_object": 'a card after "and" that the step before does not end with ("Destroy a '
+                   'Creature and the Relic Bonded to it": a second object of that step)',
+    "more_damage": 'an amount of damage after "and" with no "Deal ... damage" step just '
+                   'before it ("Deal 2 damage to your Rival and 1 damage to each Creature")',
+    "more_player": 'a player after "and" with no "Deal ... damage" step just before it '
+                   '("Deal 1 damage to each Creature and each player")',
+    "more_counter": 'an amount of a counter after "and" with no "Gain" or "Lose" step just '
+                    'before it ("Gain 1 Mana and 1 Life")',
+    "more_counter_to": 'an amount of a counter "to" cards after "and" with no "Add" step '
+                       'just before it ("Add 1 A to this and 1 B to each C")',
+    "more_put": 'cards and a place after "and" with no "Put" step just before it ("Put one '
+                'into your hand and the rest on the bottom of your deck")',
+}
 
 
 def joined_stat_changes(sentence: ast.Sentence) -> ast.Sentence:
@@ -114,8 +133,11 @@ def joined_stat_changes(sentence: ast.Sentence) -> ast.Sentence:
         if isinstance(item, ast.Modifier) and isinstance(before, ast.Step) and \
                 before.form == "act" and (item.form, before.args[2].form) in _AGAIN:
             subject, optional, action, suffixes = before.args
+            # "... and each player": the same amount, to the players
+            args = action.args[:-1] + tuple(item.args) if item.form == "more_player" \
+                else tuple(item.args)
             again = attrs.evolve(before, args=(
-                subject, False, attrs.evolve(action, args=tuple(item.args)), suffixes))
+                subject, False, attrs.evolve(action, args=args), suffixes))
             links[index] = attrs.evolve(links[index], form="then" if optional else "and",
                                         args=(again,))
             index += 1

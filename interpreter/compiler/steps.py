@@ -20,8 +20,8 @@ from interpreter.compiler.combat_steps import CombatSteps
 from interpreter.compiler.conditions import compile_condition
 from interpreter.compiler.costs import _cost_checks_for_costs
 from interpreter.compiler.mode_steps import ModeSteps
-from interpreter.compiler.modifiers import (compile_duration, compile_lasting, joined_stat_changes,
-                                           register_capability)
+from interpreter.compiler.modifiers import (JOINED_ONLY, compile_duration, compile_lasting,
+                                           joined_stat_changes, register_capability)
 from interpreter.compiler.moving_steps import MovingSteps
 from interpreter.compiler.players import compile_player, mentions_opponent, player_target
 from interpreter.compiler.program import JUMPED, Emitter, suffix_words, unsupported
@@ -126,10 +126,8 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                     self._paying = False
             elif isinstance(item, ast.Modifier) and item.form in ("paying_all_costs",):
                 continue
-            elif isinstance(item, ast.Modifier) and item.form == "more_object":
-                raise unsupported(item, 'a card after "and" that the step before does not '
-                                  'end with ("Destroy a Creature and the Relic Bonded to '
-                                  'it": a second object of that step)')
+            elif isinstance(item, ast.Modifier) and item.form in JOINED_ONLY:
+                raise unsupported(item, JOINED_ONLY[item.form])
             elif isinstance(item, ast.Modifier) and item.form == "without_paying" and \
                     index > 0 and isinstance(links[index - 1].args[0], ast.Step) and \
                     links[index - 1].args[0].form == "act" and \

@@ -67,7 +67,7 @@ def _sentence(sentence: ast.Sentence) -> str:
             out.append(", then " + item)
         elif isinstance(link.args[0], ast.Modifier) and link.args[0].form in (
                 "more_stat", "more_counter", "more_keyword", "more_counter_to", "more_put",
-                "more_object", "each_other_half"):
+                "more_object", "each_other_half", "more_damage", "more_player"):
             out.append(" and " + item)
         else:
             out.append(", " + item)
@@ -99,6 +99,10 @@ def _item(item) -> str:
         return _each_other_ways((item,)).lstrip(", ")
     if isinstance(item, ast.Modifier) and item.form == "more_counter_to":
         return f"{_amount(item.args[0])} {item.args[1]} to {_selector(item.args[2])}"
+    if isinstance(item, ast.Modifier) and item.form == "more_damage":
+        return f"{_amount(item.args[0])} damage to {_target(item.args[1])}"
+    if isinstance(item, ast.Modifier) and item.form == "more_player":
+        return _player(item.args[0])
     if isinstance(item, ast.Modifier) and item.form == "more_put":
         return f"{_selector(item.args[0])} {_placement(item.args[1])}"
     if isinstance(item, ast.Modifier):
