@@ -271,6 +271,9 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
      "Deal 1 damage to each Creature and each player."),
     ("Deal 2 damage to your Rival and 1 damage to each Creature your Rival controls.",
      "Deal 2 damage to your Rival and 1 damage to each Creature your Rival controls."),
+    # "that many" after a step on cards keeps its wording ("that much" is another)
+    ("Discard your hand, then draw that many cards.",
+     "Discard your hand, then draw that many cards."),
 ])
 def test_printed_synonyms_read_as_the_canonical_form(written, canonical):
     for text in (written, canonical):

@@ -1,16 +1,19 @@
 """Steps that move and show cards: draw, search, attach, use, place, gain
 a card's values, compare, discard, move / put / return / add (with the
-slots of a zone), shuffle, reveal, look at, choose and play.
+slots of a zone), shuffle, reveal, look at, choose and play; and how many
+cards a step acted on, for a "that many" after it.
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import Callable
 
 from interpreter.compiler.frames import Frame
 from interpreter.compiler.players import compile_zone
 from interpreter.compiler.program import JUMPED, unsupported
-from interpreter.compiler.selectors import compile_amount, compile_measure, compile_selector
+from interpreter.compiler.selectors import (NAMED_NUMBERS, compile_amount, compile_measure,
+                                            compile_selector)
 from interpreter.language import ast
 
 
@@ -41,8 +44,62 @@ def placement_checks(sentences) -> list[Callable]:
     return checks
 
 
+# the steps whose cards a "that many" after them counts (those they acted on)
+_COUNTED = frozenset({"discard", "destroy", "move", "put", "return_", "add", "shuffle_cards",
+                      "exhaust", "ready", "rest"})
+
+
+def _says_that_many(sentences) -> bool:
+    stack = list(sentences)
+    while stack:
+        value = stack.pop()
+        if isinstance(value, ast.Node):
+            if value.form == "event_amount":
+                return True
+            stack.extend(value.args)
+        elif isinstance(value, tuple):
+            stack.extend(value)
+    return False
+
+
 class MovingSteps:
     """The StepCompiler's steps that move, show and play cards."""
+
+    _counting = False       # these sentences say "that many" (counting_cards)
+
+    @contextlib.contextmanager
+    def counting_cards(self, sentences):
+        """ "Discard your hand, then draw that many cards": where sentences
+        say "that many", each step on cards counts the cards it acted on (as
+        the log says: a card a replacement kept where it was is not one), and
+        "that many" after it is that number (``compile_amount``)."""
+        outer, self._counting = self._counting, _says_that_many(sentences)
+        token = NAMED_NUMBERS.set(NAMED_NUMBERS.get())
+        try:
+            yield
+        finally:
+            NAMED_NUMBERS.reset(token)
+            self._counting = outer
+
+    def counted_step(self, step: ast.Step) -> None:
+        if not (self._counting and step.form == "act" and step.args[2].form in _COUNTED):
+            self.step(step)
+            return
+        since = f"_since{len(self.e.program.instructions)}"
+
+        def mark(m, f):
+            f.locals[since] = len(m.state.log)
+            f.locals["#that_many"] = 0
+        self.e.emit_local(mark)
+        self.step(step)
+
+        def count(m, f):
+            it = f.locals.get("it")
+            cards = it if isinstance(it, tuple) else (() if it is None else (it,))
+            acted = m.cards_acted_on(f.locals.pop(since))
+            f.locals["#that_many"] = sum(1 for card in cards if card in acted)
+        self.e.emit_local(count)
+        NAMED_NUMBERS.set(NAMED_NUMBERS.get() | {"that many cards"})
 
     def do_draw(self, action, who):
         count = compile_amount(action.args[0], action)

@@ -700,11 +700,15 @@ def compile_amount(value, node=None) -> Callable:
     if isinstance(value, ast.Measure):
         return compile_measure(value)
     if isinstance(value, ast.Node) and value.form == "event_amount":
-        # anywhere but in a replacement there is no event it is the amount of
-        if "that much" not in NAMED_NUMBERS.get():
-            raise unsupported(node or value, '"that much" outside a replacement '
-                              '(it is the amount of the event replaced)')
-        return lambda m, f: f.locals["amount"]
+        if "that much" in NAMED_NUMBERS.get():
+            return lambda m, f: f.locals["amount"]      # of the event replaced
+        if "that many cards" in NAMED_NUMBERS.get():
+            # how many cards the last step on cards acted on (StepCompiler._links)
+            return lambda m, f: f.locals.get("#that_many", 0)
+        word = "that many" if value.args == ("many",) else "that much"
+        raise unsupported(node or value, f'"{word}" with no event replaced (in a '
+                          'replacement: "prevent that much damage") nor a step on cards '
+                          'before it ("Discard your hand, then draw that many cards")')
     if value == "X":
         if "X" not in NAMED_NUMBERS.get():
             raise unsupported(node, 'X without "where X is ..." in its sentence')

@@ -48,8 +48,9 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
     # ---- sentences
 
     def sentences(self, sentences) -> None:
-        for sentence in sentences:
-            self.sentence(sentence)
+        with self.counting_cards(sentences):
+            for sentence in sentences:
+                self.sentence(sentence)
 
     # "Otherwise" reads whether the "if" of the sentence before held; a
     # sentence without an "if" leaves nothing for an "otherwise" to answer
@@ -121,7 +122,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                 self._paying = isinstance(after, ast.Modifier) and \
                     after.form == "paying_all_costs"
                 try:
-                    self.step(item)
+                    self.counted_step(item)
                 finally:
                     self._paying = False
             elif isinstance(item, ast.Modifier) and item.form in ("paying_all_costs",):

@@ -370,5 +370,5 @@ def _amount(n) -> str:
     if isinstance(n, ast.Measure):
         return _measure(n)
     if isinstance(n, ast.Node) and n.form == "event_amount":
-        return "that much"
+        return "that many" if n.args == ("many",) else "that much"
     return str(n)

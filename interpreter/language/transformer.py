@@ -323,6 +323,10 @@ class _ToAst(Transformer):
             args.reverse()
         return ast.Comparison(form, tuple(args), self.span(children))
 
+    def event_amount_many(self, children):
+        """ "that many": the same number as "that much", its wording kept."""
+        return ast.Node("event_amount", ("many",), self.span(children))
+
     def until_end_bare(self, children):
         """ "until end of turn" is "until the end of the turn"."""
         span = self.span(children)
