@@ -274,6 +274,12 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     # "that many" after a step on cards keeps its wording ("that much" is another)
     ("Discard your hand, then draw that many cards.",
      "Discard your hand, then draw that many cards."),
+    # coins flipped several at a time, their heads counted; "For each X, ..."
+    ("Flip 2 coins. Draw a card for each heads.", "Flip 2 coins. Draw a card for each heads."),
+    ("Flip 3 coins. For each heads, draw a card and gain 1 life.",
+     "Flip 3 coins. For each heads, draw a card, gain 1 Life."),
+    ("For each Creature you control, draw a card.",
+     "For each Creature you control, draw a card."),
 ])
 def test_printed_synonyms_read_as_the_canonical_form(written, canonical):
     for text in (written, canonical):

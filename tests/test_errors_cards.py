@@ -671,6 +671,8 @@ def test_an_effect_with_no_moment_on_a_card_whose_text_has_none_is_refused(tmp_p
      'an amount of damage after "and" with no "Deal ... damage" step', "more_"),
     # "that many" with nothing before it to count
     ("Draw that many cards.", '"that many" with no event replaced', "event_amount"),
+    ("Draw a card. For each Creature you control.", '"for each" with no steps after it',
+     "for_each"),
 ])
 def test_what_the_engine_cannot_run_is_named_in_words(tmp_path, text, words, hidden):
     cards = tmp_path / "odd.cards"

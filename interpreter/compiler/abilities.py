@@ -27,7 +27,7 @@ from interpreter.compiler.replacing import (card_replacement, compile_instead, o
                                            player_replacement)
 from interpreter.compiler.trigger_events import (card_event_watch, check_event_logged,
                                                 player_event_watch)
-from interpreter.compiler.selectors import compile_selector
+from interpreter.compiler.selectors import compile_count, compile_selector
 from interpreter.compiler.steps import StepCompiler
 from interpreter.compiler.triggered import (
     _before_as_when, _compile_trigger_program, _intent_trigger, _paid_program,
@@ -85,8 +85,10 @@ def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
                                       "lasts while its card is in play)")
                 # "gets +1 power for each Spell you control": that many times,
                 # counted whenever the change is read
-                counted = compile_selector(suffix.args[0], lambda m, f: f.locals["you"])
-                per = (lambda m, f, counted=counted: len(counted.candidates(m, f)))
+                if type(suffix.args[0]) is ast.Node:        # "for each heads"
+                    raise unsupported(suffix, '"for each heads" in a continuous ability '
+                                      '(it counts the coins an effect flipped)')
+                per = compile_count(suffix.args[0])
             selection = compile_selector(selector, lambda m, f: f.locals["you"])
             if selection.test is None:
                 raise unsupported(selector, "this selector in a continuous ability")

@@ -15,8 +15,8 @@ from interpreter.compiler.modifiers import (ALL_DAMAGE, compile_duration, compil
 from interpreter.compiler.players import (_it_or_this, compile_owner, compile_player,
                                           counter_on_card, player_target)
 from interpreter.compiler.program import Unsupported, unsupported
-from interpreter.compiler.selectors import (NAMED_NUMBERS, compile_amount, compile_measure,
-                                          compile_selector, compile_stat_of)
+from interpreter.compiler.selectors import (NAMED_NUMBERS, compile_amount, compile_count,
+                                          compile_measure, compile_selector, compile_stat_of)
 from interpreter.errors import Problem
 from interpreter.language import ast
 
@@ -607,14 +607,22 @@ class ChangingSteps:
         verb = getattr(self, "_verb_name", None)
         self.e.emit(lambda m, f: m.win(who(m, f), m.reason_of(f, verb)))
 
-    def do_flip_coin(self, action, who):
-        """ "Flip a coin": heads or tails from the game's seeded random
-        numbers, kept for "If heads" / "If tails" later in the same text."""
+    def do_flip_coin(self, action, who, count=lambda m, f: 1):
+        """ "Flip a coin", "Flip 2 coins": heads or tails from the game's
+        seeded random numbers, the last kept for "If heads" / "If tails"
+        later in the same text, the heads counted for "for each heads"."""
         def flip(m, f):
-            side = ("heads", "tails")[m.state.rng.below(2)]
-            f.locals["#coin"] = side
-            m.note(f"Player {who(m, f) + 1} flips a coin: {side}.")
+            heads = 0
+            for _ in range(count(m, f)):
+                side = ("heads", "tails")[m.state.rng.below(2)]
+                heads += side == "heads"
+                f.locals["#coin"] = side
+                m.note(f"Player {who(m, f) + 1} flips a coin: {side}.")
+            f.locals["#heads"] = heads
         self.e.emit(flip)
+
+    def do_flip_coins(self, action, who):
+        self.do_flip_coin(action, who, compile_amount(action.args[0], action))
 
     def do_lose_game(self, action, who):
         verb = getattr(self, "_verb_name", None)
@@ -638,9 +646,8 @@ class ChangingSteps:
             # ability counts whenever it is read: abilities._compile_static)
             if len(per) > 1 or any(kind != "stat" for kind, _, _ in changes):
                 raise unsupported(per[-1], '"for each" on a change that is not a number')
-            counted = compile_selector(per[0].args[0], lambda m, f: f.locals["you"])
-            self.e.emit(lambda m, f: f.locals.__setitem__(
-                times, len(counted.candidates(m, f))))
+            counted = compile_count(per[0].args[0])
+            self.e.emit(lambda m, f: f.locals.__setitem__(times, counted(m, f)))
         self.select(selector, lambda m, f: f.locals["you"])
 
         def modify(m, f, card):

@@ -694,6 +694,15 @@ def naming(number: str):
         NAMED_NUMBERS.reset(token)
 
 
+def compile_count(counted) -> Callable:
+    """What a "for each ..." counts: the cards a selector names, or the
+    heads among the coins this text flipped ("for each heads")."""
+    if isinstance(counted, ast.Node) and counted.form == "heads":
+        return lambda m, f: f.locals.get("#heads", 0)
+    selection = compile_selector(counted, lambda m, f: f.locals["you"])
+    return lambda m, f: len(selection.candidates(m, f))
+
+
 def compile_amount(value, node=None) -> Callable:
     if isinstance(value, int):
         return lambda m, f: value

@@ -6,7 +6,8 @@ an Emitter's program.
 "for each", and the selecting of cards every step starts with; each action
 of a step is compiled by its ``do_ACTION`` method, grouped by theme in the
 step mixins (``moving_steps``, ``changing_steps``, ``window_steps``,
-``verb_steps``, ``combat_steps``, ``mode_steps``, ``replacing``).
+``verb_steps``, ``combat_steps``, ``mode_steps``, ``replacing``,
+``repeating_steps``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from interpreter.compiler.modifiers import (JOINED_ONLY, compile_duration, compi
 from interpreter.compiler.moving_steps import MovingSteps
 from interpreter.compiler.players import compile_player, mentions_opponent, player_target
 from interpreter.compiler.program import JUMPED, Emitter, suffix_words, unsupported
+from interpreter.compiler.repeating_steps import RepeatingSteps
 from interpreter.compiler.replacing import ReplacingSteps
 from interpreter.compiler.selectors import (compile_amount, compile_measure, compile_selector,
                                            compile_zone, naming)
@@ -35,7 +37,7 @@ from interpreter.language.render import _action, _amount as _amount_text, _item
 
 
 class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSteps,
-                   ModeSteps, ReplacingSteps):
+                   ModeSteps, ReplacingSteps, RepeatingSteps):
     """Compiles sentences of card text or of a rules procedure into an
     Emitter's program."""
 
@@ -100,6 +102,10 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                 # "This turn, if ... would ..., ... instead": a replacement that lasts
                 self.lasting(item, ast.Sentence("plain", tuple(links[index:]), link.span),
                              links[index + 1:])
+                break
+            if isinstance(item, ast.Condition) and item.form == "for_each":
+                # "For each Creature you control, draw a card": the rest, that many times
+                self.repeat_links(item, links[index + 1:], end, waits)
                 break
             if isinstance(item, ast.Condition) and item.form in ("at_start", "at_end"):
                 # "When this is played: At the end of the turn, draw a card.":
@@ -389,49 +395,6 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             return m.ask(f, you, "choose", "choose an opponent", tuple(opponents), store,
                          tuple(f"player {p + 1}" for p in opponents))
         self.e.emit(choose)
-
-    def repeat_times(self, step: ast.Step, suffix) -> None:
-        """ "... that many times": the step, again and again, as many times as
-        the amount of the event being replaced (read when it starts)."""
-        count = compile_amount(ast.Node("event_amount"), suffix)
-        key = f"_times{len(self.e.program.instructions)}"
-        top, done = self.e.label(), self.e.label()
-
-        def start(m, f):
-            f.locals[key] = count(m, f)
-        self.e.emit_local(start)
-        self.e.place(top)
-        self.e.jump_unless(lambda m, f: f.locals[key] > 0, done)
-        suffixes = tuple(s for s in step.args[-1] if s is not suffix)
-        self.step(attrs.evolve(step, args=step.args[:-1] + (suffixes,)))
-
-        def less(m, f):
-            f.locals[key] -= 1
-        self.e.emit(less)
-        self.e.jump(top)
-        self.e.place(done)
-
-    def repeat_for_each(self, step: ast.Step, suffix) -> None:
-        """"Gain 1 Gold for each exhausted Creature": the step
-        once per card counted when it starts."""
-        subject, optional, action, suffixes = step.args
-        counted = compile_selector(suffix.args[0], lambda m, f: f.locals["you"])
-        key = f"_times{len(self.e.program.instructions)}"
-        top, done = self.e.label(), self.e.label()
-
-        def count(m, f):
-            f.locals[key] = len(counted.candidates(m, f))
-        self.e.emit(count)
-        self.e.place(top)
-        self.e.jump_unless(lambda m, f: f.locals[key] > 0, done)
-        self.step(ast.Step("act", (subject, optional, action, tuple(
-            s for s in suffixes if s is not suffix)), step.span))
-
-        def less(m, f):
-            f.locals[key] -= 1
-        self.e.emit(less)
-        self.e.jump(top)
-        self.e.place(done)
 
     def as_player(self, who: Callable, use: ast.VerbUse, optional: bool) -> None:
         """A game verb done by another player: "you" in its definition is

@@ -82,6 +82,9 @@ def explain_ability(rules: GameRules, ability: ast.Ability) -> str:
                 gate = f"{gate} and {held}" if after_gate and gate else f"only if {held}"
             elif isinstance(item, ast.Condition) and item.form == "otherwise":
                 gate = "only if the \"if\" of the sentence before did not hold"
+            elif isinstance(item, ast.Condition) and item.form == "for_each":
+                # "For each X, A and B": the rest of the sentence, again and again
+                gate = "once " + _item(item) + " (counted when the sentence comes to it)"
             if same_players is not None:
                 depends.append(f"the same players as step {same_players}")
             how = f"  [{'; '.join(depends)}]" if depends else ""

@@ -397,6 +397,8 @@ def _action(a: ast.Action, subject) -> str:
         return third_person(base)
 
     f, x = a.form, a.args
+    if f == "flip_coins":
+        return f"{v('flip')} {_amount(x[0])} coins"
     if f in _FIXED_STEPS:
         verb, words = _FIXED_STEPS[f]
         return f"{v(verb)} {words}" if verb else words

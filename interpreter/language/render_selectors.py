@@ -129,6 +129,8 @@ def _noun_is_plural(noun: ast.Noun) -> bool:
 def _selector(s) -> str:
     if isinstance(s, ast.CardName):
         return f'"{s.name}"'
+    if type(s) is ast.Node and s.form == "heads":
+        return "heads"          # "for each heads": the coins flipped, not cards
     f, a = s.form, s.args
     if f == "this":
         return "this" + (" " + _noun(a[0]) if a else "")

@@ -323,6 +323,16 @@ class _ToAst(Transformer):
             args.reverse()
         return ast.Comparison(form, tuple(args), self.span(children))
 
+    def for_each_heads(self, children):
+        """ "... for each heads": a "for each" whose count is the heads of
+        the coins the text flipped."""
+        span = self.span(children)
+        return ast.Suffix("for_each_suffix", (ast.Node("heads", (), span),), span)
+
+    def for_each_heads_item(self, children):
+        span = self.span(children)
+        return ast.Condition("for_each", (ast.Node("heads", (), span),), span)
+
     def event_amount_many(self, children):
         """ "that many": the same number as "that much", its wording kept."""
         return ast.Node("event_amount", ("many",), self.span(children))
