@@ -367,8 +367,10 @@ def test_play_a_silver_wing_rivals_match_best_of_three():
 @pytest.mark.parametrize("text, cannot", [
     ("ABILITY: Draw a card: Gain 1 Synergy.", 'the cost "draw"'),
     # "that much" is the amount of the event a replacement takes the place of
+    # (or, "that many", how many cards a step before it acted on)
     ("TRIGGER: When this is Summoned: Deal that much damage to each Being.",
-     '"that much" outside a replacement (it is the amount of the event replaced)'),
+     '"that much" with no event replaced (in a replacement: "prevent that much damage") '
+     'nor a step on cards before it ("Discard your hand, then draw that many cards")'),
     ("TRIGGER: When this is Summoned: Prevent that damage.",
      '"prevent that damage" outside a replacement of damage'),
     ("If this would be destroyed, prevent that damage.",
