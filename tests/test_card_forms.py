@@ -280,6 +280,13 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
      "Flip 3 coins. For each heads, draw a card, gain 1 Life."),
     ("For each Creature you control, draw a card.",
      "For each Creature you control, draw a card."),
+    # "one of your ...", "each of your Rival's ..."; "Then," opening a sentence
+    ("Destroy one of your Rival's Creatures.", "Destroy a Creature your Rival controls."),
+    ("Each of your Creatures gets +1 power until end of turn.",
+     "Each Creature you control gets +1 power until the end of the turn."),
+    ("Return up to 2 of your Creatures to your hand.",
+     "Return up to 2 Creatures you control to your hand."),
+    ("Discard a card. Then, draw 2 cards.", "Discard a card. Then draw 2 cards."),
 ])
 def test_printed_synonyms_read_as_the_canonical_form(written, canonical):
     for text in (written, canonical):

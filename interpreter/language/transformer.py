@@ -323,6 +323,31 @@ class _ToAst(Transformer):
             args.reverse()
         return ast.Comparison(form, tuple(args), self.span(children))
 
+    def some_of_yours(self, children, player="you"):
+        """ "one of your benched creatures" is "a benched creature you control"."""
+        quantity, *rest = children
+        span = self.span(children)
+        control = ast.Qualifier("controlled_by", (ast.Player(player, (), span),), span)
+        nouns = [i for i, c in enumerate(rest) if isinstance(c, ast.Noun)]
+        at = nouns[0] + 1 if nouns else len(rest)
+        if nouns and quantity.form in ("one", "each", "another"):
+            rest[nouns[0]] = self._singular(rest[nouns[0]])     # "one of your creatures"
+        return ast.Selector("some", (quantity, *rest[:at], control, *rest[at:]), span)
+
+    def _singular(self, noun: ast.Noun) -> ast.Noun:
+        """A kind or a declared noun named in the plural, as its singular."""
+        if noun.form != "kind" or not noun.args or not isinstance(noun.args[0], str) or \
+                self.rules is None:
+            return noun
+        word = noun.args[0].lower()
+        for decl in (*self.rules.kinds.values(), *self.rules.nouns.values()):
+            if decl.plural.lower() == word:
+                return attrs.evolve(noun, args=(decl.name,) + tuple(noun.args[1:]))
+        return noun
+
+    def some_of_rivals(self, children):
+        return self.some_of_yours(children, "rival")
+
     def for_each_heads(self, children):
         """ "... for each heads": a "for each" whose count is the heads of
         the coins the text flipped."""
