@@ -32,6 +32,11 @@ def render_ability(ability: ast.Ability) -> str:
         for item in (*conditions, *costs):
             if isinstance(item, ast.Step) and item.form == "choose_mode":
                 sentences += [[_item(item)], []]
+            elif isinstance(item, ast.Modifier) and item.form in (
+                    "each_other_half", "only_those_with", "only_those_without"):
+                # a part that joined no item before it in its own sentence:
+                # after a comma it would join the one before
+                sentences += [[_item(item)], []]
             else:
                 sentences[-1].append(_item(item))
         parts.append(". ".join(_capitalize(", ".join(s)) for s in sentences if s) + ":")
@@ -287,6 +292,10 @@ def _step(step: ast.Step) -> str:
         words.append(_action(action, subject if not optional else None))
         words.extend(_suffix(s) for s in suffixes)
         return " ".join(words)
+    if step.form == "double_stat":
+        selector, stat, suffixes = step.args
+        return " ".join([f"double the {stat} of {_selector(selector)}"]
+                        + [_suffix(s) for s in suffixes])
     if step.form == "state_change":
         selector, statement, suffixes = step.args
         if statement.form == "reduces_damage" and statement.args[0] == "all":
