@@ -287,6 +287,10 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("Return up to 2 of your Creatures to your hand.",
      "Return up to 2 Creatures you control to your hand."),
     ("Discard a card. Then, draw 2 cards.", "Discard a card. Then draw 2 cards."),
+    # doubling a stat: + its value as the step reads it
+    ("Double the power of a Creature you control until end of turn.",
+     "Double the power of a Creature you control until the end of the turn."),
+    ("Choose a Creature. Double its power.", "Choose a Creature. Double the power of it."),
 ])
 def test_printed_synonyms_read_as_the_canonical_form(written, canonical):
     for text in (written, canonical):

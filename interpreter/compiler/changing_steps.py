@@ -661,6 +661,22 @@ class ChangingSteps:
         self.each_chosen(modify)
 
 
+    def double_stat(self, step: ast.Step) -> None:
+        """ "Double the power of a Creature you control until the end of the
+        turn": each card gets + its value as the step reads it (a change as
+        "gets +N" makes, for as long as its duration says)."""
+        selector, stat, suffixes = step.args
+        until = compile_lasting(suffixes)
+        self.select(selector, lambda m, f: f.locals["you"])
+
+        def double(m, f, card):
+            amount = m.stat(card, stat)
+            if amount:
+                m.add_modifier(card, "stat", stat, amount, f.locals.get("this"),
+                               until(m, f, card))
+        self.each_chosen(double)
+
+
 # The card language's verbs of a status: "Exhaust it" is "it becomes
 # exhausted". The game declares the status ("statuses: exhausted"; "status
 # ready: the opposite of exhausted").

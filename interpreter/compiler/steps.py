@@ -321,17 +321,8 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             else:
                 self.as_player(compile_player(subject), use, optional)
             return
-        if step.form == "card_verb_step":
-            self.card_verb(step)
-            return
-        if step.form == "state_change":
-            self.state_change(step)
-            return
-        if step.form == "choose_mode":
-            self.choose_mode(step)
-            return
-        if step.form == "each_other":
-            self.each_other(step)
+        if step.form in _COMPILED_BY:
+            getattr(self, _COMPILED_BY[step.form])(step)
             return
         if step.form == "verb_step":
             optional, use, suffixes = step.args
@@ -339,21 +330,6 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                 raise unsupported(suffixes[0], f'"{suffix_words(suffixes[0])}" '
                                   "after a game verb")
             self.verb(use, optional)
-            return
-        if step.form == "player_cannot":
-            self.player_cannot(step)
-            return
-        if step.form == "player_damage_prevented":
-            self.player_damage_prevented(step)
-            return
-        if step.form == "controls_copy":
-            self.controls_copy(step)
-            return
-        if step.form == "counters_prevented":
-            self.counters_prevented(step)
-            return
-        if step.form == "next_effect_prevented":
-            self.next_effect_prevented(step)
             return
         raise unsupported(step, f'"{step.form.replace("_", " ")}"')
 
@@ -723,6 +699,16 @@ def _prompt(action: ast.Action) -> str:
         return _action(action, None)
     except Exception:  # a prompt is only for reading
         return action.form.replace("_", " ")
+
+
+# the steps of these forms, each compiled by the StepCompiler's method named
+_COMPILED_BY = {
+    "card_verb_step": "card_verb", "state_change": "state_change",
+    "choose_mode": "choose_mode", "each_other": "each_other",
+    "player_cannot": "player_cannot", "player_damage_prevented": "player_damage_prevented",
+    "controls_copy": "controls_copy", "counters_prevented": "counters_prevented",
+    "next_effect_prevented": "next_effect_prevented", "double_stat": "double_stat",
+}
 
 
 def _times(step: ast.Step):

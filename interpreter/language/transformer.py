@@ -386,6 +386,16 @@ class _ToAst(Transformer):
         # a written "you" stays until the sentence is read whole (_you_steps)
         return ast.Step("act", (subject, bool(optional), action, suffixes), action.span)
 
+    def double_stat(self, children):
+        stat, selector, *suffixes = children
+        return ast.Step("double_stat", (selector, stat, tuple(suffixes)), self.span(children))
+
+    def double_its_stat(self, children):
+        stat, *suffixes = children
+        span = self.span(children)
+        return ast.Step("double_stat", (ast.Selector("it", (), span), stat, tuple(suffixes)),
+                        span)
+
     def state_change(self, children):
         selector, statement, *suffixes = children
         return ast.Step("state_change", (selector, statement, tuple(suffixes)),
