@@ -291,6 +291,13 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("Double the power of a Creature you control until end of turn.",
      "Double the power of a Creature you control until the end of the turn."),
     ("Choose a Creature. Double its power.", "Choose a Creature. Double the power of it."),
+    # "They" before a change to cards: the cards the step before acted on
+    ('Create 2 "Sprout" tokens in your battlefield. They gain Haste until end of turn.',
+     'Create 2 "Sprout" tokens in your battlefield. They have Haste until the end of the turn.'),
+    ("Choose 2 Creatures. They get +1 power until end of turn.",
+     "Choose 2 Creatures. They get +1 power until the end of the turn."),
+    ("If a player controls no Creatures, they lose the game.",
+     "If a player controls no Creatures, they lose the game."),
 ])
 def test_printed_synonyms_read_as_the_canonical_form(written, canonical):
     for text in (written, canonical):

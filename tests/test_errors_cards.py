@@ -673,6 +673,9 @@ def test_an_effect_with_no_moment_on_a_card_whose_text_has_none_is_refused(tmp_p
     ("Draw that many cards.", '"that many" with no event replaced', "event_amount"),
     ("Draw a card. For each Creature you control.", '"for each" with no steps after it',
      "for_each"),
+    # a player said to get a change to cards ("they" would be the cards)
+    ("Your Rival gets +1 power until end of turn.", 'a change to cards said of a player',
+     "player_change"),
 ])
 def test_what_the_engine_cannot_run_is_named_in_words(tmp_path, text, words, hidden):
     cards = tmp_path / "odd.cards"

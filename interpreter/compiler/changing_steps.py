@@ -661,6 +661,10 @@ class ChangingSteps:
         self.each_chosen(modify)
 
 
+    def player_change(self, step: ast.Step) -> None:
+        raise unsupported(step, 'a change to cards said of a player ("Your Rival gets +1 '
+                          'power"): "They get ..." after a step on cards is those cards')
+
     def double_stat(self, step: ast.Step) -> None:
         """ "Double the power of a Creature you control until the end of the
         turn": each card gets + its value as the step reads it (a change as

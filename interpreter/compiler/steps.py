@@ -708,6 +708,7 @@ _COMPILED_BY = {
     "player_cannot": "player_cannot", "player_damage_prevented": "player_damage_prevented",
     "controls_copy": "controls_copy", "counters_prevented": "counters_prevented",
     "next_effect_prevented": "next_effect_prevented", "double_stat": "double_stat",
+    "player_change": "player_change",
 }
 
 

@@ -292,6 +292,11 @@ def _step(step: ast.Step) -> str:
         words.append(_action(action, subject if not optional else None))
         words.extend(_suffix(s) for s in suffixes)
         return " ".join(words)
+    if step.form == "player_change":
+        player, change, suffixes = step.args
+        # "that player" kept: "they" before a change is the cards
+        return " ".join([_player(player), _statement(change, player.form in (
+            "each_player", "each_rival"))] + [_suffix(s) for s in suffixes])
     if step.form == "double_stat":
         selector, stat, suffixes = step.args
         return " ".join([f"double the {stat} of {_selector(selector)}"]
@@ -304,7 +309,9 @@ def _step(step: ast.Step) -> str:
         if statement.form == "reduces_damage":
             return (f"damage that would be dealt to {_selector(selector)} is reduced by "
                     f"{_amount(statement.args[0])}")
-        words = [_selector(selector), _statement(statement, _is_plural(selector))]
+        # "them" as the subject of a change is "they" ("They gain Haste")
+        subject = "they" if selector.form == "them" else _selector(selector)
+        words = [subject, _statement(statement, _is_plural(selector))]
         words.extend(_suffix(s) for s in suffixes)
         return " ".join(words)
     if step.form == "player_damage_prevented":

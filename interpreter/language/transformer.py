@@ -386,6 +386,24 @@ class _ToAst(Transformer):
         # a written "you" stays until the sentence is read whole (_you_steps)
         return ast.Step("act", (subject, bool(optional), action, suffixes), action.span)
 
+    def that_player(self, children):
+        # written "they": its span is the word's; "that player" has none
+        return ast.Player("that_player", (), self.span(children))
+
+    def they_change_step(self, children):
+        """ "Create 2 tokens. They gain Haste ...": "they" before a change to
+        cards is those cards (the ones the step before acted on, "them");
+        another player named there keeps its form for check to refuse."""
+        subject, change, *suffixes = children
+        span = self.span(children)
+        if subject.form == "that_player" and subject.span is not None:
+            return ast.Step("state_change", (ast.Selector("them", (), subject.span), change,
+                                             tuple(suffixes)), span)
+        # no span of its own when the player's words have none ("your Rival"):
+        # a problem with it is shown at the whole text, not at "gets"
+        return ast.Step("player_change", (subject, change, tuple(suffixes)),
+                        span if subject.span is not None else None)
+
     def double_stat(self, children):
         stat, selector, *suffixes = children
         return ast.Step("double_stat", (selector, stat, tuple(suffixes)), self.span(children))
