@@ -298,6 +298,11 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
      "Choose 2 Creatures. They get +1 power until the end of the turn."),
     ("If a player controls no Creatures, they lose the game.",
      "If a player controls no Creatures, they lose the game."),
+    # "this way": the cards the step before brought there by that event
+    ("Destroy a Creature. If it is destroyed this way, draw a card.",
+     "Destroy a Creature. If it is destroyed, draw a card."),
+    ("Destroy all Creatures. Draw a card for each Creature destroyed this way.",
+     "Destroy all Creatures. Draw a card for each Creature destroyed this way."),
 ])
 def test_printed_synonyms_read_as_the_canonical_form(written, canonical):
     for text in (written, canonical):

@@ -14,7 +14,7 @@ from interpreter.language.render_terms import (_capitalize, _duration, _particip
                                                 _period_ref, _possessive, _stat_change,
                                                 _verb_for, _zone)
 from interpreter.language.render_selectors import (_amount, _comparison, _is_plural, _keyword,
-                                                    _measure, _player, _selector, _state,
+                                                    _measure, _noun, _player, _selector, _state,
                                                     _stat_comparison, _subject, _target,
                                                     _verb_use)
 from interpreter.language.vocabulary import plural, third_person
@@ -158,7 +158,7 @@ def _condition(c: ast.Condition) -> str:
         "for_duration": lambda: _duration(a[0]),
         "before": lambda: f"before {_player(a[0])} {a[1]}",
         "during": lambda: "during " + _period_ref(a[0]),
-        "for_each": lambda: "for each " + _selector(a[0]),
+        "for_each": lambda: "for each " + _counted(a[0]),
         "while_": lambda: "while " + _condition(a[0]),
         "controls": lambda: f"{_player(a[0])} {_verb_for(a[0], 'control')} {_selector(a[1])}",
         "no_moves_left": lambda: f"{_player(a[0])} {_verb_for(a[0], 'have')} no moves left",
@@ -358,11 +358,20 @@ def _step(step: ast.Step) -> str:
     raise TypeError(step.form)
 
 
+def _counted(selector) -> str:
+    """What "for each" counts: "Creature destroyed this way" for the cards
+    an earlier step brought there by that event."""
+    if isinstance(selector, ast.Selector) and selector.form == "the_past":
+        past, noun = selector.args
+        return f"{_noun(noun)} {_participle(past)} this way"
+    return _selector(selector)
+
+
 def _suffix(s: ast.Suffix) -> str:
     if s.form == "lasting":
         return _duration(s.args[0])
     if s.form == "for_each_suffix":
-        return "for each " + _selector(s.args[0])
+        return "for each " + _counted(s.args[0])
     if s.form == "instead":
         return "instead"
     if s.form == "for_free":

@@ -390,6 +390,11 @@ class _ToAst(Transformer):
         # written "they": its span is the word's; "that player" has none
         return ast.Player("that_player", (), self.span(children))
 
+    def past_this_way(self, children):
+        """ "Creature destroyed this way" is "the destroyed Creature"."""
+        noun, past = children
+        return ast.Selector("the_past", (past, noun), self.span(children))
+
     def they_change_step(self, children):
         """ "Create 2 tokens. They gain Haste ...": "they" before a change to
         cards is those cards (the ones the step before acted on, "them");
