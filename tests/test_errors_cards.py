@@ -686,3 +686,19 @@ def test_what_the_engine_cannot_run_is_named_in_words(tmp_path, text, words, hid
     assert re.search(rf"^{re.escape(str(cards))}:7:5: E801 the engine cannot run "
                      rf"{re.escape(words)}.* yet$", result.output, re.M), result.output
     assert hidden not in result.output.replace(str(cards), "")
+
+
+@pytest.mark.parametrize("game, text, suggestion", [
+    ("saturday-wars", "ANIMATE: Look at the top 3 cards of your deck.",
+     'did you mean "Shonen Deck" (this game\'s draw pile)?'),
+    ("saturday-wars", "ANIMATE: Shuffle your discard into your Shonen Deck.",
+     'did you mean "Purge Pile" (this game\'s discard pile)?'),
+    ("arcane-duel", "Return a Creature from your discard to your hand.",
+     'did you mean "graveyard" (this game\'s discard pile)?'),
+])
+def test_another_games_name_of_a_zone_suggests_this_games_zone_of_that_role(game, text,
+                                                                            suggestion):
+    result = CliRunner().invoke(main, ["explain", game, text])
+    assert result.exit_code != 0
+    assert result.output.rstrip().splitlines()[-1].strip() == suggestion, result.output
+    assert "Traceback" not in result.output

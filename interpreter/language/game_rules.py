@@ -18,7 +18,8 @@ from interpreter.errors import CardrulesError, Problem
 from interpreter.language.syntax import EffectParser
 from interpreter.language.transformer import make_transformer
 from interpreter.language.vocabulary import (
-    Pattern, Vocabulary, effect_grammar, grammar_literals, own_action_names, plural)
+    Pattern, Vocabulary, effect_grammar, grammar_literals, own_action_names, plural,
+    role_zone_words)
 from interpreter.source import SourceText, Span
 
 
@@ -626,7 +627,8 @@ class GameRules:
             parser = EffectParser(grammar, vocab.category_of(),
                                   strict=strict, spelling=vocab.spelling(),
                                   patterns=(*vocab.verbs, *vocab.keywords),
-                                  transformer=make_transformer(grammar, self))
+                                  transformer=make_transformer(grammar, self),
+                                  zone_words=role_zone_words(self.zones.values()))
             if strict:
                 return parser
             self._parser = parser

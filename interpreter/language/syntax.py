@@ -34,7 +34,7 @@ from interpreter.errors import Problem, did_you_mean, nearest_phrase
 from interpreter.language import parse_store
 from interpreter.language.lean_lalr import LeanParser, NotPlain, prefix_length, spells_longer
 from interpreter.language.parse_store import grammar_cache
-from interpreter.language.vocabulary import plural, terminal_word
+from interpreter.language.vocabulary import other_games_word, plural, terminal_word
 from interpreter.resources import read_grammar
 from interpreter.source import SourceText, Span
 
@@ -361,16 +361,13 @@ _READABLE = {
 # texts an effect parser remembers (a game has a few thousand; fuzzing more)
 _PARSED_KEPT = 20_000
 
-# other card games' words for what the card language says otherwise
-OTHER_GAMES_WORDS = {"dies": "is destroyed", "die": "are destroyed", "target": "a"}
-
-
 class EffectParser:
     """Parses effect texts in one game's language (see effect.lark)."""
 
     def __init__(self, grammar: str, categories: dict[str, str], strict: bool = False,
-                 spelling: dict[str, str] | None = None, patterns=(), transformer=None):
-        self.grammar = grammar
+                 spelling: dict[str, str] | None = None, patterns=(), transformer=None,
+                 zone_words: dict | None = None):
+        self.grammar, self.zone_words = grammar, zone_words or {}
         self.patterns = tuple(patterns)
         self.transformer = transformer
         self.categories = categories
@@ -587,8 +584,8 @@ class EffectParser:
         else:
             message = "unexpected end of the text"
         suggestion = nearest_phrase(text[start:], self._candidates(err)) if word else None
-        if word.lower() in OTHER_GAMES_WORDS:   # no near spelling: the language's phrase
-            suggestion = f'did you mean "{OTHER_GAMES_WORDS[word.lower()]}"?'
+        other = other_games_word(word, expected, self.zone_words)   # "target": "a"
+        suggestion = other or suggestion
         err._text = text
         verb = self._unfinished_pattern(err)
         if start == 0 and word and text[end:end + 1] == ":" and word.upper() == word \
@@ -609,7 +606,7 @@ class EffectParser:
             # did-you-mean to another word would mislead
             message = (f'"{word}" is not in the language in this form: the card language '
                        f'has "{word}" only in other sentences')
-            suggestion = "docs/language.md lists the forms of sentences"
+            suggestion = other or "docs/language.md lists the forms of sentences"
         span = Span(source.path, line, column + start, line, column + max(end, start + 1))
         return Problem(code, message, span, source.line(line),
                        tuple(expected), suggestion)

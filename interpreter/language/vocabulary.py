@@ -373,6 +373,39 @@ def base_effect_grammar() -> str:
     return read_grammar("effect.lark")
 
 
+# other card games' words for what the card language says otherwise
+OTHER_GAMES_WORDS = {"dies": "is destroyed", "die": "are destroyed", "target": "a"}
+# other games' names of the zones a game declares by their role
+_ZONE_ROLE_WORDS = {"draw pile": ("deck", "library"), "discard pile": (
+    "discard", "graveyard", "discard pile", "void"), "hand": ("hand",)}
+
+
+def role_zone_words(zones) -> dict[str, tuple[str, str]]:
+    """ "deck" -> ("Draw Pile", "draw pile"): the other games' words for
+    each zone this game names otherwise, by the zone's role (ZoneDecl)."""
+    names = {z.name.lower() for z in zones}
+    out: dict[str, tuple[str, str]] = {}
+    for zone in zones:
+        for role in zone.roles:
+            for word in _ZONE_ROLE_WORDS.get(role, ()):
+                if word not in names:
+                    out.setdefault(word, (zone.name, role))
+    return out
+
+
+def other_games_word(word: str, expected, zone_words: dict) -> str | None:
+    """A did-you-mean for a word of another card game: the language's phrase
+    ("target": "a"), or, where a zone is expected, this game's zone of that
+    role ("deck": a zone "Draw Pile" of that role)."""
+    word = word.lower()
+    if word in zone_words and any(e.startswith("a zone") for e in expected):
+        zone, role = zone_words[word]
+        return f'did you mean "{zone}" (this game\'s {role})?'
+    if word in OTHER_GAMES_WORDS:
+        return f'did you mean "{OTHER_GAMES_WORDS[word]}"?'
+    return None
+
+
 @lru_cache(maxsize=None)
 def grammar_literals() -> frozenset[str]:
     """Every word or phrase the base grammar spells out ("discards", "the
