@@ -13,10 +13,10 @@ from interpreter.language import ast
 from interpreter.language.render_terms import (_capitalize, _duration, _participle,
                                                 _period_ref, _possessive, _stat_change,
                                                 _verb_for, _zone)
-from interpreter.language.render_selectors import (_amount, _comparison, _is_plural, _keyword,
-                                                    _measure, _noun, _player, _selector, _state,
-                                                    _stat_comparison, _subject, _target,
-                                                    _verb_use)
+from interpreter.language.render_selectors import (_amount, _comparison, _does, _is_plural,
+                                                    _keyword, _measure, _noun, _player,
+                                                    _selector, _state, _stat_comparison,
+                                                    _subject, _target, _verb_use)
 from interpreter.language.vocabulary import plural, third_person
 
 
@@ -160,10 +160,10 @@ def _condition(c: ast.Condition) -> str:
         "during": lambda: "during " + _period_ref(a[0]),
         "for_each": lambda: "for each " + _counted(a[0]),
         "while_": lambda: "while " + _condition(a[0]),
-        "controls": lambda: f"{_player(a[0])} {_verb_for(a[0], 'control')} {_selector(a[1])}",
-        "no_moves_left": lambda: f"{_player(a[0])} {_verb_for(a[0], 'have')} no moves left",
-        "has_cards": lambda: f"{_player(a[0])} {_verb_for(a[0], 'have')} {_selector(a[1])}",
-        "has_counter": lambda: f"{_player(a[0])} {_verb_for(a[0], 'have')} "
+        "controls": lambda: f"{_does(a[0], 'control')} {_selector(a[1])}",
+        "no_moves_left": lambda: f"{_does(a[0], 'have')} no moves left",
+        "has_cards": lambda: f"{_does(a[0], 'have')} {_selector(a[1])}",
+        "has_counter": lambda: f"{_does(a[0], 'have')} "
                                f"{_comparison(a[1])} {a[2]}",
         "counter_is": lambda: f"{_possessive(a[0])} {a[1]} is {_comparison(a[2])}",
         "zone_has": lambda: f"{_zone(a[0])} has {_selector(a[1])}",
@@ -185,8 +185,8 @@ def _condition(c: ast.Condition) -> str:
         "card_lacks_keyword": lambda: f"{_selector(a[0])} doesn't have {_keyword(a[1])}",
         "no_most": lambda: f"no player has the most {a[0]}",
         "player_count": lambda: f"the game has {_comparison(a[0])} players",
-        "is_player": lambda: f"{_player(a[0])} {_verb_for(a[0], 'be')} {_player(a[1])}",
-        "is_not_player": lambda: f"{_player(a[0])} {_verb_for(a[0], 'be')} not "
+        "is_player": lambda: f"{_does(a[0], 'be')} {_player(a[1])}",
+        "is_not_player": lambda: f"{_does(a[0], 'be')} not "
                                  f"{_player(a[1])}",
         "you_do": lambda: "you do",
         "you_dont": lambda: "you don't",
@@ -332,7 +332,7 @@ def _step(step: ast.Step) -> str:
         words.extend(_suffix(s) for s in suffixes)
         return " ".join(words)
     if step.form == "controls_copy":
-        return f"{_player(step.args[0])} {_verb_for(step.args[0], 'control')} the copy"
+        return f"{_does(step.args[0], 'control')} the copy"
     if step.form == "card_verb_step":
         card, use, suffixes = step.args
         text = _verb_use(use)
@@ -492,7 +492,7 @@ def _action(a: ast.Action, subject) -> str:
     if f == "copy_effect_of":
         return f"{v('copy')} the effect of {_selector(x[0])}"
     if f == "draw_until":
-        return f"{v('draw')} until {_subject(x[0])} {_verb_for(x[0], 'have')} " \
+        return f"{v('draw')} until {_does(x[0], 'have')} " \
                f"{_amount(x[1])} cards in hand"
     if f == "compare":
         return f"{v('compare')} {_selector(x[0])} against {_selector(x[1])} by {_measure(x[2])}"

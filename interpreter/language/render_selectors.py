@@ -39,7 +39,7 @@ def _state(s: ast.State) -> str:
     if f == "only_one":
         text = "the only " + _noun(a[0], plural=False)
         if len(a) > 1:
-            text += " " + _player(a[1]) + " " + _verb_for(a[1], "control")
+            text += " " + _does(a[1], "control")
         return text
     if f == "is_period":
         return f"{_possessive(a[0])} {a[1]}"
@@ -252,7 +252,7 @@ def _qualifier(q: ast.Qualifier, plural: bool = False) -> str:
     if f == "at_card":
         return "at " + _selector(a[0])
     if f == "controlled_by":
-        return f"{_player(a[0])} {_verb_for(a[0], 'control')}"
+        return _does(a[0], "control")
     if f == "with_stat":
         return "with " + _stat_comparison(a[0])
     if f in ("with_keyword", "without_keyword"):
@@ -319,9 +319,9 @@ def _qualifier(q: ast.Qualifier, plural: bool = False) -> str:
             text = f"{_verb_for(who, 'discard')} {_selector(step.args[0])}"
         return f"unless {_subject(who)} {text}"
     if f == "unless_pays":
-        return f"unless {_subject(a[0])} {_verb_for(a[0], 'pay')} {_amount(a[1])} {a[2]}"
+        return f"unless {_does(a[0], 'pay')} {_amount(a[1])} {a[2]}"
     if f == "unique_title_free":
-        return f"unless {_player(a[0])} {_verb_for(a[0], 'control')} its unique title"
+        return f"unless {_does(a[0], 'control')} its unique title"
     raise TypeError(f)
 
 
@@ -366,6 +366,13 @@ def _subject(player: ast.Player) -> str:
     trigger named ("If a player controls no Creatures, they lose the game";
     "that player" would need "loses"), else as anywhere."""
     return "they" if player.form == "that_player" else _player(player)
+
+
+def _does(player: ast.Player, verb: str) -> str:
+    """A player and a verb agreeing: "you control", "your Rival has", "they
+    are" (the player a rule or a trigger named: "they", never "that player
+    are")."""
+    return f"{_subject(player)} {_verb_for(player, verb)}"
 
 
 def _amount(n) -> str:
