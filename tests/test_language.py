@@ -149,6 +149,20 @@ def test_explain_says_what_a_step_after_an_if_depends_on():
         "  7. step: draw a card"]
 
 
+def test_explain_says_what_a_joined_item_and_a_for_each_do():
+    # "and each player" is the damage step again; "For each X," repeats the rest
+    result = CliRunner().invoke(main, [
+        "explain", "arcane-duel", "Deal 1 damage to each Creature and each player. For each "
+        "Creature you control, draw a card."])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-4:] == [
+        "  1. step: deal 1 damage to each Creature",
+        "  2. the step before again, to: each player  [independent of the step before it]",
+        "  3. condition: for each Creature you control",
+        "  4. step: draw a card  [once for each Creature you control (counted when the "
+        "sentence comes to it)]"]
+
+
 def test_games_lists_every_shipped_game():
     result = CliRunner().invoke(main, ["games"])
     assert result.exit_code == 0

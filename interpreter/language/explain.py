@@ -111,4 +111,17 @@ def _kind_of(item) -> str:
         if item.form == "controls_copy":
             return "who controls the copy"
         return "continuous change"
+    if isinstance(item, ast.Modifier) and item.form in _JOINED:
+        return _JOINED[item.form]
     return "modifier"
+
+
+# the items that join the step or change before them ("Gain 1 Punch and 1
+# Slide": the gain again, of Slide)
+_AGAIN = "the step before again, with"
+_JOINED = {
+    "more_counter": _AGAIN, "more_counter_to": _AGAIN, "more_put": _AGAIN,
+    "more_damage": _AGAIN, "more_player": "the step before again, to",
+    "more_object": "a second card of the step before",
+    "more_stat": "part of the change before", "more_keyword": "part of the change before",
+}
