@@ -660,7 +660,6 @@ class ChangingSteps:
                                f.locals.get("this"), end)
         self.each_chosen(modify)
 
-
     def player_change(self, step: ast.Step) -> None:
         raise unsupported(step, 'a change to cards said of a player ("Your Rival gets +1 '
                           'power"): "They get ..." after a step on cards is those cards')

@@ -712,7 +712,7 @@ def compile_amount(value, node=None) -> Callable:
         if "that much" in NAMED_NUMBERS.get():
             return lambda m, f: f.locals["amount"]      # of the event replaced
         if "that many cards" in NAMED_NUMBERS.get():
-            # how many cards the last step on cards acted on (StepCompiler._links)
+            # how many cards the last step on cards acted on (MovingSteps.counted_step)
             return lambda m, f: f.locals.get("#that_many", 0)
         word = "that many" if value.args == ("many",) else "that much"
         raise unsupported(node or value, f'"{word}" with no event replaced (in a '
