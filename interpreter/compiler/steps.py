@@ -730,6 +730,9 @@ def _without_tax(action):
     COUNTER" / "unless PLAYER does STEP" after its object, and that tax (or
     None)."""
     for index, arg in enumerate(action.args):
+        if isinstance(arg, ast.Qualifier) and arg.form in ("unless_pays", "unless_does"):
+            # "Draw a card unless ...": the tax of a step that names no card
+            return attrs.evolve(action, args=action.args[:index] + action.args[index + 1:]), arg
         if isinstance(arg, ast.Selector) and arg.args and \
                 isinstance(arg.args[-1], ast.Qualifier) and \
                 arg.args[-1].form in ("unless_pays", "unless_does"):

@@ -14,7 +14,7 @@ from interpreter.language.render_terms import (_capitalize, _duration, _particip
                                                 _period_ref, _possessive, _stat_change,
                                                 _verb_for, _zone)
 from interpreter.language.render_selectors import (_amount, _comparison, _does, _is_plural,
-                                                    _keyword, _measure, _noun, _player,
+                                                    _keyword, _measure, _noun, _player, _qualifier,
                                                     _selector, _state, _stat_comparison,
                                                     _subject, _target, _verb_use)
 from interpreter.language.vocabulary import plural, third_person
@@ -430,7 +430,10 @@ def _action(a: ast.Action, subject) -> str:
     if f == "draw":
         n = x[0]
         text = f"{v('draw')} {'a card' if n == 1 else _amount(n) + ' cards'}"
-        return text + (" from " + _zone(x[1]) if len(x) > 1 else "")
+        for arg in x[1:]:       # a zone, a tax ("unless your Rival pays 2 Life")
+            text += " " + (_qualifier(arg) if isinstance(arg, ast.Qualifier) else
+                           "from " + _zone(arg))
+        return text
     if f == "discard":
         return f"{v('discard')} {_selector(x[0])}"
     if f == "discard_down":
