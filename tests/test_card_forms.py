@@ -303,6 +303,9 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
      "Destroy a Creature. If it is destroyed, draw a card."),
     ("Destroy all Creatures. Draw a card for each Creature destroyed this way.",
      "Destroy all Creatures. Draw a card for each Creature destroyed this way."),
+    # damage divided point by point among cards
+    ("Deal 4 damage divided as you choose among any number of Creatures.",
+     "Deal 4 damage divided as you choose among any number of Creatures."),
     # a tax on a step that names no card
     ("Draw a card unless your Rival pays 2 life.", "Draw a card unless your Rival pays 2 Life."),
     # the player a rule names agrees with its verb as "they" everywhere

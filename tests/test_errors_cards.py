@@ -673,6 +673,8 @@ def test_an_effect_with_no_moment_on_a_card_whose_text_has_none_is_refused(tmp_p
     ("Draw that many cards.", '"that many" with no event replaced', "event_amount"),
     ("Draw a card. For each Creature you control.", '"for each" with no steps after it',
      "for_each"),
+    ("Deal 3 damage divided as you choose among each Creature.",
+     "damage divided among cards the words name all of", "deal_divided"),
     # a player said to get a change to cards ("they" would be the cards)
     ("Your Rival gets +1 power until end of turn.", 'a change to cards said of a player',
      "player_change"),

@@ -472,6 +472,51 @@ class ChangingSteps:
         self._excess_suffix(action)
         self._deal(action, who, compile_amount(n, action), target)
 
+    def do_deal_divided(self, action, who):
+        """ "Deal 4 damage divided as you choose among up to 2 Creatures": the
+        acting player gives each point to one of the cards (at most as many
+        different cards as the words allow), then each is dealt its share,
+        in the order first given."""
+        n, target = action.args
+        amount = compile_amount(n, action)
+        selection = compile_selector(target, who)
+        if selection.how == "all" or selection.given:
+            raise unsupported(target, 'damage divided among cards the words name all of ("each '
+                              'Creature"): write "among any number of Creatures"')
+        # how many different cards may have a share: "up to 2", "any number of"
+        most = (lambda m, f: 1) if selection.how == "one" else selection.count
+        source = self.damage_source()
+        store, key = f"_part{len(self.e.program.instructions)}", \
+            f"_shares{len(self.e.program.instructions)}"
+
+        def divide(m, f):
+            if key not in f.locals:
+                f.locals[key] = (amount(m, f),)          # (points left, card, n, card, n ...)
+            left, *shares = f.locals[key]
+            if store in f.locals:
+                card = f.locals.pop(store)
+                at = shares[0::2].index(card) * 2 if card in shares[0::2] else None
+                if at is None:
+                    shares += [card, 1]
+                else:
+                    shares[at + 1] += 1
+                left -= 1
+                f.locals[key] = (left, *shares)
+            chosen = shares[0::2]
+            options = [c for c in selection.candidates(m, f)
+                       if c in chosen or len(chosen) < most(m, f)]
+            if left > 0 and options:
+                return m.ask(f, who(m, f), "choose",
+                             f"choose a card to deal 1 of the {left} damage left to",
+                             tuple(options), store, tuple(m.card_label(c) for c in options))
+            del f.locals[key]
+            f.locals["it"] = tuple(chosen)
+            f.locals["did"] = bool(chosen)
+            for card, share in zip(shares[0::2], shares[1::2]):
+                m.damage_card(card, share, False, source(m, f))
+            return None
+        self.e.emit(divide)
+
     def do_deal_measured(self, action, who):
         measure, target = action.args
         self._excess_suffix(action)

@@ -427,6 +427,8 @@ def _action(a: ast.Action, subject) -> str:
     if f in _FIXED_STEPS:
         verb, words = _FIXED_STEPS[f]
         return f"{v(verb)} {words}" if verb else words
+    if f == "deal_divided":
+        return f"{v('deal')} {_amount(x[0])} damage divided as you choose among {_selector(x[1])}"
     if f == "draw":
         n = x[0]
         text = f"{v('draw')} {'a card' if n == 1 else _amount(n) + ' cards'}"
