@@ -697,9 +697,13 @@ def test_what_the_engine_cannot_run_is_named_in_words(tmp_path, text, words, hid
      'did you mean "Purge Pile" (this game\'s discard pile)?'),
     ("arcane-duel", "Return a Creature from your discard to your hand.",
      'did you mean "graveyard" (this game\'s discard pile)?'),
+    # "tap" / "untap": the verb of the status this game has; "Counter" an effect
+    ("arcane-duel", "Tap a Creature your Rival controls.", 'did you mean "exhaust"?'),
+    ("silver-wing-rivals", "Tap an Ally your Rival controls.", 'did you mean "rest"?'),
+    ("arcane-duel", "Untap all Lands you control.", 'did you mean "ready"?'),
+    ("arcane-duel", "Counter target spell.", 'did you mean "nullify"?'),
 ])
-def test_another_games_name_of_a_zone_suggests_this_games_zone_of_that_role(game, text,
-                                                                            suggestion):
+def test_another_games_word_suggests_this_games_word_for_it(game, text, suggestion):
     result = CliRunner().invoke(main, ["explain", game, text])
     assert result.exit_code != 0
     assert result.output.rstrip().splitlines()[-1].strip() == suggestion, result.output

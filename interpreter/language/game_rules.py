@@ -19,7 +19,7 @@ from interpreter.language.syntax import EffectParser
 from interpreter.language.transformer import make_transformer
 from interpreter.language.vocabulary import (
     Pattern, Vocabulary, effect_grammar, grammar_literals, own_action_names, plural,
-    role_zone_words)
+    role_zone_words, status_verb_words)
 from interpreter.source import SourceText, Span
 
 
@@ -628,7 +628,8 @@ class GameRules:
                                   strict=strict, spelling=vocab.spelling(),
                                   patterns=(*vocab.verbs, *vocab.keywords),
                                   transformer=make_transformer(grammar, self),
-                                  zone_words=role_zone_words(self.zones.values()))
+                                  zone_words=role_zone_words(self.zones.values()),
+                                  game_words=status_verb_words(self.statuses))
             if strict:
                 return parser
             self._parser = parser

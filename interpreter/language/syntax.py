@@ -366,8 +366,8 @@ class EffectParser:
 
     def __init__(self, grammar: str, categories: dict[str, str], strict: bool = False,
                  spelling: dict[str, str] | None = None, patterns=(), transformer=None,
-                 zone_words: dict | None = None):
-        self.grammar, self.zone_words = grammar, zone_words or {}
+                 zone_words: dict | None = None, game_words: dict | None = None):
+        self.grammar, self.zone_words, self.game_words = grammar, zone_words or {}, game_words
         self.patterns = tuple(patterns)
         self.transformer = transformer
         self.categories = categories
@@ -584,7 +584,7 @@ class EffectParser:
         else:
             message = "unexpected end of the text"
         suggestion = nearest_phrase(text[start:], self._candidates(err)) if word else None
-        other = other_games_word(word, expected, self.zone_words)   # "target": "a"
+        other = other_games_word(word, expected, self.zone_words, self.game_words)
         suggestion = other or suggestion
         err._text = text
         verb = self._unfinished_pattern(err)

@@ -374,10 +374,22 @@ def base_effect_grammar() -> str:
 
 
 # other card games' words for what the card language says otherwise
-OTHER_GAMES_WORDS = {"dies": "is destroyed", "die": "are destroyed", "target": "a"}
+OTHER_GAMES_WORDS = {"dies": "is destroyed", "die": "are destroyed", "target": "a",
+                     "counter": "nullify"}
+# "tap" / "untap": the verb of the status the game declares, if it has one
+_STATUS_VERBS = {"tap": (("exhausted", "exhaust"), ("rested", "rest")),
+                 "untap": (("ready", "ready"),)}
 # other games' names of the zones a game declares by their role
 _ZONE_ROLE_WORDS = {"draw pile": ("deck", "library"), "discard pile": (
     "discard", "graveyard", "discard pile", "void"), "hand": ("hand",)}
+
+
+def status_verb_words(statuses) -> dict[str, str]:
+    """ "tap" -> "exhaust" in a game with the status exhausted ("rest" with
+    rested); "untap" -> "ready" where ready is a status."""
+    have = {s.lower() for s in statuses}
+    return {word: verb for word, choices in _STATUS_VERBS.items()
+            for status, verb in reversed(choices) if status in have}
 
 
 def role_zone_words(zones) -> dict[str, tuple[str, str]]:
@@ -393,7 +405,8 @@ def role_zone_words(zones) -> dict[str, tuple[str, str]]:
     return out
 
 
-def other_games_word(word: str, expected, zone_words: dict) -> str | None:
+def other_games_word(word: str, expected, zone_words: dict,
+                     game_words: dict | None = None) -> str | None:
     """A did-you-mean for a word of another card game: the language's phrase
     ("target": "a"), or, where a zone is expected, this game's zone of that
     role ("deck": a zone "Draw Pile" of that role)."""
@@ -401,9 +414,8 @@ def other_games_word(word: str, expected, zone_words: dict) -> str | None:
     if word in zone_words and any(e.startswith("a zone") for e in expected):
         zone, role = zone_words[word]
         return f'did you mean "{zone}" (this game\'s {role})?'
-    if word in OTHER_GAMES_WORDS:
-        return f'did you mean "{OTHER_GAMES_WORDS[word]}"?'
-    return None
+    known = {**OTHER_GAMES_WORDS, **(game_words or {})}
+    return f'did you mean "{known[word]}"?' if word in known else None
 
 
 @lru_cache(maxsize=None)
