@@ -306,6 +306,8 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     # damage divided point by point among cards
     ("Deal 4 damage divided as you choose among any number of Creatures.",
      "Deal 4 damage divided as you choose among any number of Creatures."),
+    # "is now" a status
+    ("Choose a Creature. It is now exhausted.", "Choose a Creature. It is exhausted."),
     # a tax on a step that names no card
     ("Draw a card unless your Rival pays 2 life.", "Draw a card unless your Rival pays 2 Life."),
     # the player a rule names agrees with its verb as "they" everywhere
