@@ -310,6 +310,8 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("Choose a Creature. It is now exhausted.", "Choose a Creature. It is exhausted."),
     # a tax on a step that names no card
     ("Draw a card unless your Rival pays 2 life.", "Draw a card unless your Rival pays 2 Life."),
+    ("Your Rival loses 3 life unless they discard a card.",
+     "Your Rival loses 3 Life unless they discard a card."),
     # the player a rule names agrees with its verb as "they" everywhere
     ("Each opponent discards a Creature they control.",
      "Each rival discards a Creature they control."),

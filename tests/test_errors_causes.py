@@ -116,9 +116,10 @@ def test_a_terminal_of_several_spellings_is_shown_as_a_designer_types_it():
 
 def test_a_word_the_language_has_only_in_other_sentences_is_said_so():
     # "unless" was "did you mean "uses"?" after a comma ("Draw a card unless
-    # ..." reads now: a tax on the draw; a gain has none)
+    # ..." and "Gain 2 Life Force unless ..." read now: a tax on the step; a
+    # shuffle has none)
     for text, column in (("Draw a card, unless your Rival pays 10 Life Force.", 14),
-                         ("Gain 2 Life Force unless your Rival discards a card.", 19)):
+                         ("Shuffle your deck unless your Rival discards a card.", 19)):
         result = explain(text)
         assert result.exit_code == 1
         lines = result.output.splitlines()

@@ -512,7 +512,8 @@ def _action(a: ast.Action, subject) -> str:
     if f == "gain_stat_values":
         return f"{v('gain')} the {x[0]} of {_selector(x[1])}"
     if f in ("gain", "lose", "pay"):
-        return f"{v(f)} {_amount(x[0])} {x[1]}"
+        # a tax after it: "loses 3 Life unless they discard a card"
+        return f"{v(f)} {_amount(x[0])} {x[1]}" + "".join(" " + _qualifier(q) for q in x[2:])
     if f == "set_counter":
         return f"{v('set')} {_possessive(x[0])} {x[1]} to {_amount(x[2])}"
     if f in ("set_counter_to", "set_counter_stat"):
