@@ -603,7 +603,9 @@ def test_a_trigger_on_a_declared_event_nothing_logs_is_refused(tmp_path):
     assert warned.exit_code == 0, warned.output
     assert f'{rules}:{declared}:1: W402 nothing in this game makes "is Revived" happen: ' \
         "a card watching it would never trigger" in warned.output
-    assert 'a verb or an action with "counts as: revived"' in warned.output
+    # the same advice as E820's, word for word (declared_events.logging_advice)
+    assert 'give the rules file something that logs it: an action or a verb with "counts ' \
+        'as: revived", or a zone with "a card entering it is revived"' in warned.output
     # the shipped rules file logs it (its Revive verb counts as it)
     shipped = CliRunner().invoke(main, ["check", "--game", "ryft", str(cards)])
     assert shipped.exit_code == 0, shipped.output

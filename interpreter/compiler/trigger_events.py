@@ -17,6 +17,7 @@ from interpreter.compiler.program import Unsupported, unsupported
 from interpreter.compiler.selectors import compile_selector
 from interpreter.errors import Problem
 from interpreter.language import ast
+from interpreter.language.declared_events import logging_advice
 
 
 def check_event_logged(game, word: str, node) -> None:
@@ -27,9 +28,7 @@ def check_event_logged(game, word: str, node) -> None:
         return
     raise Unsupported(Problem(
         "E820", f'nothing in {game.rules.game_id} makes "{phrase}" happen, so this would '
-        "never trigger", getattr(node, "span", None), None, (),
-        f'give the rules file something that logs it: an action or a verb with "counts '
-        f'as: {word}", or a zone with "a card entering it is {word}"'))
+        "never trigger", getattr(node, "span", None), None, (), logging_advice(word)))
 
 
 def card_event_watch(event: ast.Event) -> tuple:

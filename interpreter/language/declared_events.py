@@ -46,6 +46,13 @@ def event_word(phrase: str) -> str:
     return (phrase[3:] if phrase.lower().startswith("is ") else phrase).lower()
 
 
+def logging_advice(word: str) -> str:
+    """How a rules file makes a declared event happen (the advice of W402
+    at the declaration and of E820 at a card watching it)."""
+    return (f'give the rules file something that logs it: an action or a verb with "counts '
+            f'as: {word}", or a zone with "a card entering it is {word}"')
+
+
 def unlogged_events(rules) -> dict[str, str]:
     """event name -> phrase of each event the rules file declares and
     nothing logs ("is Revived" with no verb or action counting as it)."""

@@ -22,7 +22,7 @@ import attrs
 from interpreter.collector import collection_paused
 from interpreter.errors import CouldNotRun, Problem, did_you_mean, listing
 from interpreter.language.cards import CardDefinition, load_cards
-from interpreter.language.declared_events import event_word, unlogged_events
+from interpreter.language.declared_events import event_word, logging_advice, unlogged_events
 from interpreter.language.decks import Deck, load_decks
 from interpreter.language.files import Unreadable, memory_stamp, read_source
 from interpreter.language.game_rules import GameRules
@@ -55,9 +55,8 @@ def _unlogged_event_warnings(rules: GameRules, source) -> list[Problem]:
         source, event.span, "W402",
         f'nothing in this game makes "{event.phrase}" happen: a card watching it would '
         "never trigger",
-        suggestion=f'give it something that logs it: a verb or an action with "counts as: '
-                   f'{event_word(event.phrase)}", or a zone with "a card entering it is '
-                   f'{event_word(event.phrase)}"') for event in rules.events if event.phrase in unlogged]
+        suggestion=logging_advice(event_word(event.phrase)))
+        for event in rules.events if event.phrase in unlogged]
 
 
 def shipped_root() -> Path:
