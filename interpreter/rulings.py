@@ -357,7 +357,9 @@ def run_ruling(ruling: Ruling, source: SourceText) -> RulingResult:
             if kind in DECK_KINDS:
                 problem = check_deck_expectation(expectation, book, source)
             elif kind in MATCH_KINDS:
-                problem = check_match_expectation(expectation, series, source)
+                # without a match played, loading the ruling reported E725 (check_shape)
+                problem = None if series is None else \
+                    check_match_expectation(expectation, series, source)
             else:
                 problem = _check(expectation, match, game, source, lines)
             if problem is not None:

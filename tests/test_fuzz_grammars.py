@@ -266,3 +266,12 @@ def test_expect_lines_from_the_ruling_grammar():
         _run(_DUEL_RULING.replace("{expect}", line))
 
     check()
+
+
+def test_a_match_line_in_a_ruling_that_plays_no_match_is_reported_not_raised():
+    # found by the expect-line property with 400 examples: run_ruling read the
+    # result of a match that was never played (AttributeError)
+    text = _DUEL_RULING.replace("{expect}", "the match is a draw")
+    _run(text)
+    _, problems = load_rulings(SourceText(str(_RULING_PATH), text))
+    assert [p.code for p in problems] == ["E725"]
