@@ -50,16 +50,7 @@ _COUNTED = frozenset({"discard", "destroy", "move", "put", "return_", "add", "sh
 
 
 def _says_that_many(sentences) -> bool:
-    stack = list(sentences)
-    while stack:
-        value = stack.pop()
-        if isinstance(value, ast.Node):
-            if value.form == "event_amount":
-                return True
-            stack.extend(value.args)
-        elif isinstance(value, tuple):
-            stack.extend(value)
-    return False
+    return any(node.form == "event_amount" for node in ast.walk_all(tuple(sentences)))
 
 
 class MovingSteps:

@@ -598,27 +598,28 @@ class GameRules:
             holders=tuple(dict.fromkeys(c.held_in for c in self.counters.values() if c.held_in)),
         )
 
+    def _names_taken(self) -> set[str]:
+        """The game's words a plural made from another must not be (lower
+        case): its counters, zones, statuses, periods, stats and kinds."""
+        return {w.lower() for w in (*self.counters, *self.zones, *self.statuses,
+                                    *self.periods, *self.stats,
+                                    *(k.name for k in self.kinds.values()),
+                                    *(k.plural for k in self.kinds.values()))}
+
     def counter_plurals(self) -> tuple[str, ...]:
         """ "2 Charge Counters", "their Mana Gems": each counter's plural,
         where that word is not already another word of the game."""
-        taken = {w.lower() for w in (*self.counters, *self.zones, *self.statuses,
-                                     *self.periods, *self.stats,
-                                     *(k.name for k in self.kinds.values()),
-                                     *(k.plural for k in self.kinds.values()))}
+        taken = self._names_taken()
         return tuple(plural(c) for c in self.counters if plural(c).lower() not in taken)
 
     def zone_plurals(self) -> tuple[str, ...]:
         """ "Return all Creatures to their owners' hands": each zone's plural,
         where that word is no other word of the game nor of the language
         (the plural of a zone "discard" is the verb "discards")."""
-        taken = {w.lower() for w in (*self.counters, *self.counter_plurals(), *self.zones,
-                                     *self.statuses, *self.periods, *self.stats,
-                                     *(k.name for k in self.kinds.values()),
-                                     *(k.plural for k in self.kinds.values()),
-                                     *(v.pattern.leading_words for v in self.verbs),
-                                     *(k.pattern.leading_words for k in self.keywords))}
-        return tuple(plural(z) for z in self.zones
-                     if plural(z).lower() not in taken | grammar_literals())
+        taken = self._names_taken() | grammar_literals() | {w.lower() for w in (
+            *self.counter_plurals(), *(v.pattern.leading_words for v in self.verbs),
+            *(k.pattern.leading_words for k in self.keywords))}
+        return tuple(plural(z) for z in self.zones if plural(z).lower() not in taken)
 
     def parser(self, strict: bool = False) -> EffectParser:
         if self._parser is None or strict:
