@@ -312,6 +312,9 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("Draw a card unless your Rival pays 2 life.", "Draw a card unless your Rival pays 2 Life."),
     ("Your Rival loses 3 life unless they discard a card.",
      "Your Rival loses 3 Life unless they discard a card."),
+    # where a card is attached ("If it is not attached to a Character, ...")
+    ("If this is attached to a Creature your opponent controls, draw a card.",
+     "If this is attached to a Creature your Rival controls, draw a card."),
     # the player a rule names agrees with its verb as "they" everywhere
     ("Each opponent discards a Creature they control.",
      "Each rival discards a Creature they control."),

@@ -390,3 +390,22 @@ def test_what_check_compiles_in_a_game_with_problems_shows_its_lines(tmp_path):
     for problem in problems:
         assert problem.source_line, problem.render()
         assert problem.render().splitlines()[1].lstrip().startswith(f"{problem.span.line} |")
+
+
+def test_an_actions_event_at_an_unknown_moment(tmp_path):
+    # "counts as: EVENT, before its effect" is the one other moment an
+    # action's event may have (Saturday Wars: the Animate ability first)
+    shutil.copytree(REPO / "rules", tmp_path / "rules")
+    path = tmp_path / "rules" / "saturday-wars.rules"
+    text = path.read_text(encoding="utf-8")
+    assert text.count("counts as: played, before its effect") == 2
+    path.write_text(text.replace("counts as: played, before its effect",
+                                 "counts as: played, after its effect", 1), encoding="utf-8")
+    problems = [p for p in problems_of(str(tmp_path), "saturday-wars")]
+    line = next(n for n, written in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                if "after its effect" in written)
+    p = the_problem(problems, str(path), line, "E521")
+    pin(p, "E521", str(path), line, 22, 'unknown setting "after its effect" for counts as',
+        ('"counts as: EVENT"', '"counts as: EVENT, before its effect"'),
+        'did you mean "before its effect"?')
+    assert text_at(p) == "after its effect"

@@ -710,3 +710,17 @@ def test_another_games_word_suggests_this_games_word_for_it(game, text, suggesti
     assert result.exit_code != 0
     assert result.output.rstrip().splitlines()[-1].strip() == suggestion, result.output
     assert "Traceback" not in result.output
+
+
+def test_a_card_made_attached_by_a_statement_is_told_the_step(tmp_path):
+    # "It is now attached to a Character" reads (the condition "If it is
+    # attached to ..." is the same words), but only a step attaches a card
+    cards = tmp_path / "glue.cards"
+    cards.write_text('card "Glue Trap"\n  kind: Plot Twist\n  faction: Bully Eater\n'
+                     '  purge cost: 1\n  text:\n'
+                     '    ANIMATE: It is now attached to a Character.\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--game", "saturday-wars", str(cards)])
+    assert result.exit_code == 1, result.output
+    assert f'{cards}:6:5: E801 the engine cannot run a card becoming "is attached to a ' \
+        'Character"\n' in result.output
+    assert 'a step attaches a card: "Attach it to a Character"' in result.output

@@ -192,6 +192,9 @@ class CompiledGame:
     phase_starts: dict[str, int] = attrs.Factory(dict)      # phase or step -> pc in "game"
     step_phase: dict[str, str] = attrs.Factory(dict)        # step -> its phase
     play_program: str | None = None   # what "Play it" runs: the action that counts as played
+    # an action "counts as: EVENT, before its effect": the card it places is
+    # the card its triggers acted on (see Changes.move)
+    places_played: bool = False
     activated: dict[str, list[Activated]] = attrs.Factory(dict)   # card name -> abilities
     statics: dict[str, list[Static]] = attrs.Factory(dict)        # card name -> abilities
     replacements: dict[str, list[Replacement]] = attrs.Factory(dict)

@@ -563,14 +563,19 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
         e.emit(lambda m, f: m.exchange(f, stat, card))
 
     def effect_and_event(emitter, compiler):
+        if action.event and action.event_first:
+            _emit_event(emitter, action.event)
+            # "1. Resolve any Animate abilities on the card. 2. Place the card":
+            # what those abilities gave the card stays with it as it takes
+            # its place (it is the card being played, not a new one)
+            game.places_played = True
+            emitter.emit(lambda m, f: f.locals.__setitem__(
+                "#played", f.locals.get("#acted", f.locals.get("it"))))
+            emitter.emit(lambda m, f: m.resolve_now(f))
         if action.effect is not None:
             compiler.sentences(_sentences(rules, action.effect))
-        if action.event:
-            # the event is the chosen card's ("counts as: played"), whatever
-            # other cards the cost and effect named since
-            event = action.event
-            emitter.emit(lambda m, f: m.event(event, f.locals.get("#acted", f.locals.get("it")),
-                                              f.locals["you"]))
+        if action.event and not action.event_first:
+            _emit_event(emitter, action.event)
     effect_and_event(e, steps)
     if action.role or action.target_role:
         e.emit(lambda m, f, a=action: m.end_roles(f, a.role, a.target_role))
@@ -587,6 +592,13 @@ def _compile_action(game: CompiledGame, action, index: int) -> None:
                                    lambda m, f: all(c(m, f) for c in checks), name,
                                    action.limit, action.limit_extra, target,
                                    action.any_time))
+
+
+def _emit_event(e: Emitter, event: str) -> None:
+    """An action's event ("counts as: played"): the chosen card's, whatever
+    other cards the cost and effect named since."""
+    e.emit(lambda m, f: m.event(event, f.locals.get("#acted", f.locals.get("it")),
+                                f.locals["you"]))
 
 
 def _room_checks(game: CompiledGame, sentences, sacrifices=None) -> list[Callable]:

@@ -14,11 +14,12 @@ from typing import Callable
 import attrs
 
 from interpreter.compiler.players import _it_or_this, compile_owner
-from interpreter.compiler.program import suffix_words, unsupported
+from interpreter.compiler.program import Unsupported, suffix_words, unsupported
+from interpreter.errors import Problem
 from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.verb_slots import keyword_instance
 from interpreter.language import ast
-from interpreter.language.render import _capability
+from interpreter.language.render import _capability, _statement
 
 
 # "Prevent all damage that would be dealt to X": a reduction no damage outlasts
@@ -89,6 +90,14 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
     if form in ("relates", "no_longer_relating", "no_longer_role"):
         raise unsupported(statement, "a relation or a role with a duration (a relation "
                           "lasts until it is ended or either card changes zone)")
+    if form == "becomes":
+        # "It is now attached to a Character": a state only a step brings about
+        becoming = f'a card becoming "{_statement(statement, False)}"'
+        if statement.args[0].form != "attached_state":
+            raise unsupported(statement, becoming)
+        raise Unsupported(Problem(
+            "E801", f"the engine cannot run {becoming}", getattr(statement, "span", None),
+            suggestion='a step attaches a card: "Attach it to a Character"'))
     raise unsupported(statement, f'a card becoming "{form}"')
 
 

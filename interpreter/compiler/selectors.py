@@ -652,6 +652,9 @@ def _state_test(state: ast.State, subject: Callable) -> Callable:
     if form == "in_zone":
         zone = compile_zone(state.args[0], subject)
         return lambda m, f, c: m.state.cards[c].zone == zone(m, f)
+    if form == "attached_state":
+        hosts = compile_selector(state.args[0], subject)
+        return lambda m, f, c: m.state.cards[c].attached_to in hosts.candidates(m, f)
     if form == "at_position":
         # "this Room is at your Position": the card's place in the ordered
         # zone the player's position counter points into

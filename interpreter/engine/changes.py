@@ -60,7 +60,9 @@ class Changes:
         below = state.zones[source].index(card) if followed else None
         in_play = self.game.in_play
         op.move(state, card, zone, top=top, face_up=face_up,
-                new_object=source[0] not in in_play or zone[0] not in in_play)
+                new_object=(source[0] not in in_play or zone[0] not in in_play)
+                and not (self.game.places_played and state.frames
+                         and state.frames[-1].locals.get("#played") == card))
         if followed:
             # a position stays at its place: a place below it leaving the
             # zone brings it down by one

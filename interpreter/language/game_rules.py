@@ -454,6 +454,9 @@ class ActionDecl:
     # response windows after each action, and "Players may respond"), as
     # well as in the action windows of its phases; it never uses an action
     any_time: bool = False
+    # "counts as: played, before its effect": the event is logged once the
+    # cost is paid and what it triggers resolves, then the effect happens
+    event_first: bool = False
 
 
 @attrs.define

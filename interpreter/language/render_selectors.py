@@ -34,6 +34,8 @@ def _state(s: ast.State) -> str:
         return a[0]
     if f == "in_zone":
         return "in " + _zone(a[0])
+    if f == "attached_state":
+        return "attached to " + _selector(a[0])
     if f in ("attacking", "defending"):
         return f
     if f == "only_one":

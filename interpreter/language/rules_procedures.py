@@ -217,7 +217,7 @@ class ProcedureDeclarations(RulesReaderBase):
                 return None
             return Sentence(line_.value, line_.value_span)
 
-        event = fields["counts as"].value.strip() if fields["counts as"] else None
+        event, event_first = self.counts_as(fields["counts as"])
         limit = None
         limit_extra: tuple = ()
         if fields["limit"] is not None:
@@ -253,7 +253,23 @@ class ProcedureDeclarations(RulesReaderBase):
             exchange=exchange, exchange_card=exchange_card,
             free=fields["uses an action"] is not None
             and self.setting(fields["uses an action"], ("yes", "no")) == "no",
-            any_time=self.yes_or_no(fields["at any time"])),)
+            any_time=self.yes_or_no(fields["at any time"]), event_first=event_first),)
+
+    def counts_as(self, line: OutlineLine | None) -> tuple[str | None, bool]:
+        """An action's ``counts as: EVENT``, and whether it says ``, before its
+        effect`` (the event is logged once the cost is paid, and what it
+        triggers resolves before the effect: "1. Resolve any Animate
+        abilities on the card. 2. Place the card")."""
+        if line is None or not line.value:
+            return None, False
+        event, comma, when = line.value.strip().partition(",")
+        when = " ".join(when.split()).rstrip(".").lower()
+        if comma and when != "before its effect":
+            self.problem(self.span_of_text(line, when) if when else line.value_span or line.span,
+                         "E521", f'unknown setting "{when}" for counts as',
+                         ('"counts as: EVENT"', '"counts as: EVENT, before its effect"'),
+                         did_you_mean(when, ("before its effect",)))
+        return event.strip(), when == "before its effect"
 
     LIMIT_FORMS = ("once per PERIOD", "once per PERIOD for each card", "N times per PERIOD")
 
