@@ -312,6 +312,14 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("Draw a card unless your Rival pays 2 life.", "Draw a card unless your Rival pays 2 Life."),
     ("Your Rival loses 3 life unless they discard a card.",
      "Your Rival loses 3 Life unless they discard a card."),
+    # "they" before "can't" after a step on cards: those cards; "them" after
+    # "If they don't": the player the step before named
+    ("Choose 2 Creatures your Rival controls. They can't attack this turn.",
+     "Choose 2 Creatures your Rival controls. They can't attack this turn."),
+    ("Your Rival may discard a card. If they don't, deal 2 damage to them.",
+     "Your Rival may discard a card. If they don't, deal 2 damage to your Rival."),
+    ("Your Rival discards a card. They can't attack this turn.",
+     "Your Rival discards a card. That player can't attack this turn."),
     # where a card is attached ("If it is not attached to a Character, ...")
     ("If this is attached to a Creature your opponent controls, draw a card.",
      "If this is attached to a Creature your Rival controls, draw a card."),

@@ -296,7 +296,8 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                     self.action(action, lambda m, f: f.locals["they"], optional)
                     self.e.place(skip)
                 else:
-                    self.action(action, compile_player(subject), optional)
+                    self.action(action, compile_player(subject), optional,
+                                names_they=subject is not None)
             finally:
                 self._ways = set()
                 self._while = None
@@ -544,7 +545,8 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         self.e.jump_unless(lambda m, f: f.locals["did"], skip)
         return skip
 
-    def action(self, action: ast.Action, who: Callable, optional: bool) -> None:
+    def action(self, action: ast.Action, who: Callable, optional: bool,
+               names_they: bool = True) -> None:
         # who does the step is read once, as it starts: "their Rival gains
         # ..." must not be read again once "they" is that Rival
         actor = f"_who{len(self.e.program.instructions)}"
@@ -553,7 +555,14 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         def bind_they(m, f):
             # "they", "their": the player doing this step
             f.locals["they"] = f.locals[actor] = named(m, f)
-        self.e.emit_local(bind_they)
+
+        def keep_they(m, f):
+            # a step of yours with no player written ("Deal 2 damage to that
+            # player", "Look at their hand"): "they" is still the player
+            # named before it, if any, never you by default
+            f.locals[actor] = named(m, f)
+            f.locals.setdefault("they", f.locals[actor])
+        self.e.emit_local(bind_they if names_they else keep_they)
         who = (lambda m, f: f.locals[actor])
         skip = self.optional(who, _prompt(action)) \
             if optional and action.form not in self.ASKS_ITSELF else None
