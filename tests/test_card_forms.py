@@ -320,6 +320,9 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
      "Your Rival may discard a card. If they don't, deal 2 damage to your Rival."),
     ("Your Rival discards a card. They can't attack this turn.",
      "Your Rival discards a card. That player can't attack this turn."),
+    # "they" after a condition that names a player: that player
+    ("If your Rival controls 2 or more Creatures, they draw a card.",
+     "If your Rival controls 2 or more Creatures, your Rival draws a card."),
     # where a card is attached ("If it is not attached to a Character, ...")
     ("If this is attached to a Creature your opponent controls, draw a card.",
      "If this is attached to a Creature your Rival controls, draw a card."),

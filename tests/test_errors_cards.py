@@ -724,3 +724,26 @@ def test_a_card_made_attached_by_a_statement_is_told_the_step(tmp_path):
     assert f'{cards}:6:5: E801 the engine cannot run a card becoming "is attached to a ' \
         'Character"\n' in result.output
     assert 'a step attaches a card: "Attach it to a Character"' in result.output
+
+
+def test_that_player_with_no_player_named_before_it_is_refused(tmp_path):
+    # nothing before "That player" / "They" names a player: it would be you,
+    # which is not what the card says; check refuses it at its line
+    cards = tmp_path / "taxes.cards"
+    cards.write_text(
+        'card "Bounce Tax"\n  kind: Sorcery\n  pips: 1\n  generic: 1\n  colour: Flame\n'
+        '  text:\n    Return a Creature to its owner\'s hand. That player discards a card.\n\n'
+        'card "Gift"\n  kind: Sorcery\n  pips: 1\n  generic: 1\n  colour: Flame\n'
+        '  text:\n    Draw a card. They lose 1 life.\n\n'
+        'card "Fine"\n  kind: Sorcery\n  pips: 1\n  generic: 1\n  colour: Flame\n'
+        '  text:\n    Your Rival discards a card. Deal 2 damage to that player.\n',
+        encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--game", "arcane-duel", str(cards)])
+    assert result.exit_code == 1, result.output
+    message = 'E822 no player is named before "that player" (or "they"), so it would be you'
+    assert f"{cards}:7:5: {message}" in result.output
+    assert f"{cards}:15:18: {message}\n  15 |     Draw a card. They lose 1 life.\n" \
+        "     |                  ^^^^\n" in result.output
+    assert 'name the player: "its owner", "its controller", "your Rival", "you"' \
+        in result.output
+    assert result.output.count("E822") == 2     # "Fine" names the Rival first

@@ -21,7 +21,7 @@ from interpreter.compiler.frames import Frame
 from interpreter.compiler.modifiers import (joined_stat_changes, register_capability,
                                            statement_changes)
 from interpreter.compiler.moving_steps import placement_checks
-from interpreter.compiler.players import is_opponent_ref
+from interpreter.compiler.players import is_opponent_ref, unnamed_that_player
 from interpreter.compiler.program import JUMPED, Emitter, Unsupported, unsupported
 from interpreter.compiler.replacing import (card_replacement, compile_instead, optional_instead,
                                            player_replacement)
@@ -405,6 +405,23 @@ def _no_moment(game: CompiledGame, card, kind, node) -> Unsupported:
         f"start it with {' or '.join(ways)}" if ways else None))
 
 
+def _refuse_unnamed_that_player(resolution) -> None:
+    """ "Return a Creature to its owner's hand. That player discards a card":
+    no step before named a player "they", so "that player" would be you."""
+    found = unnamed_that_player(resolution)
+    if found is None:
+        return
+    step = next(link.args[0] for sentence in resolution for link in sentence.args
+                if any(n is found for n in ast.walk_all(link.args)))
+    # "That player" has no span of its own: the step's, or its verb's
+    span = found.span or step.span or step.args[2].span
+    raise Unsupported(Problem(
+        "E822", 'no player is named before "that player" (or "they"), so it would be you',
+        span, expected=("a step before it with a player doing it (\"Your Rival discards a "
+                        "card. They ...\") or choosing one (\"Choose a player.\")",),
+        suggestion='name the player: "its owner", "its controller", "your Rival", "you"'))
+
+
 def _is_statement(resolution) -> bool:
     """Sentences that only say how cards or players are ("A frozen character
     can't attack."): a continuous change."""
@@ -482,6 +499,8 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
     if card.kind == RULE_KIND and _is_state_rule(node):
         _compile_state_rule(game, card, name, ability)
         return
+    if card.kind != RULE_KIND and not conditions:
+        _refuse_unnamed_that_player(resolution)
     timing = game.rules.timing(label) if label else None
     continuous = (timing is not None and timing.use == "continuous") or (
         label is None and not (kind and kind.text_event))

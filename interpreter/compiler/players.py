@@ -152,3 +152,28 @@ def player_target(player: int) -> int:
     """A modifier's target for a player rather than a card: card ids are 0 or
     more, so a player is a negative number."""
     return -1 - player
+
+
+def unnamed_that_player(resolution) -> ast.Player | None:
+    """The first "that player" / "they" in a card's effect before any step
+    names a player ("Return a Creature to its owner's hand. That player
+    discards a card."): nothing made anyone "they", so it would be you,
+    which is not what it reads. None if every one has a player before it."""
+    named = False
+    for sentence in resolution:
+        for link in sentence.args:
+            item = link.args[0]
+            if not isinstance(item, ast.Step):
+                continue
+            subject = item.args[0] if item.form in ("act", "player_verb_step") else None
+            own = isinstance(subject, ast.Player) and subject.form != "that_player"
+            if not (named or own):
+                found = next((n for n in ast.walk_all(item.args) if isinstance(n, ast.Player)
+                              and n.form == "that_player"), None)
+                if found is not None:
+                    return found
+            # a step with a player written doing it names them "they" for
+            # the steps after it; so does one that chooses a player
+            named = named or own or (
+                item.form == "act" and item.args[2].form == "choose_player")
+    return None
