@@ -747,3 +747,21 @@ def test_that_player_with_no_player_named_before_it_is_refused(tmp_path):
     assert 'name the player: "its owner", "its controller", "your Rival", "you"' \
         in result.output
     assert result.output.count("E822") == 2     # "Fine" names the Rival first
+
+
+def test_an_unknown_period_is_named_with_the_games_periods():
+    # "your" stands before every period the grammar takes there: the word
+    # wrong is the period after it, and the message lists the game's
+    runner = CliRunner()
+    result = runner.invoke(main, ["explain", "saturday-wars",
+                                  "At the start of your Prolog, draw a card."])
+    assert result.exit_code == 1, result.output
+    assert result.output.startswith(
+        '<text>:1:22: E201 unknown period "Prolog"\n'
+        "  1 | At the start of your Prolog, draw a card.\n"
+        "    |                      ^^^^^^\n"
+        "  expected: a period: Action Phase, Chapter, Chapter End, Epilogue, Prologue\n"
+        '  did you mean "Prologue"?\n'), result.output
+    # Arcane Duel's Upkeep is a period its cards may name (5.2)
+    assert runner.invoke(main, ["explain", "arcane-duel", "At the beginning of your "
+                                "upkeep, you lose 1 life."]).exit_code == 0

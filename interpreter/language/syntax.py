@@ -34,7 +34,7 @@ from interpreter.errors import Problem, did_you_mean, nearest_phrase
 from interpreter.language import parse_store
 from interpreter.language.lean_lalr import LeanParser, NotPlain, prefix_length, spells_longer
 from interpreter.language.parse_store import grammar_cache
-from interpreter.language.vocabulary import other_games_word, plural, terminal_word
+from interpreter.language.vocabulary import other_games_word, plural, terminal_word, unknown_period
 from interpreter.resources import read_grammar
 from interpreter.source import SourceText, Span
 
@@ -596,6 +596,8 @@ class EffectParser:
             suggestion = did_you_mean(word + ":", [l.upper() for l in labels])
             if suggestion:
                 suggestion = suggestion.replace(':"', '"')
+        elif period := unknown_period(text, start, self._candidates(err), self._spelling):
+            message, expected, suggestion, start, end = period
         elif verb is not None:
             code = "E203"
             message = f'"{verb}" is not complete: {message}'

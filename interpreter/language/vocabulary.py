@@ -23,6 +23,7 @@ from typing import Iterable
 
 import attrs
 
+from interpreter.errors import did_you_mean
 from interpreter.resources import read_grammar
 
 # A keyword's card slot takes only simple selectors: "with Drive 2" sits
@@ -416,6 +417,36 @@ def other_games_word(word: str, expected, zone_words: dict,
         return f'did you mean "{zone}" (this game\'s {role})?'
     known = {**OTHER_GAMES_WORDS, **(game_words or {})}
     return f'did you mean "{known[word]}"?' if word in known else None
+
+
+# the words the grammar reads before a period's name (generated_rules: the
+# rules period_this ... period_controllers_next)
+PERIOD_PREFIXES = ("this", "the", "your", "your rival's", "your opponent's", "the next",
+                   "your next", "your rival's next", "your opponent's next",
+                   "its controller's next", "their controller's next")
+
+
+def unknown_period(text: str, start: int, shown: list[str], spelling: dict) -> tuple | None:
+    """ "At the start of your upkeep": where every phrase the grammar takes
+    at ``start`` is a period named after one of PERIOD_PREFIXES ("your
+    Main", "the Combat") and none is written, the message names the period
+    written (and where it is) and lists the game's. None elsewhere."""
+    found = []
+    for phrase in shown:
+        before = max((p for p in PERIOD_PREFIXES if phrase.lower().startswith(p + " ")),
+                     key=len, default=None)
+        if before is None:
+            return None
+        found.append((before, phrase[len(before) + 1:].lower()))
+    rest = text[start:].lower()
+    before = max((b for b, _ in found if rest.startswith(b + " ")), key=len, default=None)
+    if before is None:
+        return None
+    at = start + len(before) + 1
+    name = re.split(r"[,.:;]", text[at:], maxsplit=1)[0].strip()
+    names = sorted({spelling.get(p, p) for _, p in found}, key=str.lower)
+    return (f'unknown period "{name}"', (f"a period: {', '.join(names)}",),
+            did_you_mean(name, names), at, at + len(name))
 
 
 @lru_cache(maxsize=None)
