@@ -335,3 +335,32 @@ def test_printed_synonyms_read_as_the_canonical_form(written, canonical):
         result = CliRunner().invoke(main, ["explain", "arcane-duel", text])
         assert result.exit_code == 0, result.output
         assert result.output.splitlines()[0] == f"canonical: {canonical}"
+
+
+GAGGED = CARDS + '''
+card "Gag"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: You can't muster this turn. Muster 1.
+
+card "Rally"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: Muster 1.
+'''
+
+
+def test_a_player_who_cant_do_a_game_verb_does_not_do_it(tmp_path):
+    # "You can't muster this turn": the verb Muster (draw, then discard) is
+    # not done, and the log says why; without the "can't" it is
+    compiled = game(tmp_path, cards=GAGGED)
+    gagged = position(compiled, hand_1=["Gag", "Squire"])
+    take(gagged, "cast Gag")
+    assert "   Player 1 can't muster." in gagged.narration()
+    assert len(gagged.state.zone("hand", 0)) == 1 and len(gagged.state.zone("deck", 0)) == 5
+    rallied = position(compiled, hand_1=["Rally", "Squire"])
+    take(rallied, "cast Rally")
+    assert len(rallied.state.zone("deck", 0)) == 4          # drew one
+    assert not any("can't muster" in line for line in rallied.narration())

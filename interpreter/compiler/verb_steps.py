@@ -110,6 +110,16 @@ class VerbSteps:
                     f.locals["did"] = False
                     return False
                 self.e.jump_unless(doable, cannot)
+        # "Your Rival can't advance this turn" / "This can't advance": the
+        # verb is not done by that player, nor by that card
+        word, barred = decl.pattern.leading_words.lower(), self.e.label()
+
+        def may_do(m, f, word=word):
+            if m.may_forbid(word) and m.barred(word, f.locals["you"], f.locals.get("#doer")):
+                f.locals["did"] = False
+                return False
+            return True
+        self.e.jump_unless(may_do, barred)
         skip = self.optional(lambda m, f: f.locals["you"], _verb_prompt(use)) if optional \
             else None
         replaced = self._replaced(use)
@@ -205,6 +215,7 @@ class VerbSteps:
             self.e.place(skip)
         if cannot is not None:
             self.e.place(cannot)
+        self.e.place(barred)
 
     def _verb_for_each(self, use: ast.VerbUse, index: int, optional: bool) -> None:
         """ "Fight with each attacking Creature" for a verb whose slot is one

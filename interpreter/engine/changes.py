@@ -228,6 +228,15 @@ class Changes:
             return True
         return False
 
+    def barred(self, verb: str, player: int, card: int | None) -> bool:
+        """Whether a "can't" stops the player (or the card doing it) doing a
+        game verb ("Your Rival can't advance this turn"): then it is not
+        done, and the log says why."""
+        if self.forbidden(player, verb, card):
+            self.state.log.append(Prevented(verb, -1 - player if card is None else card))
+            return True
+        return False
+
     def discard_cards(self, cards) -> None:
         """Discard the cards one step discards: a replacement whose subject
         is plural ("If your face-up cards ... would be discarded") takes the

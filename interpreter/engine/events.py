@@ -204,7 +204,8 @@ class ZoneFull(Event):
 
 
 class Prevented(Event):
-    """Something a card can't do or undergo did not happen ("leave play")."""
+    """Something a card can't do or undergo did not happen ("leave play"); or
+    a game verb a player can't do (``card``: -1 - player)."""
     KIND = "prevented"
     FIELDS = ("what", "card")
 

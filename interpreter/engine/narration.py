@@ -165,8 +165,9 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
             what = "" if card is None or viewer not in (None, player) \
                 else f" {names[card].name}"
             return f"   {_player(player)}: {name}{what}."
-        case Prevented():
-            return f"   {names[event.card].name} can't {event.what}."
+        case Prevented(card=card):
+            # (a player, -1 - player: "Player 2 can't advance.")
+            return f"   {_player(-1 - card) if card < 0 else names[card].name} can't {event.what}."
         case ReplacedForPlayer(what=what, amount=amount):
             if what.startswith("pay more "):
                 happening = f"would pay {amount} {what[len('pay more '):]}, more than they have"

@@ -86,7 +86,7 @@ _WORD_RULES = {"timing_label", "zone_name", "counter_name", "kind_noun",
                "stat_name", "list_stat_name", "stat_value", "status_word", "relation_word", "game_participle",
                "event_only_participle",
                "event_verb", "period_name", "action_name", "defined_adjective", "value_kind",
-               "holder_name"}
+               "holder_name", "verb_word"}
 _PERIOD_PHRASES = {"period_this": "this", "period_your": "your",
                    "period_rivals": "rivals", "period_next": "next",
                    "period_rivals_next": "rivals_next",

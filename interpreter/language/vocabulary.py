@@ -326,6 +326,7 @@ def generated_rules(vocab: Vocabulary) -> str:
         _choice(t, "event_verb", vocab.event_verbs),
         _choice(t, "period_name", vocab.periods),
         _choice(t, "action_name", vocab.actions),
+        _choice(t, "verb_word", _verb_words(vocab)),
         _choice(t, "defined_adjective", vocab.adjectives),
         _choice(t, "value_kind", vocab.value_kinds),
         _choice(t, "holder_name", vocab.holders),
@@ -354,6 +355,21 @@ def _only_events(vocab: Vocabulary) -> list[str]:
         vocab.kind_plurals, vocab.stats, vocab.list_stats, vocab.stat_values, vocab.periods,
         vocab.adjectives, vocab.actions) for w in group}
     return [p for p in vocab.participles if p.lower() not in others]
+
+
+def _verb_words(vocab: Vocabulary) -> list[str]:
+    """The game verbs a "can't" may name ("Your Rival can't advance this
+    turn"): their leading words, where no action's name and no verb the
+    base grammar reads after "can't" starts the same way."""
+    actions = [a.lower() for a in vocab.actions]
+    words = []
+    for verb in vocab.verbs:
+        word = verb.leading_words.lower()
+        if word and not _act_verb().match(word) and not any(
+                a == word or a.startswith(word + " ") or word.startswith(a + " ")
+                for a in actions):
+            words.append(word)
+    return words
 
 
 def _prefixed(prefixes: Iterable[str], words: Iterable[str]) -> list[str]:
