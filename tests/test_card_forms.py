@@ -323,6 +323,13 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     # "they" after a condition that names a player: that player
     ("If your Rival controls 2 or more Creatures, they draw a card.",
      "If your Rival controls 2 or more Creatures, your Rival draws a card."),
+    # one player against another (a counter: "less"; cards: "fewer")
+    ("If you have less life than your Rival, draw a card.",
+     "If you have less Life than your Rival, draw a card."),
+    ("If your Rival has more cards in hand than you, draw a card.",
+     "If your Rival has more cards in hand than you, draw a card."),
+    ("If you control less Creatures than your Rival, draw a card.",
+     "If you control fewer Creatures than your Rival, draw a card."),
     # where a card is attached ("If it is not attached to a Character, ...")
     ("If this is attached to a Creature your opponent controls, draw a card.",
      "If this is attached to a Creature your Rival controls, draw a card."),

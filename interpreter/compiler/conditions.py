@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+import attrs
+
 from interpreter.compiler.players import (compile_owner, compile_player, compile_zone,
                                           is_opponent_ref)
 from interpreter.compiler.program import unsupported
@@ -35,9 +37,11 @@ def compile_condition(cond: ast.Condition) -> Callable:
             return _count_test(selection, lambda m, f, c: m.state.cards[c].controller
                                != f.locals["you"])
         return _count_test(selection, lambda m, f, c: m.state.cards[c].controller == who(m, f))
+    if form in ("has_more_counter", "has_more_cards", "controls_more"):
+        return _one_against_another(cond)
     if form == "has_cards":
         who = compile_player(cond.args[0])
-        selection = compile_selector(cond.args[1], who)
+        selection = compile_selector(_their_own_zones(cond.args[1]), who)
         return _count_test(selection, None)
     if form == "counter_is":
         owner = compile_owner(cond.args[0], lambda m, f: f.locals["you"])
@@ -102,6 +106,45 @@ def compile_condition(cond: ast.Condition) -> Callable:
                                  lambda m, f: f.locals["you"])
         return lambda m, f: any(test(m, f, c) for c in selection.candidates(m, f))
     raise unsupported(cond, f'the condition "{form.replace("_", " ")}"')
+
+
+def _their_own_zones(selector):
+    """ "If you have no cards in hand": the hand is that player's own (a
+    bare zone elsewhere, "a Creature in play", is every player's)."""
+    if not isinstance(selector, ast.Selector):
+        return selector
+    args = tuple(
+        attrs.evolve(a, args=(attrs.evolve(a.args[0], args=(ast.Possessive(
+            "their", (), a.args[0].args[0].span),) + tuple(a.args[0].args[1:])),))
+        if isinstance(a, ast.Qualifier) and a.form in ("located_in", "taken_from")
+        and a.args[0].form == "zone_ref" and a.args[0].args[0].form == "bare" else a
+        for a in selector.args)
+    return attrs.evolve(selector, args=args)
+
+
+def _one_against_another(cond: ast.Condition) -> Callable:
+    """ "If you have more Life than your Rival" (a counter), "If your Rival
+    has more cards in hand than you" (the cards the words name for each:
+    "in hand" is each one's own), "If you control fewer Creatures than your
+    Rival" (those each controls): strictly more, or strictly fewer."""
+    subject, more, what, other = cond.args
+    players = compile_player(subject), compile_player(other)
+    if cond.form == "has_more_counter":
+        def amount(m, f, who):
+            return m.player_count(who(m, f), what)
+    else:
+        what = _their_own_zones(what)
+        selections = {who: compile_selector(what, who) for who in players}
+        controlled = cond.form == "controls_more"
+
+        def amount(m, f, who):
+            player = who(m, f)
+            return sum(1 for c in selections[who].candidates(m, f)
+                       if not controlled or m.state.cards[c].controller == player)
+    first, second = players
+    if more.form == "more":
+        return lambda m, f: amount(m, f, first) > amount(m, f, second)
+    return lambda m, f: amount(m, f, first) < amount(m, f, second)
 
 
 def _count_test(selection: Selection, extra) -> Callable:

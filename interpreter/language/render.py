@@ -165,6 +165,13 @@ def _condition(c: ast.Condition) -> str:
         "has_cards": lambda: f"{_does(a[0], 'have')} {_selector(a[1])}",
         "has_counter": lambda: f"{_does(a[0], 'have')} "
                                f"{_comparison(a[1])} {a[2]}",
+        "has_more_counter": lambda: f"{_does(a[0], 'have')} "
+                                    f"{'more' if a[1].form == 'more' else 'less'} {a[2]} than "
+                                    f"{_player(a[3])}",
+        "has_more_cards": lambda: f"{_does(a[0], 'have')} {a[1].form} {_selector(a[2])} than "
+                                  f"{_player(a[3])}",
+        "controls_more": lambda: f"{_does(a[0], 'control')} {a[1].form} {_selector(a[2])} "
+                                 f"than {_player(a[3])}",
         "counter_is": lambda: f"{_possessive(a[0])} {a[1]} is {_comparison(a[2])}",
         "zone_has": lambda: f"{_zone(a[0])} has {_selector(a[1])}",
         "is_state": lambda: f"{_selector(a[0])} is {_state(a[1])}",

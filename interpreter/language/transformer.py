@@ -432,6 +432,16 @@ class _ToAst(Transformer):
         selector = ast.Selector("every", tuple(words), self.span(words))
         return self.state_change([selector, *children[index:]])
 
+    def has_more_cards(self, children, form="has_more_cards"):
+        """ "If you control more Creatures than your Rival": (the player,
+        more or fewer, every such card, the other player)."""
+        subject, more, *words, other = children
+        selector = ast.Selector("every", tuple(words), self.span(words))
+        return ast.Condition(form, (subject, more, selector, other), self.span(children))
+
+    def controls_more(self, children):
+        return self.has_more_cards(children, "controls_more")
+
     def next_effect_prevented(self, children):
         """ "Prevent the effect of the next Disrupt your Rival controls this
         turn": (the cards it may be, as a selector of every such card, the
