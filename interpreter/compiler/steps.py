@@ -295,6 +295,8 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                     self.e.jump_unless(anyone, skip)
                     self.action(action, lambda m, f: f.locals["they"], optional)
                     self.e.place(skip)
+                elif subject is not None and subject.form in ("owner", "controller"):
+                    self.each_card_player(subject, action, optional)
                 else:
                     self.action(action, compile_player(subject), optional,
                                 names_they=subject is not None)
@@ -400,6 +402,40 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             m.add_modifier(player_target(who(m, f)), "cannot", name, 1,
                            f.locals.get("this"), until(m, f))
         self.e.emit(forbid)
+
+    def each_card_player(self, subject: ast.Player, action: ast.Action, optional: bool) -> None:
+        """ "Destroy each Creature with 2 or less power. Its controller gains
+        1 life.": with "it" several cards, the step is done once for each of
+        them, "it" that card and the player its owner (or controller)."""
+        at = len(self.e.program.instructions)
+        left, kept = f"_cards{at}", f"_it{at}"
+        again, done = self.e.label(), self.e.label()
+
+        def start(m, f):
+            it = f.locals.get("it")
+            several = isinstance(it, tuple) and len(it) > 1
+            # (one card: "it" after the step is what the step left, as ever)
+            f.locals[kept] = (it,) if several else ()
+            f.locals[left] = tuple(it) if several else (it,)
+        self.e.emit(start)
+        self.e.place(again)
+
+        def next_card(m, f):
+            if not f.locals[left]:
+                return False
+            f.locals["it"], f.locals[left] = f.locals[left][0], f.locals[left][1:]
+            return True
+        self.e.jump_unless(next_card, done)
+        self.action(action, compile_player(subject), optional)
+        self.e.jump(again)
+        self.e.place(done)
+
+        def restore(m, f):
+            f.locals.pop(left, None)
+            before = f.locals.pop(kept, ())
+            if before:
+                f.locals["it"] = before[0]
+        self.e.emit(restore)
 
     def for_each_player(self, body: Callable, opponents: bool = False,
                         among: Callable | None = None) -> None:
