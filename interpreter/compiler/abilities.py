@@ -27,6 +27,7 @@ from interpreter.compiler.replacing import (card_replacement, compile_instead, o
                                            player_replacement)
 from interpreter.compiler.trigger_events import (card_event_watch, check_event_logged,
                                                 player_event_watch)
+from interpreter.compiler.repeating_steps import other_than_changed
 from interpreter.compiler.selectors import compile_count, compile_selector
 from interpreter.compiler.steps import StepCompiler
 from interpreter.compiler.triggered import (
@@ -89,6 +90,12 @@ def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
                     raise unsupported(suffix, '"for each heads" in a continuous ability '
                                       '(it counts the coins an effect flipped)')
                 per = compile_count(suffix.args[0])
+                counted = other_than_changed(suffix.args[0])
+                if counted is not None:
+                    # "for each other Creature you control": other than the
+                    # card changed (see Views._continuous: "#changed")
+                    per = (lambda m, f, counted=counted: _others(
+                        counted.candidates(m, f), f.locals.get("#changed")))
             selection = compile_selector(selector, lambda m, f: f.locals["you"])
             if selection.test is None:
                 raise unsupported(selector, "this selector in a continuous ability")
@@ -97,6 +104,10 @@ def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
                 raise unsupported(suffixes[0], '"for each" on a change that is not a number')
             game.statics.setdefault(card.name, []).append(
                 Static(selection.test, changes, condition, per))
+
+
+def _others(cards, changed) -> int:
+    return len(cards) - (changed in cards)
 
 
 def _compile_player_static(game: CompiledGame, card, step, condition) -> None:

@@ -15,6 +15,7 @@ from interpreter.compiler.modifiers import (ALL_DAMAGE, compile_duration, compil
 from interpreter.compiler.players import (_it_or_this, compile_owner, compile_player,
                                           counter_on_card, player_target)
 from interpreter.compiler.program import Unsupported, unsupported
+from interpreter.compiler.repeating_steps import other_than_changed
 from interpreter.compiler.selectors import (NAMED_NUMBERS, compile_amount, compile_count,
                                           compile_measure, compile_selector, compile_stat_of)
 from interpreter.errors import Problem
@@ -691,13 +692,24 @@ class ChangingSteps:
             # ability counts whenever it is read: abilities._compile_static)
             if len(per) > 1 or any(kind != "stat" for kind, _, _ in changes):
                 raise unsupported(per[-1], '"for each" on a change that is not a number')
-            counted = compile_count(per[0].args[0])
-            self.e.emit(lambda m, f: f.locals.__setitem__(times, counted(m, f)))
+            counted = per[0].args[0]
+            among = other_than_changed(counted)
+            if among is not None:
+                # "Each Creature you control gets +1 power for each other
+                # Creature you control": other than the card changed, each
+                # in turn (the cards counted once, as the step starts)
+                self.e.emit(lambda m, f: f.locals.__setitem__(
+                    times, tuple(among.candidates(m, f))))
+            else:
+                count = compile_count(counted)
+                self.e.emit(lambda m, f: f.locals.__setitem__(times, count(m, f)))
         self.select(selector, lambda m, f: f.locals["you"])
 
         def modify(m, f, card):
             end = until(m, f, card)
             many = f.locals.get(times) if per else 1
+            if isinstance(many, tuple):
+                many = len(many) - (card in many)
             if many == 0:
                 return          # "for each" of nothing: no change at all
             for kind, name, amount in changes:

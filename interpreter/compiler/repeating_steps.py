@@ -1,7 +1,8 @@
 """Steps done again and again: "Gain 1 Gold for each exhausted Creature",
 "For each Creature you control, draw a card", "Flip 2 coins. Draw a card
 for each heads", "... that many times". The count is read once, as the
-repetition starts; then the steps run that many times.
+repetition starts; then the steps run that many times. Also what "for
+each other ..." counts for a card a change is made to (all but that card).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Callable
 import attrs
 
 from interpreter.compiler.program import unsupported
-from interpreter.compiler.selectors import compile_amount, compile_count
+from interpreter.compiler.selectors import compile_amount, compile_count, compile_selector
 from interpreter.language import ast
 
 
@@ -59,3 +60,16 @@ class RepeatingSteps:
         if not links:
             raise unsupported(condition, '"for each" with no steps after it')
         self.repeat(compile_count(condition.args[0]), lambda: self._links(links, end, waits))
+
+
+def other_than_changed(counted):
+    """What a "for each other ..." counts, said of the card a change is made
+    to ("Each Creature you control gets +1 power for each other Creature you
+    control"): the selector without "other", each card then counting all
+    but itself. None when the words do not say "other"."""
+    if not (isinstance(counted, ast.Selector) and any(
+            isinstance(a, ast.Adjective) and a.form == "other" for a in counted.args)):
+        return None
+    return compile_selector(attrs.evolve(counted, args=tuple(
+        a for a in counted.args if not (isinstance(a, ast.Adjective) and a.form == "other"))),
+        lambda m, f: f.locals["you"])

@@ -358,7 +358,11 @@ class Views:
                     if static.condition is not None and not static.condition(self, probe):
                         continue
                     if static.test(self, probe, card):
-                        times = 1 if static.per is None else static.per(self, probe)
+                        if static.per is None:
+                            times = 1
+                        else:
+                            probe.locals["#changed"] = card     # ("for each other ...")
+                            times = static.per(self, probe)
                         for kind, name, amount in static.changes:
                             if wanted is None or (kind, name) == wanted:
                                 yield (kind, name), amount * times
