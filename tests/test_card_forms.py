@@ -330,6 +330,11 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
      "If your Rival has more cards in hand than you, draw a card."),
     ("If you control less Creatures than your Rival, draw a card.",
      "If you control fewer Creatures than your Rival, draw a card."),
+    # players a condition holds for
+    ("Each player with no cards in hand draws 2 cards.",
+     "Each player with no cards in hand draws 2 cards."),
+    ("Each player with 5 or less life gains 3 life, then draws a card.",
+     "Each player with 5 or less Life gains 3 Life, then draws a card."),
     # where a card is attached ("If it is not attached to a Character, ...")
     ("If this is attached to a Creature your opponent controls, draw a card.",
      "If this is attached to a Creature your Rival controls, draw a card."),

@@ -1,5 +1,7 @@
 """Conditions: "If you control a Being", "If your deck has no cards", "If
-you do" compiled to tests of ``(machine, frame)``.
+you do" compiled to tests of ``(machine, frame)``; and the players a set
+subject names ("Each player with no cards in hand", "Each player with the
+most Bid"), those a condition holds for.
 """
 
 from __future__ import annotations
@@ -235,3 +237,32 @@ def reads_only_places(condition: ast.Node) -> bool:
     or period (``Machine.after_step``). Any form not known to be such reads
     anything."""
     return all((type(node).__name__, node.form) in _PLACES_ONLY for node in condition.walk())
+
+
+def player_set(subject: ast.Player) -> Callable:
+    """(machine, frame) -> the players a set subject names, in seat order."""
+    if subject.form == "those_players":
+        return lambda m, f: f.locals.get("#those", ())
+    if subject.form in ("each_with_counter", "each_with_cards"):
+        # "Each player with no cards in hand": those the words hold for, as
+        # the step starts (each asked as "they": their own hand)
+        they = ast.Player("that_player", (), subject.span)
+        test = compile_condition(
+            ast.Condition("has_counter", (they, *subject.args), subject.span)
+            if subject.form == "each_with_counter" else
+            ast.Condition("has_cards", (they, subject.args[0]), subject.span))
+
+        def holding(m, f):
+            before = f.locals.get("they")
+            found = []
+            for player in m.seat_order():
+                f.locals["they"] = player
+                if test(m, f):
+                    found.append(player)
+            f.locals["they"] = before
+            if before is None:
+                del f.locals["they"]
+            return tuple(found)
+        return holding
+    counter, most = subject.args[0], subject.form == "each_most_counter"
+    return lambda m, f: m.players_with_most(counter, most)

@@ -18,7 +18,7 @@ import attrs
 
 from interpreter.compiler.changing_steps import ChangingSteps
 from interpreter.compiler.combat_steps import CombatSteps
-from interpreter.compiler.conditions import compile_condition
+from interpreter.compiler.conditions import compile_condition, player_set
 from interpreter.compiler.costs import _cost_checks_for_costs
 from interpreter.compiler.mode_steps import ModeSteps
 from interpreter.compiler.modifiers import (JOINED_ONLY, compile_duration, compile_lasting,
@@ -281,7 +281,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                                          opponents=subject.form == "each_rival")
                 elif subject is not None and subject.form in _PLAYER_SETS:
                     self.for_each_player(lambda who: self.action(action, who, optional),
-                                         among=_player_set(subject))
+                                         among=player_set(subject))
                 elif subject is not None and subject.form in ("most_counter", "next_player"):
                     # "The player with the most Points ...": no one on a tie
                     # (and then no "next player" after them either)
@@ -320,7 +320,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                                      opponents=subject.form == "each_rival")
             elif subject.form in _PLAYER_SETS:
                 self.for_each_player(lambda who: self.as_player(who, use, optional),
-                                     among=_player_set(subject))
+                                     among=player_set(subject))
             else:
                 self.as_player(compile_player(subject), use, optional)
             return
@@ -787,9 +787,3 @@ def _without_tax(action):
     return action, None
 
 
-def _player_set(subject: ast.Player) -> Callable:
-    """(machine, frame) -> the players a set subject names, in seat order."""
-    if subject.form == "those_players":
-        return lambda m, f: f.locals.get("#those", ())
-    counter, most = subject.args[0], subject.form == "each_most_counter"
-    return lambda m, f: m.players_with_most(counter, most)

@@ -244,7 +244,8 @@ class CardName:
 
 # Subjects that name several players ("each player with the most Bid"): a
 # step after theirs in the sentence is done by the same players.
-PLAYER_SETS = ("each_most_counter", "each_not_most_counter", "those_players")
+PLAYER_SETS = ("each_most_counter", "each_not_most_counter", "those_players",
+               "each_with_counter", "each_with_cards")
 
 
 def with_subject(step: Step, subject):

@@ -6,7 +6,7 @@ steps around them).
 
 from __future__ import annotations
 
-from interpreter.language import ast
+from interpreter.language import ast, render_terms
 from interpreter.language.render_terms import (_last_number, _participle, _possessive, _verb_for,
                                               _zone)
 from interpreter.language.render_terms import _player as _named_player
@@ -383,3 +383,9 @@ def _amount(n) -> str:
     if isinstance(n, ast.Node) and n.form == "event_amount":
         return "that many" if n.args == ("many",) else "that much"
     return str(n)
+
+
+render_terms.SET_SUBJECTS.update({
+    "each_with_counter": lambda p: f"each player with {_comparison(p.args[0])} {p.args[1]}",
+    "each_with_cards": lambda p: f"each player with {_selector(p.args[0])}",
+})

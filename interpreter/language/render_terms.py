@@ -9,6 +9,11 @@ from interpreter.language.vocabulary import third_person
 
 _ORDINALS = ("first", "second", "third", "fourth")
 
+# Players named by a comparison or cards ("each player with no cards in
+# hand"): rendered by render_selectors, which imports this module and fills
+# this table when it is imported
+SET_SUBJECTS: dict = {}
+
 
 def _player(p: ast.Player) -> str:
     if p.form in ("most_counter", "each_most_counter", "each_not_most_counter"):
@@ -17,6 +22,8 @@ def _player(p: ast.Player) -> str:
             f" the most {p.args[0]}"
     if p.form == "nth_player":
         return f"the {_ORDINALS[p.args[0]]} player"
+    if p.form in SET_SUBJECTS:
+        return SET_SUBJECTS[p.form](p)
     return {
         "you": "you", "rival": "your Rival", "each_player": "each player",
         "each_rival": "each rival", "an_opponent": "an opponent",

@@ -442,6 +442,15 @@ class _ToAst(Transformer):
     def controls_more(self, children):
         return self.has_more_cards(children, "controls_more")
 
+    def each_with_no_cards(self, children):
+        """ "Each player with no cards in hand": the players with none of
+        those cards (ast.PLAYER_SETS)."""
+        *words, zone = children
+        span = self.span(children)
+        selector = ast.Selector("some", (ast.Quantity("no_count", (), span), *words,
+                                         ast.Qualifier("located_in", (zone,), span)), span)
+        return ast.Player("each_with_cards", (selector,), span)
+
     def next_effect_prevented(self, children):
         """ "Prevent the effect of the next Disrupt your Rival controls this
         turn": (the cards it may be, as a selector of every such card, the
