@@ -23,11 +23,11 @@ from interpreter.compiler.modifiers import (joined_stat_changes, register_capabi
 from interpreter.compiler.moving_steps import placement_checks
 from interpreter.compiler.players import is_opponent_ref, unnamed_that_player
 from interpreter.compiler.program import JUMPED, Emitter, Unsupported, unsupported
+from interpreter.compiler.repeating_steps import other_than_changed
 from interpreter.compiler.replacing import (card_replacement, compile_instead, optional_instead,
                                            player_replacement)
 from interpreter.compiler.trigger_events import (card_event_watch, check_event_logged,
                                                 player_event_watch)
-from interpreter.compiler.repeating_steps import other_than_changed
 from interpreter.compiler.selectors import compile_count, compile_selector
 from interpreter.compiler.steps import StepCompiler
 from interpreter.compiler.triggered import (

@@ -15,9 +15,9 @@ import attrs
 
 from interpreter.compiler.players import _it_or_this, compile_owner
 from interpreter.compiler.program import Unsupported, suffix_words, unsupported
-from interpreter.errors import Problem
 from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.verb_slots import keyword_instance
+from interpreter.errors import Problem
 from interpreter.language import ast
 from interpreter.language.render import _capability, _statement
 
