@@ -43,6 +43,12 @@ def ryft(path: str = RYFT_STATS):
 # ---------------------------------------------------------------- layout (E1xx)
 
 
+def checked(cards: Path, text: str, game: str):
+    """``cards`` written with ``text``, then `cardrules check --game GAME` on it."""
+    cards.write_text(text, encoding="utf-8")
+    return CliRunner().invoke(main, ["check", "--game", game, str(cards)])
+
+
 def test_bad_indentation_lines_up_with_nothing():
     p = the_problem(ryft(RYFT_LAYOUT), RYFT_LAYOUT, 5, "E101")
     pin(p, "E101", RYFT_LAYOUT, 5, 1,
@@ -626,10 +632,9 @@ def test_an_effect_with_no_moment_on_a_card_whose_text_has_none_is_refused(tmp_p
     # "text happens" on its kind) would never happen: E821, with the way to
     # say when (the battlefield's entry event, the game's timing labels)
     cards = tmp_path / "imp.cards"
-    cards.write_text('card "Impatient Imp"\n  kind: Creature\n  colour: Flame\n  pips: 1\n'
-                     '  generic: 0\n  power: 1\n  toughness: 1\n  text:\n'
-                     '    Deal 1 damage to your Rival.\n', encoding="utf-8")
-    result = CliRunner().invoke(main, ["check", "--game", "arcane-duel", str(cards)])
+    result = checked(cards, 'card "Impatient Imp"\n  kind: Creature\n  colour: Flame\n'
+                     '  pips: 1\n  generic: 0\n  power: 1\n  toughness: 1\n  text:\n'
+                     '    Deal 1 damage to your Rival.\n', "arcane-duel")
     assert result.exit_code == 1, result.output
     assert f"{cards}:9:5: E821 nothing says when this happens: a Creature's text is not used " \
         "on its own, so this effect would never happen" in result.output
@@ -683,9 +688,8 @@ def test_an_effect_with_no_moment_on_a_card_whose_text_has_none_is_refused(tmp_p
 ])
 def test_what_the_engine_cannot_run_is_named_in_words(tmp_path, text, words, hidden):
     cards = tmp_path / "odd.cards"
-    cards.write_text('card "Odd Spell"\n  kind: Sorcery\n  colour: Flame\n  pips: 1\n'
-                     f'  generic: 1\n  text:\n    {text}\n', encoding="utf-8")
-    result = CliRunner().invoke(main, ["check", "--game", "arcane-duel", str(cards)])
+    result = checked(cards, 'card "Odd Spell"\n  kind: Sorcery\n  colour: Flame\n  pips: 1\n'
+                     f'  generic: 1\n  text:\n    {text}\n', "arcane-duel")
     assert result.exit_code == 1, result.output
     assert re.search(rf"^{re.escape(str(cards))}:7:5: E801 the engine cannot run "
                      rf"{re.escape(words)}.* yet$", result.output, re.M), result.output
@@ -716,10 +720,9 @@ def test_a_card_made_attached_by_a_statement_is_told_the_step(tmp_path):
     # "It is now attached to a Character" reads (the condition "If it is
     # attached to ..." is the same words), but only a step attaches a card
     cards = tmp_path / "glue.cards"
-    cards.write_text('card "Glue Trap"\n  kind: Plot Twist\n  faction: Bully Eater\n'
+    result = checked(cards, 'card "Glue Trap"\n  kind: Plot Twist\n  faction: Bully Eater\n'
                      '  purge cost: 1\n  text:\n'
-                     '    ANIMATE: It is now attached to a Character.\n', encoding="utf-8")
-    result = CliRunner().invoke(main, ["check", "--game", "saturday-wars", str(cards)])
+                     '    ANIMATE: It is now attached to a Character.\n', "saturday-wars")
     assert result.exit_code == 1, result.output
     assert f'{cards}:6:5: E801 the engine cannot run a card becoming "is attached to a ' \
         'Character"\n' in result.output
@@ -730,15 +733,14 @@ def test_that_player_with_no_player_named_before_it_is_refused(tmp_path):
     # nothing before "That player" / "They" names a player: it would be you,
     # which is not what the card says; check refuses it at its line
     cards = tmp_path / "taxes.cards"
-    cards.write_text(
-        'card "Bounce Tax"\n  kind: Sorcery\n  pips: 1\n  generic: 1\n  colour: Flame\n'
+    result = checked(
+        cards, 'card "Bounce Tax"\n  kind: Sorcery\n  pips: 1\n  generic: 1\n  colour: Flame\n'
         '  text:\n    Return a Creature to its owner\'s hand. That player discards a card.\n\n'
         'card "Gift"\n  kind: Sorcery\n  pips: 1\n  generic: 1\n  colour: Flame\n'
         '  text:\n    Draw a card. They lose 1 life.\n\n'
         'card "Fine"\n  kind: Sorcery\n  pips: 1\n  generic: 1\n  colour: Flame\n'
         '  text:\n    Your Rival discards a card. Deal 2 damage to that player.\n',
-        encoding="utf-8")
-    result = CliRunner().invoke(main, ["check", "--game", "arcane-duel", str(cards)])
+        "arcane-duel")
     assert result.exit_code == 1, result.output
     message = 'E822 no player is named before "that player" (or "they"), so it would be you'
     assert f"{cards}:7:5: {message}" in result.output
