@@ -13,15 +13,16 @@ rules file:
 - ``X becomes a copy of Y until ...``: X's printed values (name, kind,
   stats, text and its abilities) are Y's while it lasts (a modifier
   "copy"; ``Views.printed_name``).
-- ``X deals N damage to PLAYER`` (event "deals damage" of X, then N times the
-  rules' ``player damage`` procedure, or the counter that takes damage) and
+- ``X deals N damage to PLAYER`` (event "deals damage" of X, then the damage,
+  X its source, to the counter that takes damage unless replaced) and
   ``X prevent(s) damage`` (event "prevents damage").
 - ``PLAYER may respond with "LABEL" or "LABEL" to X``: a response window
   (see ``interpreter.engine.combat``).
 - ``The waiting effects resolve``: triggered effects waiting resolve now.
 - ``X and Y deal damage equal to their STAT to each other``: both amounts
   read first, then each card dealt the other's (battle damage in a rules
-  file's action, effect damage in card text).
+  file's action, effect damage in card text); each card that deals damage
+  has the event "deals damage" (combat, as above).
 
 The windows themselves are the machine's (``interpreter.engine.combat``).
 """
@@ -137,6 +138,10 @@ class CombatSteps:
                              left, store, tuple(m.card_label(c) for c in left))
             del L[key]
             L["did"] = bool(ordered or left)
+            if amount > 0 and (ordered or left or rest is not None):
+                # a fight is combat: each card dealing damage in it has the
+                # event "When this deals damage" reads
+                m.event("deals damage", a, m.state.cards[a].controller)
             for b in ordered + left:
                 amount = m.damage_card(b, amount, battle, a)   # what b did not need
                 if amount <= 0:
@@ -148,6 +153,8 @@ class CombatSteps:
             for b, dealt in against:
                 if m.state.cards[a].zone != where:
                     break           # destroyed by the damage before: it is gone
+                if dealt > 0:
+                    m.event("deals damage", b, m.state.cards[b].controller)
                 m.damage_card(a, dealt, battle, b)
             return None
         self.e.emit(fight)
@@ -237,9 +244,11 @@ class CombatSteps:
                 f.locals["did"] = bool(cards)
                 player = victim(m, f)
                 for card in cards:
+                    # the card is the damage's source: "Whenever this deals
+                    # damage to your Rival" sees it as well as "When this
+                    # deals damage" (combat)
                     m.event("deals damage", card, m.state.cards[card].controller)
-                if cards:
-                    m.damage_player(player, count(m, f) * len(cards))
+                    m.damage_player(player, count(m, f), card)
             self.e.emit(deals)
             return True
         if form == "card_prevents":
