@@ -264,7 +264,7 @@ class Changes:
                 taken = tuple(c for c in left if replacement.test(self, probe, c)
                               and not self.forbidden(state.cards[c].controller,
                                                      "be " + event, c))
-                if not taken:
+                if not taken or self._replacing_now(replacement.program, source):
                     continue
                 for card in taken:
                     state.log.append(Replaced(event, card, source, False))
@@ -272,6 +272,13 @@ class Changes:
                     (replacement.program, source, state.cards[source].controller, taken),)
                 left = tuple(c for c in left if c not in taken)
         return left
+
+    def _replacing_now(self, program: str, source: int) -> bool:
+        """Whether the replacement ``program`` of ``source`` is running: it
+        does not replace what its own steps do ("If you would draw a card,
+        draw 2 cards instead" draws 2, not forever); another card's may."""
+        return any(frame.program == program and frame.locals.get("this") == source
+                   for frame in self.state.frames[:self.running_depth])
 
     def _replacing(self, cards) -> list[tuple[int, str]]:
         """(card, name of its abilities) that may replace an event happening
@@ -293,7 +300,8 @@ class Changes:
                     continue
                 probe = Frame("probe", 0, {"you": state.cards[source].controller,
                                            "this": source})
-                if replacement.test(self, probe, card):   # alone: a group of one
+                if replacement.test(self, probe, card) and \
+                        not self._replacing_now(replacement.program, source):   # alone: a group of one
                     state.log.append(Replaced(event, card, source,
                                                event in state.cards[card].statuses))
                     entry = (replacement.program, source, state.cards[source].controller, card)
@@ -423,7 +431,8 @@ class Changes:
                                            "amount": amount, **(more or {})})
                 if replacement.program != doing and replacement.test(self, probe, player) \
                         and not (replacement.once_per and
-                                 self._replacement_use(replacement, source) in self.state.limits):
+                                 self._replacement_use(replacement, source) in self.state.limits) \
+                        and not self._replacing_now(replacement.program, source):
                     return replacement, source, user
         if self.game.lasting_replacements:
             # "This turn, if your Rival would draw a card, ... instead": left
@@ -437,7 +446,8 @@ class Changes:
                 user = -1 - modifier.target
                 probe = Frame("probe", 0, {"you": user, "this": modifier.source,
                                            "they": player, "amount": amount, **(more or {})})
-                if replacement.test(self, probe, player):
+                if replacement.test(self, probe, player) and \
+                        not self._replacing_now(replacement.program, modifier.source):
                     return replacement, modifier.source, user
         return None
 

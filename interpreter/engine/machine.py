@@ -44,13 +44,17 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
 
     __slots__ = ("game", "state", "steps", "_asking", "_in_play", "quiet", "_continuous_seen",
                  "touched", "_granting", "_in_force", "unasked", "_modifier_index",
-                 "_sources_kept")
+                 "_sources_kept", "running_depth")
 
     def __init__(self, game: CompiledGame, state: GameState):
         self.game = game
         self.state = state
         self.steps = 0
         self._asking: set = set()
+        # how many frames were there as the instruction now running began:
+        # frames above them were pushed by it and have not started (a
+        # replacement queued by a draw; Changes._replacing_now)
+        self.running_depth = 1 << 30
         self._granting = False    # finding the keywords effects give (Views.abilities_in_force)
         # its answer, at this many events, and what it was worked out from
         # (Views.abilities_in_force)
@@ -101,6 +105,7 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
                 if self.steps > MAX_STEPS:
                     self.draw_game("too many steps without a decision")
                     return
+                self.running_depth = len(frames)
                 outcome = self.resolve_step(frame)
                 if outcome is None:
                     frames.pop()
@@ -118,6 +123,7 @@ class Machine(Triggers, Resolution, Windows, CombatWindows, Decisions, Places, S
             if self.steps > MAX_STEPS:
                 self.draw_game("too many steps without a decision")
                 return
+            self.running_depth = len(frames)
             try:
                 outcome = instructions[pc](self, frame)
             except GameOver:
