@@ -338,6 +338,9 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     # where a card is attached ("If it is not attached to a Character, ...")
     ("If this is attached to a Creature your opponent controls, draw a card.",
      "If this is attached to a Creature your Rival controls, draw a card."),
+    # leaving "the battlefield": whoever's it is
+    ("When this leaves the battlefield, draw a card.",
+     "When this leaves the battlefield, draw a card."),
     # the player a rule names agrees with its verb as "they" everywhere
     ("Each opponent discards a Creature they control.",
      "Each rival discards a Creature they control."),

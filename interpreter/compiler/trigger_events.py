@@ -58,7 +58,8 @@ def card_event_watch(event: ast.Event) -> tuple:
         # "Whenever a character enters play": a move into (out of) that zone
         whose, zone = action.args[0].args
         word = ("enters " if action.form == "enters_zone" else "leaves ") + zone
-        if whose.form not in ("bare", "each_players") and not (
+        # "the battlefield": whoever's it is, as a bare zone name
+        if whose.form not in ("bare", "each_players", "the") and not (
                 action.form == "enters_zone" and whose.form in ("your", "rivals")):
             raise unsupported(action, f'the event "{action.form.replace("_", " ")}" of '
                               f'{whose.form.replace("_", " ")} zone')

@@ -43,7 +43,9 @@ class Triggers:
             state.cursor = len(log)
             return
         fired = []
-        watchers: list = []      # the cards in play watching card events, once looked up
+        # the cards watching card events, once looked up; from the events
+        # since the cursor (one step's) for the cards that left play in them
+        watchers: list = []
         watched = self.game.trigger_index
         for index in range(state.cursor, len(log)):
             event = log[index]
@@ -173,7 +175,7 @@ class Triggers:
             names = self.game.trigger_index.watching.get("card", ())
             watchers.append([w for w in self.ability_sources()
                              if (self.printed_name(w) if copying else cards[w].name) in names
-                             and self.working(w)])
+                             and self.working(w)] + self._left_play_in_step(names))
         sources = set(watchers[0])
         sources.add(c)
         for source in sorted(sources):
@@ -205,6 +207,23 @@ class Triggers:
                     fired.append((trigger.program, source, user, it))
         if self.game.once_triggers:
             self._once_triggers(name, c, target, fired)
+
+    def _left_play_in_step(self, names) -> list[int]:
+        """The cards with abilities watching card events that left play in
+        the events not yet looked at (one step's): what happens in a step
+        happens at once, so they see its events, their own leaving too
+        ("Whenever a Creature is destroyed" on a Creature destroyed with
+        another by one "Deal 2 damage to each Creature")."""
+        state, in_play, cards = self.state, self.game.in_play, self.state.cards
+        left = []
+        for event in state.log[state.cursor:]:
+            if event.kind == Moved.KIND and event.source[0] in in_play and \
+                    event.destination[0] not in in_play and event.card not in left and \
+                    cards[event.card].zone[0] not in in_play and \
+                    (self.printed_name(event.card) if self.game.copying
+                     else cards[event.card].name) in names:
+                left.append(event.card)
+        return left
 
     def _once_triggers(self, name: str, c, target, fired: list, actor=None) -> None:
         """ "The next time an Ally you control deals damage this Move, draw 2
