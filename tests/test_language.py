@@ -163,6 +163,17 @@ def test_explain_says_what_a_joined_item_and_a_for_each_do():
         "sentence comes to it)]"]
 
 
+def test_explain_calls_a_card_dealing_damage_a_step_and_a_bonus_a_change():
+    # "This deals 2 damage" happens once; "gets +1 power" lasts
+    result = CliRunner().invoke(main, [
+        "explain", "arcane-duel", "This deals 2 damage to your Rival. This gets +1 power "
+        "until the end of the turn."])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-2:] == [
+        "  1. step: this deals 2 damage to your Rival",
+        "  2. continuous change: this gets +1 power until the end of the turn"]
+
+
 def test_games_lists_every_shipped_game():
     result = CliRunner().invoke(main, ["games"])
     assert result.exit_code == 0

@@ -110,11 +110,17 @@ def _kind_of(item) -> str:
             return "choice of one mode"
         if item.form == "controls_copy":
             return "who controls the copy"
+        if item.form == "state_change" and item.args[1].form in _ONE_SHOT:
+            return "step"
         return "continuous change"
     if isinstance(item, ast.Modifier) and item.form in _JOINED:
         return _JOINED[item.form]
     return "modifier"
 
+
+# statements about a card that happen once, not changes that last ("This
+# deals 2 damage to your Rival")
+_ONE_SHOT = {"card_deals", "card_prevents"}
 
 # the items that join the step or change before them ("Gain 1 Punch and 1
 # Slide": the gain again, of Slide)
