@@ -129,15 +129,18 @@ def test_explain_prints_structure_and_exit_codes():
     assert 'E902 unknown game "nope"' in unknown.output
 
 
+def _explained(game: str, text: str) -> list[str]:
+    """The lines `cardrules explain GAME TEXT` prints (it must succeed)."""
+    result = CliRunner().invoke(main, ["explain", game, text])
+    assert result.exit_code == 0, result.output
+    return result.output.splitlines()
+
+
 def test_explain_says_what_a_step_after_an_if_depends_on():
     # issue "Rules fidelity": "If X, Y" was shown as a step "independent of
     # the step before it", which reads as if Y were unconditional
-    result = CliRunner().invoke(main, [
-        "explain", "ryft", "If you control a BLAZE Being, draw a card and gain 1 Synergy, then "
-        "discard a card. Otherwise, draw 2 cards. Draw a card."])
-    assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()[-7:]
-    assert lines == [
+    assert _explained("ryft", "If you control a BLAZE Being, draw a card and gain 1 Synergy, "
+                      "then discard a card. Otherwise, draw 2 cards. Draw a card.")[-7:] == [
         "  1. condition: if you control a BLAZE Being",
         "  2. step: draw a card  [only if you control a BLAZE Being]",
         "  3. step: gain 1 Synergy  [only if you control a BLAZE Being; "
@@ -151,11 +154,8 @@ def test_explain_says_what_a_step_after_an_if_depends_on():
 
 def test_explain_says_what_a_joined_item_and_a_for_each_do():
     # "and each player" is the damage step again; "For each X," repeats the rest
-    result = CliRunner().invoke(main, [
-        "explain", "arcane-duel", "Deal 1 damage to each Creature and each player. For each "
-        "Creature you control, draw a card."])
-    assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-4:] == [
+    assert _explained("arcane-duel", "Deal 1 damage to each Creature and each player. For "
+                      "each Creature you control, draw a card.")[-4:] == [
         "  1. step: deal 1 damage to each Creature",
         "  2. the step before again, to: each player  [independent of the step before it]",
         "  3. condition: for each Creature you control",
@@ -165,11 +165,8 @@ def test_explain_says_what_a_joined_item_and_a_for_each_do():
 
 def test_explain_calls_a_card_dealing_damage_a_step_and_a_bonus_a_change():
     # "This deals 2 damage" happens once; "gets +1 power" lasts
-    result = CliRunner().invoke(main, [
-        "explain", "arcane-duel", "This deals 2 damage to your Rival. This gets +1 power "
-        "until the end of the turn."])
-    assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-2:] == [
+    assert _explained("arcane-duel", "This deals 2 damage to your Rival. This gets +1 power "
+                      "until the end of the turn.")[-2:] == [
         "  1. step: this deals 2 damage to your Rival",
         "  2. continuous change: this gets +1 power until the end of the turn"]
 
