@@ -767,3 +767,17 @@ def test_an_unknown_period_is_named_with_the_games_periods():
     # Arcane Duel's Upkeep is a period its cards may name (5.2)
     assert runner.invoke(main, ["explain", "arcane-duel", "At the beginning of your "
                                 "upkeep, you lose 1 life."]).exit_code == 0
+
+
+def test_a_card_to_choose_inside_an_amount_is_told_to_choose_it_first(tmp_path):
+    # "the power of a Creature you control" would need a choice in the middle
+    # of reading a number; the message gives the two steps that run
+    cards = tmp_path / "pact.cards"
+    result = checked(cards, 'card "Ember Pact"\n  kind: Sorcery\n  colour: Flame\n  pips: 1\n'
+                     '  generic: 0\n  text:\n    Deal damage equal to the power of a Creature '
+                     'you control to a Creature your Rival controls.\n', "arcane-duel")
+    assert result.exit_code == 1, result.output
+    assert f'{cards}:7:5: E801 the engine cannot run a card to choose in "the power of ..." ' \
+        'yet\n' in result.output
+    assert 'choose the card in a step before: "Choose a Creature you control. ... equal to ' \
+        'its power ..."' in result.output

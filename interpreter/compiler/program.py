@@ -75,9 +75,10 @@ def suffix_words(suffix) -> str:
     return _SUFFIX_WORDS.get(suffix.form, suffix.form.replace("_", " "))
 
 
-def unsupported(node, what: str) -> Unsupported:
+def unsupported(node, what: str, suggestion: str | None = None) -> Unsupported:
     span = getattr(node, "span", None)
-    return Unsupported(Problem("E801", f"the engine cannot run {what} yet", span))
+    return Unsupported(Problem("E801", f"the engine cannot run {what} yet", span,
+                               suggestion=suggestion))
 
 
 # ---------------------------------------------------------------- emitting code

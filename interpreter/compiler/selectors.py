@@ -21,6 +21,7 @@ from interpreter.compiler.players import (_it_or_this, _they_or_you, compile_own
                                           compile_player, compile_zone, is_opponent_ref)
 from interpreter.compiler.program import unsupported
 from interpreter.language import ast
+from interpreter.language.render_selectors import _selector as _selector_text
 
 
 # ---------------------------------------------------------------- selectors
@@ -747,7 +748,9 @@ def compile_stat_of(stat: str, selector: ast.Selector, who: Callable) -> Callabl
     that name several cards, are a check problem ("the total STAT of")."""
     cards = compile_selector(selector, who)
     if not cards.given and cards.how != "all":
-        raise unsupported(selector, f'a card to choose in "the {stat} of ..."')
+        raise unsupported(selector, f'a card to choose in "the {stat} of ..."', suggestion=(
+            f'choose the card in a step before: "Choose {_selector_text(selector)}. ... '
+            f'equal to its {stat} ..." ("its": the card chosen)'))
 
     def value(m, f):
         found = cards.candidates(m, f)
