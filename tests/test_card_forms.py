@@ -338,6 +338,11 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     # where a card is attached ("If it is not attached to a Character, ...")
     ("If this is attached to a Creature your opponent controls, draw a card.",
      "If this is attached to a Creature your Rival controls, draw a card."),
+    # a change by X, X named at the end of the sentence
+    ("A Creature you control gets +X power until end of turn, where X is the number of "
+     "Lands you control.",
+     "A Creature you control gets +X power until the end of the turn, where X is the number "
+     "of Lands you control."),
     # leaving "the battlefield": whoever's it is
     ("When this leaves the battlefield, draw a card.",
      "When this leaves the battlefield, draw a card."),

@@ -781,3 +781,21 @@ def test_a_card_to_choose_inside_an_amount_is_told_to_choose_it_first(tmp_path):
         'yet\n' in result.output
     assert 'choose the card in a step before: "Choose a Creature you control. ... equal to ' \
         'its power ..."' in result.output
+
+
+@pytest.mark.parametrize("kind, text, message, suggestion", [
+    # a continuous +X would be read whenever the power is: "for each" does that
+    ("Creature\n  power: 1\n  toughness: 1", "This gets +X power, where X is the number of "
+     "Lands you control.", 'a continuous "+X power"', 'count with "for each"'),
+    ("Sorcery", "A Creature you control gets +X power until the end of the turn.",
+     '"+X power" with no "where X is ..." in its sentence', 'say what X is'),
+])
+def test_a_change_by_x_the_engine_cannot_read_says_how_to_write_it(tmp_path, kind, text,
+                                                                   message, suggestion):
+    cards = tmp_path / "x.cards"
+    result = checked(cards, f'card "X Card"\n  kind: {kind}\n  colour: Grove\n  pips: 1\n'
+                     f'  generic: 0\n  text:\n    {text}\n', "arcane-duel")
+    assert result.exit_code == 1, result.output
+    assert f"E801 the engine cannot run {message} yet" in result.output
+    assert f"  {suggestion}" in result.output
+    assert "Traceback" not in result.output

@@ -416,6 +416,25 @@ def _no_moment(game: CompiledGame, card, kind, node) -> Unsupported:
         f"start it with {' or '.join(ways)}" if ways else None))
 
 
+def _refuse_continuous_x(resolution) -> None:
+    """ "This gets +X power, where X is the number of Lands you control" as a
+    continuous ability: X would have to be read again whenever the power is;
+    "for each" says the same and is read so (E801 with that form)."""
+    for sentence in resolution:
+        for link in sentence.args:
+            item = link.args[0]
+            if not (isinstance(item, ast.Step) and item.form == "state_change"
+                    and item.args[1].form == "gets"):
+                continue
+            for change in item.args[1].args:
+                if isinstance(change, ast.StatChange) and change.args[0] in ("+X", "-X"):
+                    raise unsupported(change, f'a continuous "{change.args[0]} '
+                                      f'{change.args[1]}"', suggestion=(
+                                          f'count with "for each", which is read whenever '
+                                          f'it is needed: "This gets {change.args[0][0]}1 '
+                                          f'{change.args[1]} for each ..."'))
+
+
 def _refuse_unnamed_that_player(resolution) -> None:
     """ "Return a Creature to its owner's hand. That player discards a card":
     no step before named a player "they", so "that player" would be you."""
@@ -644,6 +663,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
         _paid_program(game, name, costs, resolution, timing, kind)
         costs = ()
     if not whens and not conditions and not costs and label is None:
+        _refuse_continuous_x(resolution)
         raise _no_moment(game, card, kind, node)
     if not whens or costs or len(conditions) != 1:
         raise unsupported(node, "abilities other than \"When ...: effect\", responses, "

@@ -682,7 +682,8 @@ class ChangingSteps:
         if self.combat_statement(step):
             return
         selector, statement, suffixes = step.args
-        changes = statement_changes(statement, self.game)
+        changes = statement_changes(statement, self.game, "X" in NAMED_NUMBERS.get())
+        varying = any(amount in ("+X", "-X") for _, _, amount in changes)
         per = [s for s in suffixes if s.form == "for_each_suffix"]
         until = compile_lasting([s for s in suffixes if s not in per])
         times = f"_times{len(self.e.program.instructions)}"
@@ -713,6 +714,11 @@ class ChangingSteps:
             if many == 0:
                 return          # "for each" of nothing: no change at all
             for kind, name, amount in changes:
+                if varying and amount in ("+X", "-X"):
+                    # "+X power, where X is ...": X as the sentence read it
+                    amount = f.locals["X"] if amount == "+X" else -f.locals["X"]
+                    if amount == 0:
+                        continue
                 m.add_modifier(card, kind, name, amount if many == 1 else amount * many,
                                f.locals.get("this"), end)
         self.each_chosen(modify)

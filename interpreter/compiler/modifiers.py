@@ -26,10 +26,13 @@ from interpreter.language.render import _capability, _statement
 ALL_DAMAGE = 1 << 30
 
 
-def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
+def statement_changes(statement: ast.Statement, game=None, named_x: bool = False
+                      ) -> list[tuple]:
     """(kind, name, amount) modifiers a statement makes: stat changes,
     keywords, prohibitions and permissions. A prohibition's meaning is
-    registered with ``game`` (see ``compile_capability``)."""
+    registered with ``game`` (see ``compile_capability``). ``named_x``: a
+    step whose sentence names X ("where X is ..."), so a stat change of
+    "+X" / "-X" is read as the step happens (the amount stays that word)."""
     form = statement.form
     if form == "cannot" and game is not None:
         register_capability(game, statement.args[0])
@@ -42,7 +45,13 @@ def statement_changes(statement: ast.Statement, game=None) -> list[tuple]:
                     ast.Statement("has_keyword", (change,), change.span), game))
                 continue
             amount, stat = change.args
-            if not isinstance(amount, int):
+            if amount in ("+X", "-X"):
+                if not named_x:
+                    raise unsupported(change, f'"{amount} {stat}" with no "where X is ..." in '
+                                      'its sentence', suggestion=(
+                                          'say what X is ("..., where X is the number of ...") '
+                                          f'or count: "{amount[0]}1 {stat} for each ..."'))
+            elif not isinstance(amount, int):
                 raise unsupported(change, f'"{amount}" outside the definition of a keyword '
                                   'that takes a number')
             out.append(("stat", stat, amount))

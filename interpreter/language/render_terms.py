@@ -82,6 +82,8 @@ def _duration(d: ast.Duration) -> str:
 
 def _stat_change(c: ast.StatChange) -> str:
     n, stat = c.args
+    if n in ("+X", "-X"):
+        return f"{n} {stat}"              # "gets +X power, where X is ..."
     if not isinstance(n, int):
         return f"+{n} {stat}"             # "+{n}" in a keyword's definition
     return f"{'+' if n >= 0 else '-'}{abs(n)} {stat}"

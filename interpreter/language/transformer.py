@@ -157,6 +157,8 @@ class _ToAst(Transformer):
                 return "X"
             if child.type in ("NUMBER_SLOT", "CARD_SLOT", "PLAYER_SLOT", "ZONE_SLOT"):
                 return child.value
+            if child.type == "SIGNED_X":
+                return "-X" if child.value[0] != "+" else "+X"
             if child.type == "PLUS_SLOT":
                 return "{n}"          # "+{n}": the keyword's number, as it is
             return self.words.get(child.value.lower(), child.value)
