@@ -343,6 +343,15 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
      "Lands you control.",
      "A Creature you control gets +X power until the end of the turn, where X is the number "
      "of Lands you control."),
+    # a change that holds during a period to come, to the cards named now
+    ("When this attacks, during your opponent's next turn, the defending Creature can't "
+     "block.",
+     "When this attacks, during your Rival's next turn, the defending Creature can't block."),
+    # a counter on cards in a qualifier (damage is one)
+    ("Destroy each Creature with 1 or greater Growth. Draw a card for each Creature with no "
+     "damage.",
+     "Destroy each Creature with 1 or more Growth. Draw a card for each Creature with no "
+     "damage."),
     # leaving "the battlefield": whoever's it is
     ("When this leaves the battlefield, draw a card.",
      "When this leaves the battlefield, draw a card."),

@@ -799,3 +799,25 @@ def test_a_change_by_x_the_engine_cannot_read_says_how_to_write_it(tmp_path, kin
     assert f"E801 the engine cannot run {message} yet" in result.output
     assert f"  {suggestion}" in result.output
     assert "Traceback" not in result.output
+
+
+def test_during_a_period_to_come_before_a_step_is_refused_at_its_line(tmp_path):
+    # "During your Rival's next turn, X can't ..." holds a change for that
+    # period; a step there has no meaning the engine could give it
+    cards = tmp_path / "later.cards"
+    result = checked(cards, 'card "Odd Spell"\n  kind: Sorcery\n  colour: Flame\n  pips: 1\n'
+                     "  generic: 1\n  text:\n    During your Rival's next turn, draw a card.\n",
+                     "arcane-duel")
+    assert result.exit_code == 1, result.output
+    assert f'{cards}:7:' in result.output
+    assert 'E801 the engine cannot run "during ..." in an effect before anything but one ' \
+        "change to cards" in result.output
+
+
+def test_a_players_counter_asked_of_a_card_lists_the_counters_cards_keep():
+    # "with 5 or more Life" would never hold of a card: Life is a player's
+    result = CliRunner().invoke(main, ["explain", "arcane-duel",
+                                       "Destroy each Creature with 5 or more Life."])
+    assert result.exit_code == 1, result.output
+    assert 'E201 "Life" is not in the language in this form' in result.output
+    assert "expected: a counter (Growth), a stat (" in result.output

@@ -240,3 +240,12 @@ def test_and_after_if_joins_a_second_condition():
     after_comma = parse_ability(rules, "Choose a Creature. If it is blocked, draw a card and "
                                        "gain 1 Life.")
     assert [l.args[0].form for l in after_comma.args[3][1].args] == ["if_", "act", "act"]
+
+
+def test_each_player_with_no_counter_reads_beside_no_cards_in_a_zone():
+    # "each player with no" was one word of the lexer, meant for "no cards in
+    # hand": a counter after it ("no Activation") did not read
+    assert _explained("rival-rush", "Each player with no Activation draws a card.")[0] == \
+        "canonical: Each player with no Activation draws a card."
+    assert _explained("rival-rush", "Each player with no cards in hand draws a card.")[0] == \
+        "canonical: Each player with no cards in hand draws a card."

@@ -16,8 +16,9 @@ from interpreter.compiler.players import (_it_or_this, compile_owner, compile_pl
                                           counter_on_card, player_target)
 from interpreter.compiler.program import Unsupported, unsupported
 from interpreter.compiler.repeating_steps import other_than_changed
-from interpreter.compiler.selectors import (NAMED_NUMBERS, compile_amount, compile_count,
-                                          compile_measure, compile_selector, compile_stat_of)
+from interpreter.compiler.named_numbers import NAMED_NUMBERS
+from interpreter.compiler.selectors import (compile_amount, compile_count, compile_measure,
+                                          compile_selector, compile_stat_of)
 from interpreter.errors import Problem
 from interpreter.language import ast
 

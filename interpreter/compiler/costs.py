@@ -13,8 +13,8 @@ from typing import Callable
 from interpreter.compiler.changing_steps import STATUS_OF_VERB, verb_status
 from interpreter.compiler.players import compile_player
 from interpreter.compiler.program import Unsupported, unsupported
-from interpreter.compiler.selectors import (compile_amount, compile_measure,
-                                           compile_selector, naming)
+from interpreter.compiler.named_numbers import naming
+from interpreter.compiler.selectors import compile_amount, compile_measure, compile_selector
 from interpreter.compiler.verb_slots import fill_slots, use_slots
 from interpreter.language import ast
 from interpreter.language.game_rules import parse_ability

@@ -12,8 +12,8 @@ from typing import Callable
 from interpreter.compiler.frames import Frame
 from interpreter.compiler.players import compile_zone
 from interpreter.compiler.program import JUMPED, unsupported
-from interpreter.compiler.selectors import (NAMED_NUMBERS, compile_amount, compile_measure,
-                                            compile_selector)
+from interpreter.compiler.named_numbers import NAMED_NUMBERS
+from interpreter.compiler.selectors import compile_amount, compile_measure, compile_selector
 from interpreter.language import ast
 
 

@@ -20,7 +20,8 @@ from interpreter.compiler.conditions import compile_condition
 from interpreter.compiler.modifiers import compile_duration, compile_lasting
 from interpreter.compiler.players import compile_zone, player_target
 from interpreter.compiler.program import Emitter, unsupported
-from interpreter.compiler.selectors import compile_selector, naming
+from interpreter.compiler.named_numbers import naming
+from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.trigger_events import (card_event_watch, check_event_logged,
                                                 player_event_watch)
 from interpreter.compiler.verb_slots import use_slots

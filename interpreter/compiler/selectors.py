@@ -11,14 +11,13 @@ both live here.
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
 from typing import Callable
 
 import attrs
 
 from interpreter.compiler.players import (_it_or_this, _they_or_you, compile_owner,
                                           compile_player, compile_zone, is_opponent_ref)
+from interpreter.compiler.named_numbers import NAMED_NUMBERS
 from interpreter.compiler.program import unsupported
 from interpreter.language import ast
 from interpreter.language.render_selectors import _selector as _selector_text
@@ -471,6 +470,13 @@ def _qualifier(q: ast.Qualifier, subject: Callable):
             return None, lambda m, f, c: m.state.cards[c].controller != f.locals["you"]
         who = compile_player(q.args[0])
         return None, lambda m, f, c: m.state.cards[c].controller == who(m, f)
+    if form in ("with_counter", "with_no_counter"):
+        # "a Creature with 1 or more Growth", "with no damage": a counter on the card
+        none = form == "with_no_counter"
+        n, name = (0, q.args[0]) if none else q.args[0].args
+        amount, at_most = compile_amount(n, q), none or q.args[0].form == "stat_at_most"
+        return None, lambda m, f, c: (m.state.cards[c].counter(name) <= amount(m, f)) \
+            if at_most else (m.state.cards[c].counter(name) >= amount(m, f))
     if form == "with_stat":
         comparison = q.args[0]
         n, stat = comparison.args
@@ -676,26 +682,6 @@ def _state_test(state: ast.State, subject: Callable) -> Callable:
 
 
 # ---------------------------------------------------------------- measures and amounts
-
-
-# The numbers a text may name besides those it reads from the game, while
-# the text that gives them meaning compiles: "that much" (in the steps of a
-# replacement: the amount of the event replaced, local "amount"), "X" (in a
-# sentence that says "where X is ...", local "X"); "that damage" (in a
-# replacement of damage, which "Prevent that damage" names); "the excess" (in
-# a replacement of paying more than a player has: the part past it).
-NAMED_NUMBERS: contextvars.ContextVar[frozenset] = contextvars.ContextVar(
-    "named_numbers", default=frozenset())
-
-
-@contextlib.contextmanager
-def naming(number: str):
-    """Compile what is inside with ``number`` ("that much", "X") in scope."""
-    token = NAMED_NUMBERS.set(NAMED_NUMBERS.get() | {number})
-    try:
-        yield
-    finally:
-        NAMED_NUMBERS.reset(token)
 
 
 def compile_count(counted) -> Callable:

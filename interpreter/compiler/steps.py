@@ -20,16 +20,18 @@ from interpreter.compiler.changing_steps import ChangingSteps
 from interpreter.compiler.combat_steps import CombatSteps
 from interpreter.compiler.conditions import compile_condition, player_set
 from interpreter.compiler.costs import _cost_checks_for_costs
+from interpreter.compiler.later_steps import LaterSteps
 from interpreter.compiler.mode_steps import ModeSteps
-from interpreter.compiler.modifiers import (JOINED_ONLY, compile_duration, compile_lasting,
+from interpreter.compiler.modifiers import (JOINED_ONLY, compile_lasting,
                                            joined_stat_changes, register_capability)
 from interpreter.compiler.moving_steps import MovingSteps
 from interpreter.compiler.players import compile_player, mentions_opponent, player_target
 from interpreter.compiler.program import JUMPED, Emitter, suffix_words, unsupported
 from interpreter.compiler.repeating_steps import RepeatingSteps
 from interpreter.compiler.replacing import ReplacingSteps
+from interpreter.compiler.named_numbers import naming
 from interpreter.compiler.selectors import (compile_amount, compile_measure, compile_selector,
-                                           compile_zone, naming)
+                                           compile_zone)
 from interpreter.compiler.verb_steps import VerbSteps
 from interpreter.compiler.window_steps import WindowSteps
 from interpreter.language import ast
@@ -37,7 +39,7 @@ from interpreter.language.render import _action, _amount as _amount_text, _item
 
 
 class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSteps,
-                   ModeSteps, ReplacingSteps, RepeatingSteps):
+                   ModeSteps, ReplacingSteps, RepeatingSteps, LaterSteps):
     """Compiles sentences of card text or of a rules procedure into an
     Emitter's program."""
 
@@ -107,6 +109,11 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                 # "For each Creature you control, draw a card": the rest, that many times
                 self.repeat_links(item, links[index + 1:], end, waits)
                 break
+            if isinstance(item, ast.Condition) and item.form == "during":
+                # "During your Rival's next turn, the defending creature can't
+                # retreat": the cards now, the change theirs for that period
+                self.during(item, links[index + 1:])
+                break
             if isinstance(item, ast.Condition) and item.form in ("at_start", "at_end"):
                 # "When this is played: At the end of the turn, draw a card.":
                 # the rest of the sentence is left for that moment
@@ -142,32 +149,6 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                 continue          # playing a card is without its cost already
             else:
                 raise unsupported(item, f'"{item.form.replace("_", " ")}"')
-
-    def later(self, moment: ast.Condition, links) -> None:
-        """Steps an effect leaves for a moment to come ("At the end of the
-        turn", "At the start of your next turn"): compiled as a program of
-        their own, which the machine runs once when that edge of the period
-        comes (``Triggers.delayed_steps``), as the card's controller, with
-        the card and "it" as they are now."""
-        if not links:
-            raise unsupported(moment, "a moment with no steps after it")
-        duration = ast.Duration("until_end" if moment.form == "at_end" else "until",
-                                moment.args, moment.span)
-        when = compile_duration(duration)
-        later = Emitter(f"{self.e.program.name}@later{len(self.e.program.instructions)}",
-                        moment.span)
-        steps = StepCompiler(later, self.game)
-        steps.sentence(ast.Sentence("plain", (attrs.evolve(links[0], form="first"),)
-                                    + tuple(links[1:]), moment.span))
-        name = later.program.name
-        self.game.programs[name] = later.finish()
-
-        def leave(m, f):
-            it = f.locals.get("it")
-            m.state.delayed = m.state.delayed + ((
-                when(m, f), name, f.locals["you"], f.locals.get("this"),
-                it if isinstance(it, int) else None),)
-        self.e.emit(leave)
 
     def condition_item(self, item: ast.Condition, end: str) -> None:
         if item.form == "if_":

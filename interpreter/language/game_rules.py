@@ -581,6 +581,9 @@ class GameRules:
             zones=tuple(self.zones),
             counters=tuple(self.counters),
             counter_plurals=self.counter_plurals(),
+            card_counters=tuple(c.name for c in self.counters.values()
+                                if c.scope == "card" and not c.per_player
+                                and c.name.lower() not in {n.lower() for n in self.stats}),
             zone_plurals=self.zone_plurals(),
             kinds=tuple(k.name for k in (*self.kinds.values(), *self.nouns.values())),
             kind_plurals=tuple(k.plural for k in (*self.kinds.values(), *self.nouns.values())),

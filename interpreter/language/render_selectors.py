@@ -257,6 +257,10 @@ def _qualifier(q: ast.Qualifier, plural: bool = False) -> str:
         return _does(a[0], "control")
     if f == "with_stat":
         return "with " + _stat_comparison(a[0])
+    if f == "with_counter":
+        return "with " + _stat_comparison(a[0])
+    if f == "with_no_counter":
+        return "with no " + a[0]
     if f in ("with_keyword", "without_keyword"):
         return f.split("_")[0] + " " + _keyword(a[0])
     if f == "named_qualifier":

@@ -43,6 +43,7 @@ _CLASS_OF_RULE = {
     "condition_item": ast.Condition, "condition": ast.Condition,
     "statement": ast.Statement, "step_suffix": ast.Suffix, "step": ast.Step,
     "modifier": ast.Modifier, "item": ast.Modifier, "stat_comparison": ast.Comparison,
+    "counter_comparison": ast.Comparison,
     "possessive_control": ast.Player,
 }
 
@@ -77,12 +78,12 @@ _RESHAPED_NAMES = {
     "acts", "acts_from_zone"}
 
 # Rules whose value is simply their only child (or a word).
-_PASSTHROUGH = {"card_counter", "target", "from_zone", "placement", "capability_object",
+_PASSTHROUGH = {"card_counter", "counter_on_cards", "target", "from_zone", "placement", "capability_object",
                 "keyword_ref", "action", "period_ref", "selection", "condition_line", "when_line",
                 "player_line"}
 
 # Vocabulary rules: their value is the declared word itself.
-_WORD_RULES = {"timing_label", "zone_name", "counter_name", "kind_noun",
+_WORD_RULES = {"timing_label", "zone_name", "counter_name", "card_counter_word", "kind_noun",
                "stat_name", "list_stat_name", "stat_value", "status_word", "relation_word", "game_participle",
                "event_only_participle",
                "event_verb", "period_name", "action_name", "defined_adjective", "value_kind",

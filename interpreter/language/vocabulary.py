@@ -128,6 +128,9 @@ class Vocabulary:
     zones: tuple[str, ...] = ()
     counters: tuple[str, ...] = ()
     counter_plurals: tuple[str, ...] = ()  # "Mana Gems": the same counter
+    # the counters kept on cards (one for all players) no stat spells: "a
+    # Creature with 1 or more Growth"
+    card_counters: tuple[str, ...] = ()
     zone_plurals: tuple[str, ...] = ()     # "their owners' hands": the same zone
     kinds: tuple[str, ...] = ()            # singular names
     kind_plurals: tuple[str, ...] = ()     # same order as kinds
@@ -313,6 +316,7 @@ def generated_rules(vocab: Vocabulary) -> str:
         _tax_verbs(vocab.verbs),
         _choice(t, "zone_name", (*vocab.zones, *vocab.zone_plurals)),
         _choice(t, "counter_name", (*vocab.counters, *vocab.counter_plurals)),
+        _choice(t, "card_counter_word", vocab.card_counters),
         _choice(t, "kind_noun", (*vocab.kinds, *vocab.kind_plurals)),
         _choice(t, "stat_name", vocab.stats),
         _choice(t, "list_stat_name", vocab.list_stats),

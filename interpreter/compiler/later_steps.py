@@ -1,0 +1,71 @@
+"""Steps an effect leaves for later: "At the end of the turn, draw a card"
+(the rest of the sentence, run once when that edge of the period comes) and
+"During your Rival's next turn, the defending creature can't retreat" (the
+cards named now; the change theirs from the start of that period to its
+end). The machine keeps what waits in the state (``GameState.delayed``) and
+runs it as a triggered ability of the card whose effect it was
+(``Triggers.delayed_steps``).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from interpreter.compiler.modifiers import compile_duration
+from interpreter.compiler.program import Emitter, unsupported
+from interpreter.language import ast
+
+
+class LaterSteps:
+    """The part of ``StepCompiler`` that leaves steps for a moment to come."""
+
+    __slots__ = ()
+
+    def later(self, moment: ast.Condition, links) -> None:
+        """Steps an effect leaves for a moment to come ("At the end of the
+        turn", "At the start of your next turn"): compiled as a program of
+        their own, which the machine runs once when that edge of the period
+        comes (``Triggers.delayed_steps``), as the card's controller, with
+        the card and "it" as they are now."""
+        if not links:
+            raise unsupported(moment, "a moment with no steps after it")
+        duration = ast.Duration("until_end" if moment.form == "at_end" else "until",
+                                moment.args, moment.span)
+        when = compile_duration(duration)
+        later = Emitter(f"{self.e.program.name}@later{len(self.e.program.instructions)}",
+                        moment.span)
+        steps = type(self)(later, self.game)
+        steps.sentence(ast.Sentence("plain", (attrs.evolve(links[0], form="first"),)
+                                    + tuple(links[1:]), moment.span))
+        name = later.program.name
+        self.game.programs[name] = later.finish()
+
+        def leave(m, f):
+            it = f.locals.get("it")
+            m.state.delayed = m.state.delayed + ((
+                when(m, f), name, f.locals["you"], f.locals.get("this"),
+                it if isinstance(it, (int, tuple)) else None),)
+        self.e.emit(leave)
+
+    def during(self, moment: ast.Condition, links) -> None:
+        """ "During your Rival's next turn, the defending creature can't
+        retreat" in an effect: the cards the words name now; from the start
+        of that period the change is theirs, until its end (steps left for
+        the period's start, ``later``, with "it" those cards)."""
+        items = [link.args[0] for link in links]
+        if len(items) != 1 or not isinstance(items[0], ast.Step) or \
+                items[0].form != "state_change" or \
+                any(s.form == "lasting" for s in items[0].args[2]):
+            raise unsupported(moment, '"during ..." in an effect before anything but one change '
+                              'to cards with no duration of its own ("During your Rival\'s next '
+                              'turn, the defending creature can\'t retreat")')
+        selector, statement, suffixes = items[0].args
+        span = moment.span
+        self.select(selector, lambda m, f: f.locals["you"])
+        period = moment.args[0]
+        to_its_end = ast.Suffix("lasting", (ast.Duration("until_end", (
+            ast.PeriodRef("the", (period.args[-1],), span),), span),), span)
+        change = ast.Step("state_change", (ast.Selector("it", (), span), statement,
+                                           tuple(suffixes) + (to_its_end,)), span)
+        self.later(ast.Condition("at_start", (period,), span),
+                   [ast.Link("first", (change,), span)])
