@@ -19,6 +19,7 @@ from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.verb_slots import keyword_instance
 from interpreter.errors import Problem
 from interpreter.language import ast
+from interpreter.language.joined import JOINED
 from interpreter.language.render import _capability, _statement
 
 
@@ -110,31 +111,12 @@ def statement_changes(statement: ast.Statement, game=None, named_x: bool = False
     raise unsupported(statement, f'a card becoming "{form}"')
 
 
-# (joined item, the step before it): the item is that step again with its
-# own amount and counter ("Gain 1 Mana and 1 Life", "Add 1 A to X and 1 B to Y"),
-# or its own cards and place ("Put one of them into your hand and the rest on
-# the bottom of your deck")
-_AGAIN = {("more_counter", "gain"), ("more_counter", "lose"),
-          ("more_counter_to", "add_counter"), ("more_put", "put"),
-          ("more_damage", "deal"), ("more_player", "deal")}
-
+# (joined item, the step before it) where the item is that step again
+_AGAIN = {(form, action) for form, joined in JOINED.items() for action in joined.repeats}
 
 # items that only join the step before them, when none is there to join:
 # what check says (at the item)
-JOINED_ONLY = {
-    "more_object": 'a card after "and" that the step before does not end with ("Destroy a '
-                   'Creature and the Relic Bonded to it": a second object of that step)',
-    "more_damage": 'an amount of damage after "and" with no "Deal ... damage" step just '
-                   'before it ("Deal 2 damage to your Rival and 1 damage to each Creature")',
-    "more_player": 'a player after "and" with no "Deal ... damage" step just before it '
-                   '("Deal 1 damage to each Creature and each player")',
-    "more_counter": 'an amount of a counter after "and" with no "Gain" or "Lose" step just '
-                    'before it ("Gain 1 Mana and 1 Life")',
-    "more_counter_to": 'an amount of a counter "to" cards after "and" with no "Add" step '
-                       'just before it ("Add 1 A to this and 1 B to each C")',
-    "more_put": 'cards and a place after "and" with no "Put" step just before it ("Put one '
-                'into your hand and the rest on the bottom of your deck")',
-}
+JOINED_ONLY = {form: joined.alone for form, joined in JOINED.items() if joined.alone}
 
 
 def joined_stat_changes(sentence: ast.Sentence) -> ast.Sentence:

@@ -11,6 +11,7 @@ import attrs
 
 from interpreter.language import ast
 from interpreter.language.game_rules import GameRules, parse_ability
+from interpreter.language.joined import JOINED
 from interpreter.language.render import _item, _keyword, render_ability
 
 
@@ -113,8 +114,8 @@ def _kind_of(item) -> str:
         if item.form == "state_change" and item.args[1].form in _ONE_SHOT:
             return "step"
         return "continuous change"
-    if isinstance(item, ast.Modifier) and item.form in _JOINED:
-        return _JOINED[item.form]
+    if isinstance(item, ast.Modifier) and item.form in JOINED:
+        return JOINED[item.form].explained
     return "modifier"
 
 
@@ -122,12 +123,3 @@ def _kind_of(item) -> str:
 # deals 2 damage to your Rival")
 _ONE_SHOT = {"card_deals", "card_prevents"}
 
-# the items that join the step or change before them ("Gain 1 Punch and 1
-# Slide": the gain again, of Slide)
-_AGAIN = "the step before again, with"
-_JOINED = {
-    "more_counter": _AGAIN, "more_counter_to": _AGAIN, "more_put": _AGAIN,
-    "more_damage": _AGAIN, "more_player": "the step before again, to",
-    "more_object": "a second card of the step before",
-    "more_stat": "part of the change before", "more_keyword": "part of the change before",
-}

@@ -10,6 +10,7 @@ in the order of the grammar (grammar/effect.lark).
 from __future__ import annotations
 
 from interpreter.language import ast
+from interpreter.language.joined import AFTER_AND
 from interpreter.language.render_terms import (_capitalize, _duration, _participle,
                                                 _period_ref, _possessive, _stat_change,
                                                 _verb_for, _zone)
@@ -70,9 +71,7 @@ def _sentence(sentence: ast.Sentence) -> str:
             out.append(item)
         elif link.form == "then":
             out.append(", then " + item)
-        elif isinstance(link.args[0], ast.Modifier) and link.args[0].form in (
-                "more_stat", "more_counter", "more_keyword", "more_counter_to", "more_put",
-                "more_object", "each_other_half", "more_damage", "more_player"):
+        elif isinstance(link.args[0], ast.Modifier) and link.args[0].form in AFTER_AND:
             out.append(" and " + item)
         else:
             out.append(", " + item)
