@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from interpreter.cli import main
+from interpreter.compiler.verb_steps import _participles
 from interpreter.language import ast
 from interpreter.language.game_rules import parse_ability
 from interpreter.language.games import load_game, shipped_games
@@ -249,3 +250,15 @@ def test_each_player_with_no_counter_reads_beside_no_cards_in_a_zone():
         "canonical: Each player with no Activation draws a card."
     assert _explained("rival-rush", "Each player with no cards in hand draws a card.")[0] == \
         "canonical: Each player with no cards in hand draws a card."
+
+
+@pytest.mark.parametrize("pattern, participle", [
+    ("Restrict {card}", "be restricted"), ("Exile {card}", "be exiled"),
+    ("Copy {card}", "be copied"), ("Drop {n} card", "be dropped"),
+    ("Put {card} onto your bench", "be put"), ("Grow {card}", "be grown"),
+    ("Heal {n} damage from {card}", "be healed"), ("Dump {n}", "be dumped"),
+])
+def test_a_game_verb_is_named_by_its_participle_in_a_cant(pattern, participle):
+    # "Allies can't be Restricted" / "can't be put ...": what a "can't"
+    # calls the verb done to a card; irregular verbs are not "-ed"
+    assert _participles(pattern) == (participle,)
