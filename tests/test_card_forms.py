@@ -352,6 +352,9 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
      "damage.",
      "Destroy each Creature with 1 or more Growth. Draw a card for each Creature with no "
      "damage."),
+    # a replacement of a player's damage, by a card that deals it
+    ("If a Creature your opponent controls would deal damage to you, prevent that damage.",
+     "If a Creature your Rival controls would deal damage to you, prevent that damage."),
     # leaving "the battlefield": whoever's it is
     ("When this leaves the battlefield, draw a card.",
      "When this leaves the battlefield, draw a card."),

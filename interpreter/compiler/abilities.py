@@ -259,7 +259,7 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
             periods.append(links[0].args[0].args[0].args[0])
         links = links[1:]
     would = links[0].args[0].args[0]
-    if would.form == "would_player":
+    if would.form == "would_player" or _deals_damage_to_a_player(would):
         event, test = player_replacement(game, would)
         doable = _doable_checks((attrs.evolve(sentence, args=tuple(links[1:])),), game.rules) \
             if optional_instead(links[1:]) else ()
@@ -285,6 +285,14 @@ def _compile_replacement(game: CompiledGame, card, name: str, ability, resolutio
     # step does it to, with "them" those cards
     game.replacements.setdefault(card.name, []).append(
         Replacement(event, test, name, selection.plural))
+
+
+def _deals_damage_to_a_player(would) -> bool:
+    """ "If a Creature would deal damage to you": a replacement of the
+    player's being dealt damage, by such a card (``player_replacement``)."""
+    action = would.args[1]
+    return action.form == "deals_damage" and bool(action.args) and \
+        isinstance(action.args[0], ast.Player)
 
 
 def _compile_instead(game: CompiledGame, name: str, ability, sentence, links,

@@ -72,9 +72,10 @@ def card_replacement(game, subject, action):
     elif word in _REPLACEABLE:
         event = _REPLACEABLE[word]
     else:
-        raise unsupported(action, f'replacing "{word or action.form}" (only destroyed, '
+        said = word or action.form.replace("_", " ")
+        raise unsupported(action, f'replacing "{said}" (only destroyed, '
                           "discarded, dealt damage, the game's statuses and the events "
-                          "of entering a zone)")
+                          "of entering a zone; a card dealing damage to a player)")
     return event, _about(subject)
 
 
@@ -121,6 +122,11 @@ def player_replacement(game, would: ast.Condition) -> tuple[str, Callable]:
     the one the text names: "would climb 1 Floor") and "it" (the card
     counters are added to)."""
     subject, what = would.args
+    if isinstance(subject, ast.Selector):
+        # "If a Creature would deal damage to you": the player dealt damage,
+        # by a card the words name (its damage's source, "#dealer")
+        about, dealer = _player_test(what.args[0]), _about(subject).test
+        return "dealt damage", (lambda m, f, p: about(m, f, p) and _dealt_by(m, f, dealer))
     about = _player_test(subject)
     if what.form == "draws_card" and what.args:
         # "... would draw a card while their deck has no cards": only then
@@ -144,6 +150,13 @@ def player_replacement(game, would: ast.Condition) -> tuple[str, Callable]:
         return player_event(what), (lambda m, f, p: about(m, f, p) and
                                     f.locals["amount"] == n and onto(m, f, f.locals["it"]))
     return player_event(what), about
+
+
+def _dealt_by(m, f, dealer: Callable) -> bool:
+    """Whether the damage a probe is about has a card for its source that
+    ``dealer`` holds for (damage with no card as its source has none)."""
+    source = f.locals.get("#dealer")
+    return source is not None and source >= 0 and dealer(m, f, source)
 
 
 def _player_test(subject: ast.Player) -> Callable:
