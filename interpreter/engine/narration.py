@@ -159,6 +159,9 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
         case Revealed(card=card, to_player=to):
             if viewer is not None and to >= 0 and to != viewer:
                 return f"     {_player(to)} looks at a card."
+            if to >= 0:
+                # shown to one player only ("Look at the top 3 cards")
+                return f"     {_player(to)} looks at {names[card].name}."
             return f"     {names[card].name} is revealed."
         case ActionTaken(player=player, name=name, card=card):
             # to the others, the card is shown by its move (if they may see it)
