@@ -358,6 +358,9 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     # leaving "the battlefield": whoever's it is
     ("When this leaves the battlefield, draw a card.",
      "When this leaves the battlefield, draw a card."),
+    # a player's counter going up or down
+    ("Whenever your opponent loses life, draw a card.",
+     "When your Rival loses Life, draw a card."),
     # every player but you: each rival
     ("Each other player loses 2 life.", "Each rival loses 2 Life."),
     # the player a rule names agrees with its verb as "they" everywhere

@@ -166,6 +166,9 @@ class TriggerIndex:
     watching: dict = attrs.Factory(dict)     # trigger kind -> card names with one
     # card events "enters ZONE" / "leaves ZONE" watched: moves are matched
     zone_moves: bool = False
+    # player events "gains COUNTER" / "loses COUNTER" watched: counter
+    # changes are matched
+    counter_changes: bool = False
 
     @classmethod
     def of(cls, triggers: dict) -> "TriggerIndex":
@@ -178,6 +181,8 @@ class TriggerIndex:
                    frozenset((t.event, t.edge) for _, t in every if t.kind == "period"),
                    {kind: frozenset(names) for kind, names in watching.items()},
                    any(t.kind == "card" and t.event.startswith(("enters ", "leaves "))
+                       for _, t in every),
+                   any(t.kind == "player" and t.event.startswith(("gains ", "loses "))
                        for _, t in every))
 
 

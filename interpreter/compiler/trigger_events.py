@@ -91,6 +91,10 @@ def player_event_watch(game, event: ast.Event) -> tuple:
     player, action = event.args
     events = {"player_draws": "drawn", "player_plays": "played",
               "player_discards": "discarded", "player_reveals": "revealed"}
+    if action.form in ("player_gains", "player_loses"):
+        # "Whenever you gain Life": the player's counter goes up (down)
+        word = ("gains " if action.form == "player_gains" else "loses ") + action.args[0]
+        events = {action.form: word}
     if action.form == "player_game_event":
         # a declared event ("When you advance"), singular or plural
         word = action.args[0].lower()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from interpreter.compiler.compiled import Trigger
 from interpreter.compiler.program import JUMPED
 from interpreter.compiler.compiled import RULES_ZONE
-from interpreter.engine.events import Moved, Occurred, PeriodEdge
+from interpreter.engine.events import CounterChanged, Moved, Occurred, PeriodEdge
 from interpreter.engine.limits import MAX_DEPTH
 from interpreter.engine.state import Frame, TriggerUse
 
@@ -64,6 +64,13 @@ class Triggers:
                     for name in (f"enters {destination[0]}", f"leaves {source[0]}"):
                         if name in watched.card_events:
                             self._card_event(name, event.card, None, watchers, fired)
+                continue
+            if kind == CounterChanged.KIND and watched.counter_changes:
+                # "Whenever you gain Life": a player's counter went up (down)
+                if event.player >= 0 and event.new != event.old:
+                    name = ("gains " if event.new > event.old else "loses ") + event.name
+                    if name in watched.player_events:
+                        fired.extend(self.player_triggers(name, None, event.player))
                 continue
             if kind != Occurred.KIND:
                 continue
