@@ -262,3 +262,15 @@ def test_a_game_verb_is_named_by_its_participle_in_a_cant(pattern, participle):
     # "Allies can't be Restricted" / "can't be put ...": what a "can't"
     # calls the verb done to a card; irregular verbs are not "-ed"
     assert _participles(pattern) == (participle,)
+
+
+def test_a_cost_after_a_rivals_cost_is_the_rivals_and_renders_so():
+    # found by the grammar's property test: "Your Rival discards this, may
+    # draw 0 cards:" rendered the second cost as yours ("you may draw")
+    rules = load_game("arcane-duel").rules
+    ability = parse_ability(rules, "ABILITY: Exhaust this, your Rival discards a card, "
+                            "discards a card: Draw a card.")
+    text = render_ability(ability)
+    assert text == "ABILITY: Exhaust this, your Rival discards a card, discards a card: " \
+        "Draw a card."
+    assert parse_ability(rules, text) == ability

@@ -526,6 +526,8 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
     label, conditions, costs, resolution = node.args
     # "This gets +2 Attack and +2 Health": one change of two stats
     resolution = tuple(joined_stat_changes(s) for s in resolution)
+    # "Your Rival discards a card, may draw a card: ...": the Rival draws
+    costs = ast.carried_subjects(costs)
     node = attrs.evolve(node, args=(label, conditions, costs, resolution))
     name = f"card:{card.name}:{index}"
     kind = game.rules.kind(card.kind)

@@ -271,6 +271,18 @@ def with_subject(step: Step, subject):
     return step, subject
 
 
+def carried_subjects(items: tuple) -> tuple:
+    """Steps one after another in one sentence (an ability's costs: "Your
+    Rival discards a card, may draw a card:"), each that names no player
+    given the one before it's, as ``with_subject`` reads them."""
+    subject, out = None, []
+    for item in items:
+        if isinstance(item, Step):
+            item, subject = with_subject(item, subject)
+        out.append(item)
+    return tuple(out)
+
+
 def card_references(node) -> Iterator[tuple[str, Span | None]]:
     """Every quoted card name in a node, with where it was written."""
     stack = [node]

@@ -30,16 +30,21 @@ def render_ability(ability: ast.Ability) -> str:
         # items joined by commas; a modal step ("Choose one — ...") is a
         # sentence of its own
         sentences = [[]]
+        subject = None
         for item in (*conditions, *costs):
             if isinstance(item, ast.Step) and item.form == "choose_mode":
                 sentences += [[_item(item)], []]
+                subject = None
             elif isinstance(item, ast.Modifier) and item.form in (
                     "each_other_half", "only_those_with", "only_those_without"):
                 # a part that joined no item before it in its own sentence:
                 # after a comma it would join the one before
                 sentences += [[_item(item)], []]
+                subject = None
             else:
-                sentences[-1].append(_item(item))
+                sentences[-1].append(_joined_step(item, subject))
+                if isinstance(item, ast.Step):
+                    subject = ast.with_subject(item, subject)[1]
         parts.append(". ".join(_capitalize(", ".join(s)) for s in sentences if s) + ":")
     parts.append(" ".join(_sentence(s) for s in resolution))
     text = " ".join(parts)
@@ -51,18 +56,21 @@ def mode_text(mode: ast.Sentence) -> str:
     return _sentence(mode)[:-1]
 
 
+def _joined_step(item, subject) -> str:
+    """An item after others in its sentence: a step that names no player is
+    the player's before it ("Your Rival shuffles ..., then draws 3 cards"),
+    its verb conjugated for them, no subject written."""
+    if isinstance(item, ast.Step) and subject is not None and (
+            (item.form == "act" and item.args[0] is None) or item.form == "verb_step"):
+        return _step_of(ast.with_subject(item, subject)[0], written=False)
+    return _item(item)
+
+
 def _sentence(sentence: ast.Sentence) -> str:
     out = []
     subject = None
     for link in sentence.args:
-        item = link.args[0]
-        if isinstance(item, ast.Step) and subject is not None and (
-                (item.form == "act" and item.args[0] is None) or item.form == "verb_step"):
-            # "Your Rival shuffles ..., then draws 3 cards": the step is the
-            # same player's, its verb conjugated for them (no subject written)
-            item = _step_of(ast.with_subject(item, subject)[0], written=False)
-        else:
-            item = _item(item)
+        item = _joined_step(link.args[0], subject)
         if isinstance(link.args[0], ast.Step):
             subject = ast.with_subject(link.args[0], subject)[1]
         if isinstance(link.args[0], ast.Condition) and link.args[0].form == "unread_and":
