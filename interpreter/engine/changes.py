@@ -300,8 +300,9 @@ class Changes:
                     continue
                 probe = Frame("probe", 0, {"you": state.cards[source].controller,
                                            "this": source})
+                # (the card alone: a group of one)
                 if replacement.test(self, probe, card) and \
-                        not self._replacing_now(replacement.program, source):   # alone: a group of one
+                        not self._replacing_now(replacement.program, source):
                     state.log.append(Replaced(event, card, source,
                                                event in state.cards[card].statuses))
                     entry = (replacement.program, source, state.cards[source].controller, card)
