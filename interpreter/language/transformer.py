@@ -78,8 +78,8 @@ _RESHAPED_NAMES = {
     "acts", "acts_from_zone"}
 
 # Rules whose value is simply their only child (or a word).
-_PASSTHROUGH = {"card_counter", "counter_on_cards", "target", "from_zone", "placement", "capability_object",
-                "keyword_ref", "action", "period_ref", "selection", "condition_line", "when_line",
+_PASSTHROUGH = {"card_counter", "counter_on_cards", "target", "from_zone", "placement",
+                "capability_object", "keyword_ref", "action", "period_ref", "selection", "condition_line", "when_line",
                 "player_line"}
 
 # Vocabulary rules: their value is the declared word itself.
