@@ -361,6 +361,9 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     # a player's counter going up or down
     ("Whenever your opponent loses life, draw a card.",
      "When your Rival loses Life, draw a card."),
+    # a card being dealt damage
+    ("Whenever a Creature is dealt damage, gain 1 life.",
+     "When a Creature is dealt damage, gain 1 Life."),
     # every player but you: each rival
     ("Each other player loses 2 life.", "Each rival loses 2 Life."),
     # the player a rule names agrees with its verb as "they" everywhere

@@ -47,6 +47,9 @@ def card_event_watch(event: ast.Event) -> tuple:
         # "Whenever this deals damage to a character": any damage its card
         # deals (effect or battle), to what the trigger names
         word, object_test = "deals damage to", _damaged_test(action.args[0])
+    elif action.form == "dealt_damage_event":
+        # "Whenever a Creature is dealt damage": any damage a card is dealt
+        word = "dealt damage"
     elif action.form in ("deals_damage", "prevents_damage") and not action.args:
         # "When this deals damage" / "When this prevents damage" (combat)
         word = {"deals_damage": "deals damage", "prevents_damage": "prevents damage"}[

@@ -379,6 +379,10 @@ class Changes:
             return 0        # "If this would be dealt damage, prevent that damage ..."
         before = state.cards[card].counter("damage")
         op.set_card_counter(state, card, "damage", before + amount)
+        if "dealt damage" in self.game.trigger_index.card_events:
+            # "Whenever a Creature is dealt damage" (logged only when watched)
+            state.log.append(Occurred("dealt damage", card, state.cards[card].controller,
+                                       source))
         if source is not None:
             state.log.append(Occurred("deals damage to", source,
                                        state.cards[source].controller, card))
