@@ -361,6 +361,11 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     # a player's counter going up or down
     ("Whenever your opponent loses life, draw a card.",
      "When your Rival loses Life, draw a card."),
+    # no blockers, or none such (Arcane Duel's event "is blocked")
+    ("This can't be blocked.", "This can't be blocked."),
+    ("This can't be blocked by creatures with 2 or less power.",
+     "This can't be blocked by Creatures with 2 or less power."),
+    ("Whenever this is blocked, draw a card.", "When this is blocked, draw a card."),
     # a card being dealt damage
     ("Whenever a Creature is dealt damage, gain 1 life.",
      "When a Creature is dealt damage, gain 1 Life."),
