@@ -366,6 +366,8 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("This can't be blocked by creatures with 2 or less power.",
      "This can't be blocked by Creatures with 2 or less power."),
     ("Whenever this is blocked, draw a card.", "When this is blocked, draw a card."),
+    # damage to a player, not any loss of Life
+    ("Whenever you are dealt damage, draw a card.", "When you are dealt damage, draw a card."),
     # a card being dealt damage
     ("Whenever a Creature is dealt damage, gain 1 life.",
      "When a Creature is dealt damage, gain 1 Life."),

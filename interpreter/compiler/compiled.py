@@ -28,6 +28,9 @@ RULES_ZONE = "#rules"
 # Where a token is before it is created and after it ceases to exist: outside
 # the game, found by no selector, count or view.
 OUTSIDE_ZONE = "#outside the game"
+# The player event of damage dealt to a player ("Whenever you are dealt
+# damage"); a card's is "dealt damage"
+PLAYER_DEALT_DAMAGE = "player dealt damage"
 RULE_KIND = "#rule"
 KEYWORD_KIND = "#keyword"     # the holder of a keyword's abilities, given by an effect
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from interpreter.compiler.compiled import PLAYER_DEALT_DAMAGE
 from interpreter.compiler.players import compile_player, is_opponent_ref
 from interpreter.compiler.program import Unsupported, unsupported
 from interpreter.compiler.selectors import compile_selector
@@ -94,6 +95,10 @@ def player_event_watch(game, event: ast.Event) -> tuple:
     player, action = event.args
     events = {"player_draws": "drawn", "player_plays": "played",
               "player_discards": "discarded", "player_reveals": "revealed"}
+    if action.form == "player_dealt_damage":
+        # "Whenever you are dealt damage": damage to that player (the event
+        # Changes.damage_player logs when an ability watches it)
+        events = {action.form: PLAYER_DEALT_DAMAGE}
     if action.form in ("player_gains", "player_loses"):
         # "Whenever you gain Life": the player's counter goes up (down)
         word = ("gains " if action.form == "player_gains" else "loses ") + action.args[0]

@@ -15,7 +15,7 @@ from interpreter.engine.events import (
     AbilityUsed, Attached, Compared, Kept, Occurred, Prevented, Replaced, ReplacedForPlayer,
     Taken, ValueRevealed, ZoneFull, cards_acted_on)
 from interpreter.engine.limits import GameOver
-from interpreter.compiler.compiled import OUTSIDE_ZONE, RULES_ZONE
+from interpreter.compiler.compiled import OUTSIDE_ZONE, PLAYER_DEALT_DAMAGE, RULES_ZONE
 from interpreter.engine.state import Frame, Modifier, TriggerUse
 
 
@@ -415,6 +415,9 @@ class Changes:
         counter = self.game.player_damage_counter
         if counter is not None:
             self.set_counter(player, counter, state.counter(player, counter) - amount)
+            if PLAYER_DEALT_DAMAGE in self.game.trigger_index.player_events:
+                # "Whenever you are dealt damage" (logged only when watched)
+                state.log.append(Occurred(PLAYER_DEALT_DAMAGE, source, player, None))
             if source is not None:
                 state.log.append(Occurred("deals damage to", source,
                                            state.cards[source].controller, -1 - player))

@@ -269,6 +269,8 @@ def _player_event(a: ast.EventAction, player: ast.Player) -> str:
         return f"{s('gain')} {a.args[0]}"
     if f == "player_loses":
         return f"{s('lose')} {a.args[0]}"
+    if f == "player_dealt_damage":
+        return f"{s('be')} dealt damage"
     if f == "player_acts":
         return a.args[0] + (" " + _target(a.args[1]) if len(a.args) > 1 else "")
     if f in ("player_game_event", "player_did"):
