@@ -49,6 +49,13 @@ def checked(cards: Path, text: str, game: str):
     return CliRunner().invoke(main, ["check", "--game", game, str(cards)])
 
 
+def checked_duel_text(cards: Path, text: str, kind: str = "Sorcery"):
+    """An Arcane Duel card of ``kind`` (its lines after "kind:") whose text is
+    ``text``, checked; for a Sorcery the text is on line 7, column 5."""
+    return checked(cards, f'card "Odd Card"\n  kind: {kind}\n  colour: Flame\n  pips: 1\n'
+                   f'  generic: 1\n  text:\n    {text}\n', "arcane-duel")
+
+
 def test_bad_indentation_lines_up_with_nothing():
     p = the_problem(ryft(RYFT_LAYOUT), RYFT_LAYOUT, 5, "E101")
     pin(p, "E101", RYFT_LAYOUT, 5, 1,
@@ -688,8 +695,7 @@ def test_an_effect_with_no_moment_on_a_card_whose_text_has_none_is_refused(tmp_p
 ])
 def test_what_the_engine_cannot_run_is_named_in_words(tmp_path, text, words, hidden):
     cards = tmp_path / "odd.cards"
-    result = checked(cards, 'card "Odd Spell"\n  kind: Sorcery\n  colour: Flame\n  pips: 1\n'
-                     f'  generic: 1\n  text:\n    {text}\n', "arcane-duel")
+    result = checked_duel_text(cards, text)
     assert result.exit_code == 1, result.output
     assert re.search(rf"^{re.escape(str(cards))}:7:5: E801 the engine cannot run "
                      rf"{re.escape(words)}.* yet$", result.output, re.M), result.output
@@ -773,9 +779,8 @@ def test_a_card_to_choose_inside_an_amount_is_told_to_choose_it_first(tmp_path):
     # "the power of a Creature you control" would need a choice in the middle
     # of reading a number; the message gives the two steps that run
     cards = tmp_path / "pact.cards"
-    result = checked(cards, 'card "Ember Pact"\n  kind: Sorcery\n  colour: Flame\n  pips: 1\n'
-                     '  generic: 0\n  text:\n    Deal damage equal to the power of a Creature '
-                     'you control to a Creature your Rival controls.\n', "arcane-duel")
+    result = checked_duel_text(cards, "Deal damage equal to the power of a Creature you control "
+                               "to a Creature your Rival controls.")
     assert result.exit_code == 1, result.output
     assert f'{cards}:7:5: E801 the engine cannot run a card to choose in "the power of ..." ' \
         'yet\n' in result.output
@@ -792,9 +797,7 @@ def test_a_card_to_choose_inside_an_amount_is_told_to_choose_it_first(tmp_path):
 ])
 def test_a_change_by_x_the_engine_cannot_read_says_how_to_write_it(tmp_path, kind, text,
                                                                    message, suggestion):
-    cards = tmp_path / "x.cards"
-    result = checked(cards, f'card "X Card"\n  kind: {kind}\n  colour: Grove\n  pips: 1\n'
-                     f'  generic: 0\n  text:\n    {text}\n', "arcane-duel")
+    result = checked_duel_text(tmp_path / "x.cards", text, kind)
     assert result.exit_code == 1, result.output
     assert f"E801 the engine cannot run {message} yet" in result.output
     assert f"  {suggestion}" in result.output
@@ -805,9 +808,7 @@ def test_during_a_period_to_come_before_a_step_is_refused_at_its_line(tmp_path):
     # "During your Rival's next turn, X can't ..." holds a change for that
     # period; a step there has no meaning the engine could give it
     cards = tmp_path / "later.cards"
-    result = checked(cards, 'card "Odd Spell"\n  kind: Sorcery\n  colour: Flame\n  pips: 1\n'
-                     "  generic: 1\n  text:\n    During your Rival's next turn, draw a card.\n",
-                     "arcane-duel")
+    result = checked_duel_text(cards, "During your Rival's next turn, draw a card.")
     assert result.exit_code == 1, result.output
     assert f'{cards}:7:' in result.output
     assert 'E801 the engine cannot run "during ..." in an effect before anything but one ' \
