@@ -14,6 +14,7 @@ from interpreter.compiler.verb_slots import filled_resolution, use_slots
 from interpreter.language import ast
 from interpreter.language.game_rules import parse_ability
 from interpreter.language.render import _verb_use
+from interpreter.language.vocabulary import past_participle
 
 
 class VerbSteps:
@@ -271,38 +272,13 @@ class VerbSteps:
         return done
 
 
-# verbs whose participle is not "-ed" ("Put {card} onto your bench": "be put")
-_IRREGULAR = {"put": "put", "set": "set", "cast": "cast", "cut": "cut", "hit": "hit",
-              "send": "sent", "deal": "dealt", "keep": "kept", "take": "taken",
-              "give": "given", "draw": "drawn", "throw": "thrown", "hide": "hidden",
-              "bring": "brought", "make": "made", "find": "found", "hold": "held",
-              "lose": "lost", "pay": "paid", "lay": "laid", "win": "won", "steal": "stolen",
-              "freeze": "frozen", "shake": "shaken", "bind": "bound", "sink": "sunk",
-              "grow": "grown", "strike": "struck", "show": "shown", "choose": "chosen",
-              "break": "broken", "wake": "woken", "see": "seen", "feed": "fed",
-              "lead": "led", "spend": "spent", "build": "built", "shoot": "shot",
-              "split": "split", "read": "read", "tear": "torn", "write": "written",
-              "ride": "ridden", "bite": "bitten", "fly": "flown", "spin": "spun",
-              "open": "opened", "edit": "edited", "exit": "exited", "limit": "limited",
-              "visit": "visited", "heal": "healed"}
-
-
 def _participles(pattern: str) -> tuple[str, ...]:
     """ "be restricted" for the verb "Restrict {card}": how a "can't"
     names what the verb does to a card (its first word, as a participle)."""
     word = pattern.split()[0].lower()
     if not word.isalpha():
         return ()
-    if word in _IRREGULAR:
-        return (f"be {_IRREGULAR[word]}",)
-    if len(word) <= 4 and word[-1] not in "aeiouwxy" and word[-2] in "aeiou" and \
-            word[-3] not in "aeiou":
-        return (f"be {word}{word[-1]}ed",)     # "Drop" -> "be dropped"
-    if word.endswith("e"):
-        return (f"be {word}d",)
-    if word.endswith("y") and word[-2:-1] not in "aeiou":
-        return (f"be {word[:-1]}ied",)
-    return (f"be {word}ed",)
+    return (f"be {past_participle(word)}",)
 
 
 def _names_each(arg) -> bool:

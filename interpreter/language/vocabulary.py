@@ -207,6 +207,37 @@ def third_person(verb: str) -> str:
     return verb + "s"
 
 
+# verbs whose participle is not "-ed" ("Put {card} onto your bench": "be put")
+_IRREGULAR = {"put": "put", "set": "set", "cast": "cast", "cut": "cut", "hit": "hit",
+              "send": "sent", "deal": "dealt", "keep": "kept", "take": "taken",
+              "give": "given", "draw": "drawn", "throw": "thrown", "hide": "hidden",
+              "bring": "brought", "make": "made", "find": "found", "hold": "held",
+              "lose": "lost", "pay": "paid", "lay": "laid", "win": "won", "steal": "stolen",
+              "freeze": "frozen", "shake": "shaken", "bind": "bound", "sink": "sunk",
+              "grow": "grown", "strike": "struck", "show": "shown", "choose": "chosen",
+              "break": "broken", "wake": "woken", "see": "seen", "feed": "fed",
+              "lead": "led", "spend": "spent", "build": "built", "shoot": "shot",
+              "split": "split", "read": "read", "tear": "torn", "write": "written",
+              "ride": "ridden", "bite": "bitten", "fly": "flown", "spin": "spun",
+              "open": "opened", "edit": "edited", "exit": "exited", "limit": "limited",
+              "visit": "visited", "heal": "healed"}
+
+
+def past_participle(verb: str) -> str:
+    """ "restrict" -> "restricted", "copy" -> "copied", "drop" -> "dropped",
+    "put" -> "put" (a lower-case verb)."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if len(verb) <= 4 and verb[-1] not in "aeiouwxy" and verb[-2] in "aeiou" and \
+            verb[-3] not in "aeiou":
+        return f"{verb}{verb[-1]}ed"
+    if verb.endswith("e"):
+        return f"{verb}d"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return f"{verb[:-1]}ied"
+    return f"{verb}ed"
+
+
 def _literal(word: str, case_insensitive: bool = True) -> str:
     if case_insensitive:
         # one terminal per word whatever its case: "Pay" and "pay" are one word
