@@ -822,3 +822,28 @@ def test_a_players_counter_asked_of_a_card_lists_the_counters_cards_keep():
     assert result.exit_code == 1, result.output
     assert 'E201 "Life" is not in the language in this form' in result.output
     assert "expected: a counter (Growth), a stat (" in result.output
+
+
+@pytest.mark.parametrize("kind, text, code, where, message, suggestion", [
+    # one moment to come on a Creature: the effect waiting for it needs a
+    # moment of its own (it read as a trigger at every player's Upkeep)
+    ("Creature\n  power: 1\n  toughness: 1", "At the start of your next Upkeep, draw a card.",
+     "E821", "9:5", "nothing says when this happens: a Creature's text is not used on its own",
+     'start it with a moment ("When this arrives, at the start of your next Upkeep, ...")'),
+    # with a colon it is a triggered ability, which would happen at every one
+    ("Sorcery", "At the start of your next Upkeep: draw a card.", "E823", "7:21",
+     '"at the start of your next Upkeep" is one moment to come, and a triggered ability '
+     "happens at every one",
+     'an effect waits for it: "At the start of your next Upkeep, ..." in the text of a card '
+     "that happens once"),
+    ("Sorcery", "A Creature you control gets +1 power until the end of your next Upkeep.",
+     "E801", "7:59", "the engine cannot run the end of a player's next Upkeep",
+     'its start can be counted: "until the start of ..."'),
+])
+def test_a_moment_to_come_is_an_effects_not_a_triggers(tmp_path, kind, text, code, where,
+                                                       message, suggestion):
+    cards = tmp_path / "later.cards"
+    result = checked_duel_text(cards, text, kind)
+    assert result.exit_code == 1, result.output
+    assert f"{cards}:{where}: {code} {message}" in result.output
+    assert suggestion in result.output

@@ -131,10 +131,50 @@ def test_explain_prints_structure_and_exit_codes():
 
 
 def _explained(game: str, text: str) -> list[str]:
-    """The lines `cardrules explain GAME TEXT` prints (it must succeed)."""
+    """The lines `cardrules explain GAME TEXT` prints (it must succeed), up to
+    its last, the kinds of card the text runs on."""
     result = CliRunner().invoke(main, ["explain", game, text])
     assert result.exit_code == 0, result.output
-    return result.output.splitlines()
+    lines = result.output.splitlines()
+    assert lines[-1].startswith(("runs on: ", "runs as: ")), result.output
+    return lines[:-1]
+
+
+@pytest.mark.parametrize("game, text, kinds", [
+    # a Sorcery's text happens when it is cast; a Creature's needs a moment
+    ("arcane-duel", "Draw a card.", "Sorcery"),
+    ("arcane-duel", "At the start of your next Upkeep, draw a card.", "Sorcery"),
+    ("arcane-duel", "This can't attack.", "Aura, Creature, Instant, Land, Sorcery"),
+    ("ryft", "TRIGGER: When this is Summoned, draw a card.", "Being, Matrix"),
+])
+def test_explain_names_the_kinds_of_card_a_text_runs_on(game, text, kinds):
+    result = CliRunner().invoke(main, ["explain", game, text])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == f"runs on: {kinds}"
+
+
+def test_explain_names_a_rule_that_runs_on_no_card():
+    # "they" is the player the rule's condition names: a rules file's rule
+    result = CliRunner().invoke(main, ["explain", "arcane-duel",
+                                       "If a player controls no Creatures, they lose the game."])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == \
+        'runs as: a rule of the rules file (rule "NAME": TEXT), not on a card'
+
+
+@pytest.mark.parametrize("text, where, message", [
+    # check would refuse it on every kind: explain says so, at its column
+    ("At the start of your next Upkeep: draw a card.", 17,
+     'E823 "at the start of your next Upkeep" is one moment to come, and a triggered '
+     "ability happens at every one"),
+    ("Deal damage equal to the power of a Creature you control to a Creature your Rival "
+     "controls.", 1, "E801 the engine cannot run a card to choose"),
+])
+def test_explain_reports_a_text_no_card_could_run(text, where, message):
+    result = CliRunner().invoke(main, ["explain", "arcane-duel", text])
+    assert result.exit_code == 1, result.output
+    assert f"<text>:1:{where}: {message}" in result.output
+    assert "runs on" not in result.output and "Traceback" not in result.output
 
 
 def test_explain_says_what_a_step_after_an_if_depends_on():

@@ -14,6 +14,7 @@ import click
 from interpreter.cli.checked import Checked, checked_game
 from interpreter.cli.common import count_of, load_game_argument, print_problems, user_errors
 from interpreter.errors import CardrulesError, CouldNotRun, Problem
+from interpreter.compiler.one_text import where_it_runs
 from interpreter.language.explain import explain_text
 from interpreter.language.games import find_root, load_game
 from interpreter.language.projects import Library
@@ -175,6 +176,10 @@ def explain(game: str, text: str) -> None:
     with user_errors():
         loaded = load_game_argument(game)
         click.echo(explain_text(loaded.rules, text))
+        # what check would say of it on a card: the kinds it runs on
+        runs = where_it_runs(loaded, text)
+        if runs:
+            click.echo(runs)
 
 
 

@@ -39,6 +39,7 @@ from interpreter.language import ast
 from interpreter.language.cards import Exchange
 from interpreter.language.declared_events import event_word
 from interpreter.language.game_rules import parse_ability
+from interpreter.language.render import _condition
 from interpreter.language.transformer import BASE_PARTICIPLES
 
 
@@ -314,6 +315,10 @@ def _trigger_with_a_comma(node):
     when = first.args[0].args[0]
     if not isinstance(when, ast.Condition) or when.form not in ("when", "at_start", "at_end"):
         return node
+    if when.form != "when" and when.args[0].form in ast.ONCE_PERIODS:
+        # "At the start of your next Upkeep, draw a card": one moment to come,
+        # left for by the effect that says it (a Sorcery's), never a trigger
+        return node
     rest = (attrs.evolve(first.args[1], form="first"),) + tuple(first.args[2:])
     return attrs.evolve(node, args=(label, (when,), costs,
                                     (attrs.evolve(first, args=rest),) + tuple(resolution[1:])))
@@ -396,7 +401,7 @@ def _it_is_this(test):
     return holds
 
 
-def _no_moment(game: CompiledGame, card, kind, node) -> Unsupported:
+def _no_moment(game: CompiledGame, card, kind, node, where) -> Unsupported:
     """E821: an effect written alone on a card whose kind's text has no
     moment of its own ("Deal 1 damage ..." on a Creature): it would never
     happen. The suggestion: the moment the card comes into play (not for a
@@ -411,8 +416,15 @@ def _no_moment(game: CompiledGame, card, kind, node) -> Unsupported:
         phrase = next((e.phrase for e in rules.events
                        if event_word(e.phrase) == entered[0].lower()), entered[0])
     ways = []
+    resolution = node.args[3]
+    first = resolution[0].args[0].args[0] if resolution and resolution[0].args else None
+    later = ""
+    if isinstance(first, ast.Condition) and first.form in ("at_start", "at_end"):
+        # "At the start of your next Upkeep, draw a card." on a Creature: the
+        # effect that leaves the steps for that moment needs a moment itself
+        later = _condition(first) + ", "
     if phrase is not None:
-        ways.append(f'a moment ("When this {phrase}, ...")')
+        ways.append(f'a moment ("When this {phrase}, {later}...")')
     labels = (kind.timings if kind is not None else ()) or tuple(rules.timings)
     if labels:
         ways.append(f"a timing label ({', '.join(label + ':' for label in labels)})")
@@ -420,7 +432,7 @@ def _no_moment(game: CompiledGame, card, kind, node) -> Unsupported:
     what = f"{article} {card.kind}'s" if kind is not None else "this card's"
     return Unsupported(Problem(
         "E821", f"nothing says when this happens: {what} text is not used on its own, so this "
-        "effect would never happen", getattr(node, "span", None), None, (),
+        "effect would never happen", where, None, (),
         f"start it with {' or '.join(ways)}" if ways else None))
 
 
@@ -674,7 +686,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
         costs = ()
     if not whens and not conditions and not costs and label is None:
         _refuse_continuous_x(resolution)
-        raise _no_moment(game, card, kind, node)
+        raise _no_moment(game, card, kind, node, ability.span)
     if not whens or costs or len(conditions) != 1:
         raise unsupported(node, "abilities other than \"When ...: effect\", responses, "
                           "activated and continuous abilities")
@@ -682,8 +694,15 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
     if when.form in ("at_start", "at_end"):
         ref = when.args[0]
         whose = {"your": "you", "rivals": "rival"}.get(ref.form, "any")
-        if ref.form == "next":
-            raise unsupported(ref, "a trigger on the next period")
+        if ref.form in ast.ONCE_PERIODS:
+            # "At the start of your next Upkeep: ..." would be each Upkeep's
+            moment = _condition(when)
+            raise Unsupported(Problem(
+                "E823", f'"{moment}" is one moment to come, and a triggered ability '
+                'happens at every one', ref.span, None, (),
+                f'an effect waits for it: "{moment[:1].upper()}{moment[1:]}, ..." in the '
+                f'text of a card that happens once, or after a moment of its own ("When '
+                f'this ..., {moment}, ...")'))
         program = _compile_trigger_program(game, name, ability, resolution, timing)
         if timing is not None and timing.immediate:
             game.immediate.add(program)

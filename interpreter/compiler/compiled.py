@@ -32,6 +32,17 @@ OUTSIDE_ZONE = "#outside the game"
 # damage"); a card's is "dealt damage"
 PLAYER_DEALT_DAMAGE = "player dealt damage"
 RULE_KIND = "#rule"
+
+
+def next_in_turn_of(player: int) -> int:
+    """The occurrence number of "the next Upkeep in a turn of this player"
+    in a moment (period, occurrence, edge) an effect waits for: such a
+    moment comes at the first edge of that period in one of their turns
+    (``operations.period``, ``Triggers.delayed_steps``), however many come
+    before it; counted occurrences are positive."""
+    return -(player + 1)
+
+
 KEYWORD_KIND = "#keyword"     # the holder of a keyword's abilities, given by an effect
 
 

@@ -13,6 +13,7 @@ from typing import Callable
 
 import attrs
 
+from interpreter.compiler.compiled import next_in_turn_of
 from interpreter.compiler.players import _it_or_this, compile_owner
 from interpreter.compiler.program import Unsupported, suffix_words, unsupported
 from interpreter.compiler.selectors import compile_selector
@@ -283,6 +284,19 @@ def compile_lasting(suffixes) -> Callable:
     return until if until is not None else (lambda m, f, card=None: ("game", 0, "end"))
 
 
+def _next_period_player(relation: str) -> Callable:
+    """Whose next period "your next turn", "your Rival's next Upkeep", "its
+    controller's next turn" is: (machine, frame, card or None) -> player."""
+    def whose(m, f, card=None):
+        if relation == "your_next":
+            return f.locals["you"]
+        if relation == "rivals_next":
+            return m.opponent(f)
+        card = card if card is not None else _it_or_this(f)
+        return m.state.cards[card].controller
+    return whose
+
+
 def compile_duration(duration: ast.Duration) -> Callable:
     """(machine, frame, card the modifier is on or None) -> the modifier's
     end: (period, occurrence, edge)."""
@@ -313,20 +327,24 @@ def compile_duration(duration: ast.Duration) -> Callable:
         # "until your next turn": the next turn that is yours (the turns in
         # between, in seat order, are the other players'); "until the end of
         # its controller's next turn": of the player controlling the card
-        if form not in ("until", "until_end") or period != "turn":
-            raise unsupported(duration, f'"next {period}" of a player (only the next turn '
-                              'can be counted yet)')
+        if form not in ("until", "until_end"):
+            raise unsupported(duration, f'"next {period}" of a player here')
         edge = "end" if form == "until_end" else "start"
+        if period != "turn":
+            # "your next Upkeep": the first start of an Upkeep in a turn of
+            # that player, however many there are before it (the occurrence
+            # written as the player: ``next_in_turn_of``)
+            if edge == "end":
+                raise unsupported(duration, f'the end of a player\'s next {period} (its start '
+                                  'can be counted: "until the start of ...")')
+            whose = _next_period_player(relation)
+            return lambda m, f, card=None: (period, next_in_turn_of(whose(m, f, card)), edge)
+
+        whose = _next_period_player(relation)
 
         def yours(m, f, card=None):
             order = m.seat_order()
-            if relation == "your_next":
-                you = f.locals["you"]
-            elif relation == "rivals_next":
-                you = m.opponent(f)
-            else:
-                card = card if card is not None else _it_or_this(f)
-                you = m.state.cards[card].controller
+            you = whose(m, f, card)
             # (the seat order starts at the turn player)
             ahead = order.index(you) if you in order and you != m.state.turn_player \
                 else len(order)

@@ -9,6 +9,7 @@ someone reads the log, never here.
 
 from __future__ import annotations
 
+from interpreter.compiler.compiled import next_in_turn_of
 from interpreter.engine.events import (
     CardCounterChanged, ControlChanged, CounterChanged, Created, Expired, Flipped, GameEnded, Marked, Modified,
     Moved, Note, PeriodEdge, Related, Revealed, Shuffled, StatusChanged, TurnStarted)
@@ -160,6 +161,8 @@ def add_modifier(state: GameState, modifier: Modifier) -> None:
 def expire_modifiers(state: GameState, period: str, number: int, edge: str = "end") -> None:
     """End the modifiers that last until this edge ("start" or "end") of this
     period (its ``number``-th occurrence)."""
+    if not state.modifiers:
+        return
     until = (period, number, edge)
     kept = [m for m in state.modifiers if m.until != until]
     if len(kept) != len(state.modifiers):
@@ -183,6 +186,9 @@ def period(state: GameState, kind: str, name: str, edge: str) -> None:
     state.log.append(PeriodEdge(kind, name, state.period_counts.get(name, 0), edge))
     if edge == "start":
         expire_modifiers(state, name, state.period_counts[name], "start")
+        if kind != "turn":
+            # "until the start of your next Upkeep"
+            expire_modifiers(state, name, next_in_turn_of(state.turn_player), "start")
 
 
 def begin_turn(state: GameState, player: int) -> None:

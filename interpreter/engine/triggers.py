@@ -10,7 +10,7 @@ their users choosing the order.
 
 from __future__ import annotations
 
-from interpreter.compiler.compiled import Trigger
+from interpreter.compiler.compiled import Trigger, next_in_turn_of
 from interpreter.compiler.program import JUMPED
 from interpreter.compiler.compiled import RULES_ZONE
 from interpreter.engine.events import CounterChanged, Moved, Occurred, PeriodEdge
@@ -262,11 +262,13 @@ class Triggers:
         """ "At the end of the turn, draw a card" (a step an effect left for
         later): its moment has come; it happens once, as a triggered ability
         of the card whose effect it was."""
-        key = (event.name, event.number, event.edge)
-        due = [d for d in self.state.delayed if d[0] == key]
+        keys = ((event.name, event.number, event.edge),
+                # "At the start of your next Upkeep"
+                (event.name, next_in_turn_of(self.state.turn_player), event.edge))
+        due = [d for d in self.state.delayed if d[0] in keys]
         if not due:
             return []
-        self.state.delayed = tuple(d for d in self.state.delayed if d[0] != key)
+        self.state.delayed = tuple(d for d in self.state.delayed if d[0] not in keys)
         return [(program, this, you, it) for _key, program, you, this, it in due]
 
     def period_triggers(self, event) -> list:

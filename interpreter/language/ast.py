@@ -96,7 +96,14 @@ class ZoneRef(Node):
 
 @attrs.frozen(slots=True)
 class PeriodRef(Node):
-    """A period: forms this, your, rivals, next; arg: the period name."""
+    """A period: forms this, the, your, rivals, next, your_next, rivals_next,
+    controllers_next; arg: the period name."""
+
+
+# the relations that name one occurrence to come ("this turn", "your next
+# Upkeep"), never each one ("your turn"): a moment an effect leaves steps
+# for, never a trigger's
+ONCE_PERIODS = frozenset(("this", "next", "your_next", "rivals_next", "controllers_next"))
 
 
 @attrs.frozen(slots=True)
