@@ -373,6 +373,12 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
      "When a Creature is dealt damage, gain 1 Life."),
     # every player but you: each rival
     ("Each other player loses 2 life.", "Each rival loses 2 Life."),
+    # a game's event done by a player, in the present tense ("is cast")
+    ("Whenever your Rival casts a Sorcery, draw a card.",
+     "When your Rival casts a Sorcery, draw a card."),
+    ("Whenever a player casts a Sorcery, gain 1 life.",
+     "When a player casts a Sorcery, gain 1 Life."),
+    ("Whenever you cast a Sorcery, draw a card.", "When you cast a Sorcery, draw a card."),
     # the player a rule names agrees with its verb as "they" everywhere
     ("Each opponent discards a Creature they control.",
      "Each rival discards a Creature they control."),

@@ -14,6 +14,7 @@ from interpreter.compiler.verb_steps import _participles
 from interpreter.language import ast
 from interpreter.language.game_rules import parse_ability
 from interpreter.language.games import load_game, shipped_games
+from interpreter.language.vocabulary import base_of, present_forms
 from interpreter.language.render import render_ability
 from interpreter.language.syntax import parse_outline
 from interpreter.language.vocabulary import Pattern, plural
@@ -302,6 +303,29 @@ def test_a_game_verb_is_named_by_its_participle_in_a_cant(pattern, participle):
     # "Allies can't be Restricted" / "can't be put ...": what a "can't"
     # calls the verb done to a card; irregular verbs are not "-ed"
     assert _participles(pattern) == (participle,)
+
+
+@pytest.mark.parametrize("participle, words, verb", [
+    # the game's own word for it first, spelled as the participle is
+    ("Summoned", ("summon", "a", "Being"), "Summon"),
+    ("cast", ("cast",), "cast"),
+    # else the usual English
+    ("dealt", (), "deal"), ("copied", (), "copy"), ("dropped", (), "drop"),
+    ("saved", (), "save"), ("passed", (), "pass"), ("called", (), "call"),
+    ("merged", (), "merge"), ("smiled", (), "smile"), ("heated", (), "heat"),
+])
+def test_an_events_verb_is_found_from_its_participle(participle, words, verb):
+    assert base_of(participle, words) == verb
+
+
+@pytest.mark.parametrize("game, forms", [
+    ("arcane-duel", {"casts": "cast"}),       # "blocks" is an event of its own
+    ("saturday-wars", {"purges": "purged", "revives": "revived",
+                       "challenges": "challenged"}),
+])
+def test_a_game_reads_its_events_in_the_present_tense(game, forms):
+    # "Whenever your Rival casts a Sorcery": each form read as the event
+    assert present_forms(load_game(game).rules.vocabulary()) == forms
 
 
 def test_a_cost_after_a_rivals_cost_is_the_rivals_and_renders_so():

@@ -11,6 +11,8 @@ parser, and :func:`parse_ability` reads one effect text with it.
 
 from __future__ import annotations
 
+import re
+
 import attrs
 from lark.exceptions import UnexpectedInput
 
@@ -18,7 +20,7 @@ from interpreter.errors import CardrulesError, Problem
 from interpreter.language.syntax import EffectParser
 from interpreter.language.transformer import make_transformer
 from interpreter.language.vocabulary import (
-    Pattern, Vocabulary, effect_grammar, grammar_literals, own_action_names, plural,
+    Pattern, Vocabulary, base_of, effect_grammar, grammar_literals, own_action_names, plural,
     role_zone_words, status_verb_words)
 from interpreter.source import SourceText, Span
 
@@ -564,6 +566,15 @@ class GameRules:
 
     # ---- the language
 
+    def _own_verbs(self) -> list[str]:
+        """The words of the game's actions, verbs and events: where the verb of
+        an event "is Summoned" is found ("Summon a Being")."""
+        words: list[str] = []
+        for text in (*(a.name for a in self.actions), *(v.pattern.text for v in self.verbs),
+                     *(e.phrase for e in self.events)):
+            words.extend(re.findall(r"[A-Za-z][A-Za-z'-]*", text))
+        return words
+
     def vocabulary(self) -> Vocabulary:
         # Stat values double as adjectives ("a FIRE Being"), unless the word
         # already names a counter, zone, kind or status: one word, one role.
@@ -594,6 +605,8 @@ class GameRules:
             relations=tuple(self.relations),
             participles=tuple(e.phrase[3:] for e in self.events
                               if e.phrase.lower().startswith("is ")),
+            presents=tuple((e.phrase[3:], base_of(e.phrase[3:], self._own_verbs()))
+                           for e in self.events if e.phrase.lower().startswith("is ")),
             event_verbs=tuple(e.phrase for e in self.events
                               if not e.phrase.lower().startswith("is ")),
             periods=tuple(self.periods),

@@ -273,8 +273,12 @@ def _player_event(a: ast.EventAction, player: ast.Player) -> str:
         return f"{s('be')} dealt damage"
     if f == "player_acts":
         return a.args[0] + (" " + _target(a.args[1]) if len(a.args) > 1 else "")
-    if f in ("player_game_event", "player_did"):
-        return a.args[0] + (f" {_selector(a.args[1])}" if f == "player_did" else "")
+    if f == "player_did":
+        # "you cast a Sorcery", "your Rival casts a Sorcery"
+        plain, third = a.args[2], a.args[3]
+        return f"{plain if _verb_for(player, 'do') == 'do' else third} {_selector(a.args[1])}"
+    if f == "player_game_event":
+        return a.args[0]
     raise TypeError(f)
 
 

@@ -20,7 +20,7 @@ from lark import Token, Transformer, Tree
 
 from interpreter.language import ast
 from interpreter.language.pronouns import they_and_them, you_steps
-from interpreter.language.vocabulary import plural
+from interpreter.language.vocabulary import plural, present_forms, third_person
 from interpreter.source import Span
 
 _CLASS_OF_RULE = {
@@ -87,7 +87,7 @@ _WORD_RULES = {"timing_label", "zone_name", "counter_name", "card_counter_word",
                "stat_name", "list_stat_name", "stat_value", "status_word", "relation_word", "game_participle",
                "event_only_participle",
                "event_verb", "period_name", "action_name", "defined_adjective", "value_kind",
-               "holder_name", "verb_word"}
+               "holder_name", "verb_word", "game_present"}
 _PERIOD_PHRASES = {"period_this": "this", "period_your": "your",
                    "period_rivals": "rivals", "period_next": "next",
                    "period_rivals_next": "rivals_next",
@@ -106,6 +106,8 @@ class _ToAst(Transformer):
         self.path, self.line, self.column = path, line, column
         self.verbs, self.keywords = verbs, keywords
         self.words = words
+        # participle -> its verb for "you" and for another player (player_did)
+        self._conjugated: dict[str, tuple[str, str]] | None = None
 
     def at(self, path: str, line: int, column: int) -> None:
         """Where the next text parsed starts (for the spans of its nodes)."""
@@ -199,6 +201,8 @@ class _ToAst(Transformer):
             return {"amount": self._first, "some_amount": self._first,
                     "one_amount": _one}.get(name) or \
                 (self._passthrough if name in _PASSTHROUGH else False)
+        if name == "player_did":
+            return self._player_did
         origin = self.origins.get(name, name)
         if origin in _ACTION_RULES or name in _ACTION_RULES:
             return self._action
@@ -207,6 +211,21 @@ class _ToAst(Transformer):
     def _word(self, name, children):
         args = tuple(self.value(c) for c in children)
         return args[0] if args else None
+
+    def _player_did(self, name, children):
+        """ "you cast a Sorcery", "your Rival casts a Sorcery": the event's
+        participle, the card, and the event's verb (the words the canonical
+        text conjugates for the player)."""
+        participle, selector = (self.value(c) for c in children)
+        if self._conjugated is None:
+            # the forms the grammar reads back, else the participle
+            forms = present_forms(self.rules.vocabulary())
+            self._conjugated = {}
+            for verb_of, base in self.rules.vocabulary().presents:
+                self._conjugated[verb_of] = tuple(
+                    form if form in forms else verb_of for form in (base, third_person(base)))
+        plain, third = self._conjugated.get(participle, (participle, participle))
+        return ast.EventAction(name, (participle, selector, plain, third), self.span(children))
 
     def _first(self, name, children):
         return tuple(self.value(c) for c in children)[0]
@@ -747,5 +766,7 @@ def _word_table(rules) -> dict[str, str]:
         table.setdefault(f"[{value}]".lower(), value)
     for label in vocab.timing_labels:
         table[f"{label}:".lower()] = label
+    for form, participle in present_forms(vocab).items():
+        table.setdefault(form.lower(), participle)      # "casts": the event "is cast"
     rules._words = table
     return table

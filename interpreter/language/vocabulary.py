@@ -140,6 +140,9 @@ class Vocabulary:
     statuses: tuple[str, ...] = ()
     relations: tuple[str, ...] = ()        # "blocking" in "Creatures blocking it"
     participles: tuple[str, ...] = ()      # "Summoned" in "When this is Summoned"
+    # each participle's verb ("Summoned" -> "Summon"): "Whenever your Rival
+    # Summons a Being" (``present_forms``)
+    presents: tuple[tuple[str, str], ...] = ()
     event_verbs: tuple[str, ...] = ()      # "advances" in "When this advances"
     periods: tuple[str, ...] = ()
     verbs: tuple[Pattern, ...] = ()
@@ -228,7 +231,7 @@ def past_participle(verb: str) -> str:
     "put" -> "put" (a lower-case verb)."""
     if verb in _IRREGULAR:
         return _IRREGULAR[verb]
-    if len(verb) <= 4 and verb[-1] not in "aeiouwxy" and verb[-2] in "aeiou" and \
+    if 3 <= len(verb) <= 4 and verb[-1] not in "aeiouwxy" and verb[-2] in "aeiou" and \
             verb[-3] not in "aeiou":
         return f"{verb}{verb[-1]}ed"
     if verb.endswith("e"):
@@ -236,6 +239,62 @@ def past_participle(verb: str) -> str:
     if verb.endswith("y") and verb[-2:-1] not in "aeiou":
         return f"{verb[:-1]}ied"
     return f"{verb}ed"
+
+
+_BASE_OF_IRREGULAR = {participle: verb for verb, participle in _IRREGULAR.items()}
+
+
+def base_of(participle: str, words: Iterable[str] = ()) -> str:
+    """The verb whose participle this is, spelled as the game spells it: a
+    word of the game's own (its actions, verbs, events: "Summon a Being")
+    whose participle it is, else the usual English ("saved" -> "save",
+    "dropped" -> "drop", "copied" -> "copy")."""
+    lowered = participle.lower()
+    for word in words:
+        if len(word) >= 2 and past_participle(word.lower()) == lowered:
+            return _spelled_like(word, participle)
+    if lowered in _BASE_OF_IRREGULAR:
+        return _spelled_like(_BASE_OF_IRREGULAR[lowered], participle)
+    if lowered.endswith("ied"):
+        return participle[:-3] + "y"
+    if not lowered.endswith("ed"):
+        return participle
+    stem = participle[:-2]
+    low = stem.lower()
+    if len(low) >= 2 and low[-1] == low[-2] and low[-1] not in "lsz":
+        return stem[:-1]                           # "dropped"
+    if low.endswith(("v", "c", "u", "z", "rg", "dg", "eng", "ang")) or (
+            len(low) >= 2 and low[-1] == "s" and low[-2] in "aeiou") or (
+            len(low) >= 3 and low[-2:] in ("il", "ir", "ur", "at", "ut", "ot")
+            and low[-3] not in "aeiou"):
+        return stem + "e"            # "saved", "merged", "erased", "smiled", "rotated"
+    return stem
+
+
+def _spelled_like(word: str, model: str) -> str:
+    """``word`` in the case of ``model`` ("summon", "Summoned" -> "Summon")."""
+    if model.isupper():
+        return word.upper()
+    return word[:1].upper() + word[1:] if model[:1].isupper() else word.lower()
+
+
+def present_forms(vocab: "Vocabulary") -> dict[str, str]:
+    """The present tense of the game's events done by a player ("Whenever
+    your Rival casts a Sorcery", "you Summon a Being") -> the participle,
+    leaving out a form that is already a word of the game (Arcane Duel's
+    "blocks" is an event of its own) or the participle itself ("cast")."""
+    others = {w.lower() for group in (
+        vocab.statuses, vocab.relations, vocab.zones, vocab.counters, vocab.counter_plurals,
+        vocab.kinds, vocab.kind_plurals, vocab.stats, vocab.list_stats, vocab.stat_values,
+        vocab.periods, vocab.adjectives, vocab.actions, vocab.participles, vocab.event_verbs,
+        vocab.holders, vocab.value_kinds) for w in group}
+    others.update(p.leading_words.lower() for p in (*vocab.keywords, *vocab.verbs))
+    forms: dict[str, str] = {}
+    for participle, base in vocab.presents:
+        for form in (base, third_person(base)):
+            if form.lower() not in others:
+                forms.setdefault(form, participle)
+    return forms
 
 
 def _literal(word: str, case_insensitive: bool = True) -> str:
@@ -355,6 +414,7 @@ def generated_rules(vocab: Vocabulary) -> str:
         _choice(t, "status_word", vocab.statuses),
         _choice(t, "relation_word", vocab.relations),
         _choice(t, "game_participle", vocab.participles),
+        _choice(t, "game_present", present_forms(vocab)),
         # the game's events no other word of the game spells (a status, a
         # zone ...): "If that Being is Sacrificed", "the Sacrificed Being"
         _choice(t, "event_only_participle", _only_events(vocab)),
