@@ -379,6 +379,17 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("Whenever a player casts a Sorcery, gain 1 life.",
      "When a player casts a Sorcery, gain 1 Life."),
     ("Whenever you cast a Sorcery, draw a card.", "When you cast a Sorcery, draw a card."),
+    # counters as printed cards put them; counted on the cards they are on
+    ("Put 2 Growth counters on a Creature you control.",
+     "Put 2 Growth on a Creature you control."),
+    ("Remove all Growth counters from a Creature.", "Remove all Growth from a Creature."),
+    ("Each Creature gets +1 power and +1 toughness for each Growth counter on it.",
+     "Each Creature gets +1 power and +1 toughness for each Growth on it."),
+    ("Draw a card for each Growth on this.", "Draw a card for each Growth on this."),
+    # a token with no zone named: the player's one zone in play (2.4)
+    ('Create a "Sprout" token.', 'Create a "Sprout" token.'),
+    ('Create two "Sprout" tokens in your battlefield.',
+     'Create 2 "Sprout" tokens in your battlefield.'),
     # the player a rule names agrees with its verb as "they" everywhere
     ("Each opponent discards a Creature they control.",
      "Each rival discards a Creature they control."),

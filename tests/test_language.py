@@ -154,6 +154,15 @@ def test_explain_names_the_kinds_of_card_a_text_runs_on(game, text, kinds):
     assert result.output.splitlines()[-1] == f"runs on: {kinds}"
 
 
+def test_a_token_with_no_zone_named_needs_one_zone_in_play():
+    # RYFT has three zones in play: which one is not guessed
+    result = CliRunner().invoke(main, ["explain", "ryft", 'Create a "Drone" token.'])
+    assert result.exit_code == 1, result.output
+    assert "<text>:1:10: E801 the engine cannot run a token created with no zone named in a " \
+        "game with several zones in play yet" in result.output
+    assert 'name it: "Create ... in your Battle Zone"' in result.output
+
+
 def test_explain_names_a_rule_that_runs_on_no_card():
     # "they" is the player the rule's condition names: a rules file's rule
     result = CliRunner().invoke(main, ["explain", "arcane-duel",

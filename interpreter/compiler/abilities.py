@@ -87,7 +87,7 @@ def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
                                       "lasts while its card is in play)")
                 # "gets +1 power for each Spell you control": that many times,
                 # counted whenever the change is read
-                if type(suffix.args[0]) is ast.Node:        # "for each heads"
+                if type(suffix.args[0]) is ast.Node and suffix.args[0].form == "heads":
                     raise unsupported(suffix, '"for each heads" in a continuous ability '
                                       '(it counts the coins an effect flipped)')
                 per = compile_count(suffix.args[0])
@@ -463,8 +463,10 @@ def _refuse_unnamed_that_player(resolution) -> None:
         return
     step = next(link.args[0] for sentence in resolution for link in sentence.args
                 if any(n is found for n in ast.walk_all(link.args)))
-    # "That player" has no span of its own: the step's, or its verb's
-    span = found.span or step.span or step.args[2].span
+    # "That player" has no span of its own: the step's, or its first word's
+    # that has one (the verb's)
+    span = found.span or step.span or next(
+        (n.span for n in ast.walk_all(step.args) if getattr(n, "span", None) is not None), None)
     raise Unsupported(Problem(
         "E822", 'no player is named before "that player" (or "they"), so it would be you',
         span, expected=("a step before it with a player doing it (\"Your Rival discards a "

@@ -203,11 +203,8 @@ class ChangingSteps:
         self.each_chosen(remove)
 
     def do_put_counter(self, action, who):
-        n, counter, dest = action.args
-        if dest.form != "to_card":
-            raise unsupported(dest, "counters put into a zone")
-        self.do_add_counter(ast.Action("add_counter", (n, counter, dest.args[0]),
-                                       action.span), who)
+        """ "Put 2 Growth on a Creature you control": "Add 2 Growth to ..."."""
+        self.do_add_counter(ast.Action("add_counter", action.args, action.span), who)
 
     def _counter_change(self, who, counter, amount, sign, pay=False):
         decl = self.game.rules.counters.get(counter)

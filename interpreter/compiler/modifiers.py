@@ -143,13 +143,16 @@ def joined_stat_changes(sentence: ast.Sentence) -> ast.Sentence:
                                         args=(again,))
             index += 1
             continue
-        if isinstance(item, ast.Modifier) and item.form in ("more_stat", "more_keyword") \
+        if isinstance(item, ast.Modifier) and item.form in ("more_stat", "more_keyword",
+                                                           "more_stat_each") \
                 and isinstance(before, ast.Step) and before.form == "state_change" and \
                 before.args[1].form == "gets":
             selector, statement, suffixes = before.args
             joined, lasting = item.args[:1], item.args[1:]
             statement = attrs.evolve(statement, args=statement.args + joined)
-            if lasting:         # "... and has Double Strike until the end of turn"
+            if item.form == "more_stat_each":   # "... and +1 toughness for each Growth on it"
+                suffixes = tuple(suffixes) + (ast.Suffix("for_each_suffix", lasting, item.span),)
+            elif lasting:       # "... and has Double Strike until the end of turn"
                 suffixes = tuple(suffixes) + (ast.Suffix("lasting", lasting, item.span),)
             links[index - 1] = attrs.evolve(links[index - 1], args=(
                 attrs.evolve(before, args=(selector, statement, suffixes)),))

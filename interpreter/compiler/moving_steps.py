@@ -468,12 +468,31 @@ class MovingSteps:
         return compile_zone(ast.ZoneRef("zone_ref", (ast.Possessive("bare", (), node.span),
                                                      zones[0]), node.span), who)
 
+    def home_zone(self, node, who):
+        """The zone a card is created in when none is named: the player's
+        one zone in play ("Create a "Sprout" token" in Arcane Duel's
+        battlefield); a game with several (a bench and an active spot) names
+        it."""
+        zones = [z.name for z in self.game.rules.zones.values()
+                 if "in play" in z.roles and z.scope == "player"]
+        if len(zones) != 1:
+            raise unsupported(node, "a token created with no zone named in a game with "
+                              f"{'no zone' if not zones else 'several zones'} in play",
+                              f'name it: "Create ... in your {zones[0] if zones else "ZONE"}"')
+        return compile_zone(ast.ZoneRef("zone_ref", (ast.Possessive("your", (), node.span),
+                                                     zones[0]), node.span), who)
+
     def do_create(self, action, who, zone=None, face_up: bool = True):
         """ "Create two "Recruit" tokens in your board": new cards of a token
         definition, each entering the zone as any card would; "it" is them.
         With ``zone`` given (do_create_at), each is placed at the place
         chosen ("it") instead."""
-        tokens, zone_ref = action.args
+        tokens, zone_ref = (*action.args, None)[:2]
+        at_place = zone is not None
+        if zone is None:
+            # "Create a "Sprout" token": no zone named, the player's in play
+            zone = compile_zone(zone_ref, who) if zone_ref is not None \
+                else self.home_zone(action, who)
         if tokens.form != "tokens":
             raise unsupported(tokens, 'creating cards other than tokens (write: Create a '
                               '"NAME" token in ZONE)')
@@ -487,8 +506,6 @@ class MovingSteps:
         if definition is None or not definition.token:
             raise unsupported(name, f'"{name.name}" is not a token (a cards file defines '
                               f'it as token "{name.name}")')
-        at_place = zone is not None
-        zone = zone or compile_zone(zone_ref, who)
 
         def create(m, f):
             key = zone(m, f)

@@ -689,8 +689,26 @@ def compile_count(counted) -> Callable:
     heads among the coins this text flipped ("for each heads")."""
     if isinstance(counted, ast.Node) and counted.form == "heads":
         return lambda m, f: f.locals.get("#heads", 0)
+    if isinstance(counted, ast.Node) and counted.form == "counters_on":
+        return _counters_on(*counted.args)
     selection = compile_selector(counted, lambda m, f: f.locals["you"])
     return lambda m, f: len(selection.candidates(m, f))
+
+
+def _counters_on(counter, cards) -> Callable:
+    """ "for each Growth on it": the counters on those cards, added up. In
+    a continuous change ("Each Creature gets +1 power for each Growth on
+    it") "it" is the card changed."""
+    if not isinstance(counter, str):
+        raise unsupported(cards, '"for each damage on ..."')
+    selection = compile_selector(cards, lambda m, f: f.locals["you"])
+    of_it = cards.form == "it"
+
+    def count(m, f):
+        changed = f.locals.get("#changed") if of_it else None
+        found = (changed,) if changed is not None else selection.candidates(m, f)
+        return sum(m.state.cards[c].counter(counter) for c in found)
+    return count
 
 
 def compile_amount(value, node=None) -> Callable:
@@ -777,5 +795,4 @@ def compile_measure(measure: ast.Measure) -> Callable:
         stat = measure.args[0]
         selection = compile_selector(measure.args[1], _they_or_you)
         return lambda m, f: sum(m.stat(c, stat) for c in selection.candidates(m, f))
-    selection = compile_selector(measure.args[0], lambda m, f: f.locals["you"])
-    return lambda m, f: len(selection.candidates(m, f))
+    return compile_count(measure.args[0])       # "the number of ..."

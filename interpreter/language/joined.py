@@ -44,6 +44,7 @@ JOINED = {
                           'a Creature and the Relic Bonded to it": a second object of that '
                           'step)'),
     "more_stat": Joined((), _PART),
+    "more_stat_each": Joined((), _PART),
     "more_keyword": Joined((), _PART),
 }
 

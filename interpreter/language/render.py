@@ -17,7 +17,7 @@ from interpreter.language.render_terms import (_capitalize, _duration, _particip
 from interpreter.language.render_selectors import (_amount, _comparison, _does, _is_plural,
                                                     _keyword, _measure, _noun, _player, _qualifier,
                                                     _selector, _state, _stat_comparison,
-                                                    _subject, _target, _verb_use)
+                                                    _subject, _target, _verb_use, counted_text)
 from interpreter.language.vocabulary import plural, third_person
 
 
@@ -102,6 +102,9 @@ def _item(item) -> str:
             item.form, lambda n: f"{_amount(n)} {item.args[1]}")(item.args[0])
         return text + "".join(" " + _duration(d) for d in item.args[1:]
                               if isinstance(d, ast.Duration))
+    if isinstance(item, ast.Modifier) and item.form == "more_stat_each":
+        return f"{_stat_change(item.args[0])} " \
+               f"{_suffix(ast.Suffix('for_each_suffix', item.args[1:], item.span))}"
     if isinstance(item, ast.Modifier) and item.form == "more_object":
         return _selector(item.args[0])      # a card no step before took
     if isinstance(item, ast.Modifier) and item.form == "each_other_half":
@@ -384,7 +387,7 @@ def _counted(selector) -> str:
     if isinstance(selector, ast.Selector) and selector.form == "the_past":
         past, noun = selector.args
         return f"{_noun(noun)} {_participle(past)} this way"
-    return _selector(selector)
+    return counted_text(selector)
 
 
 def _suffix(s: ast.Suffix) -> str:
@@ -465,7 +468,7 @@ def _action(a: ast.Action, subject) -> str:
     if f == "put":
         return f"{v('put')} {_selector(x[0])} {_placement(x[1])}"
     if f == "put_counter":
-        return f"{v('put')} {_amount(x[0])} {x[1]} {_placement(x[2])}"
+        return f"{v('put')} {_amount(x[0])} {x[1]} on {_selector(x[2])}"
     if f == "put_back":
         return f"{v('put')} {_selector(x[0])} back"
     if f == "put_at":
@@ -509,7 +512,8 @@ def _action(a: ast.Action, subject) -> str:
         face = "".join(f" {a}" for a in x[1:-1])
         return f"{v('create')} {_selector(x[0])}{face} at {_selector(x[-1])}"
     if f == "create":
-        return f"{v('create')} {_selector(x[0])} in {_zone(x[1])}"
+        where = f" in {_zone(x[1])}" if len(x) > 1 else ""
+        return f"{v('create')} {_selector(x[0])}{where}"
     if f == "gain_control":
         return f"{v('gain')} control of {_selector(x[0])}"
     if f == "copy_that_effect":

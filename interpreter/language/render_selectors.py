@@ -359,7 +359,16 @@ def _measure(m: ast.Measure) -> str:
             f"half {_measure(a[0])} rounded {f[5:]}"
     if f in ("greater_of", "lesser_of"):
         return f"the {f[:-3]} of {_measure(a[0])} and {_measure(a[1])}"
-    return "the number of " + _selector(a[0])
+    return "the number of " + counted_text(a[0])
+
+
+def counted_text(counted) -> str:
+    """What "for each" and "the number of" count: cards, or the counters on
+    cards ("Growth on it")."""
+    if isinstance(counted, ast.Node) and counted.form == "counters_on":
+        counter, cards = counted.args
+        return f"{counter if isinstance(counter, str) else 'damage'} on {_selector(cards)}"
+    return _selector(counted)
 
 
 def _player(p: ast.Player) -> str:      # "a player with 20 or more lore": a comparison
