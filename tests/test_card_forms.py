@@ -386,6 +386,18 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("Each Creature gets +1 power and +1 toughness for each Growth counter on it.",
      "Each Creature gets +1 power and +1 toughness for each Growth on it."),
     ("Draw a card for each Growth on this.", "Draw a card for each Growth on this."),
+    # "in any order" after the cards "and" joins to a put (6.11)
+    ("Look at the top 3 cards of your library. Put one of them into your hand and the rest "
+     "on the bottom of your library in any order.",
+     "Look at the top 3 cards of your library. Put one of them into your hand and the rest "
+     "on the bottom of your library in any order."),
+    # a status it would be given: "can't be readied" (5.1)
+    ("Exhaust a Creature your Rival controls. It can't be readied until the end of its "
+     "controller's next Untap.",
+     "Exhaust a Creature your Rival controls. It can't be readied until the end of its "
+     "controller's next Untap."),
+    # "attached to this" (a phrase of its own: "this" alone is the card)
+    ("Destroy each Aura attached to this.", "Destroy each Aura attached to this."),
     # a token with no zone named: the player's one zone in play (2.4)
     ('Create a "Sprout" token.', 'Create a "Sprout" token.'),
     ('Create two "Sprout" tokens in your battlefield.',

@@ -836,9 +836,6 @@ def test_a_players_counter_asked_of_a_card_lists_the_counters_cards_keep():
      "happens at every one",
      'an effect waits for it: "At the start of your next Upkeep, ..." in the text of a card '
      "that happens once"),
-    ("Sorcery", "A Creature you control gets +1 power until the end of your next Upkeep.",
-     "E801", "7:59", "the engine cannot run the end of a player's next Upkeep",
-     'its start can be counted: "until the start of ..."'),
 ])
 def test_a_moment_to_come_is_an_effects_not_a_triggers(tmp_path, kind, text, code, where,
                                                        message, suggestion):

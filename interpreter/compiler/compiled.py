@@ -34,13 +34,26 @@ PLAYER_DEALT_DAMAGE = "player dealt damage"
 RULE_KIND = "#rule"
 
 
-def next_in_turn_of(player: int) -> int:
+_SEATS = 64      # more than any game seats: the player's part of an occurrence
+
+
+def next_in_turn_of(player: int, after: int = 0) -> int:
     """The occurrence number of "the next Upkeep in a turn of this player"
     in a moment (period, occurrence, edge) an effect waits for: such a
     moment comes at the first edge of that period in one of their turns
-    (``operations.period``, ``Triggers.delayed_steps``), however many come
-    before it; counted occurrences are positive."""
-    return -(player + 1)
+    whose occurrence is past ``after`` (the one under way when the effect
+    was made), however many come before it (``operations.expire_modifiers``,
+    ``Triggers.delayed_steps``); counted occurrences are positive."""
+    return -(after * _SEATS + player + 1)
+
+
+def is_next_in_turn_of(occurrence: int, turn_player: int, number: int) -> bool:
+    """Whether an edge of a period, its ``number``-th, in ``turn_player``'s
+    turn is the moment ``next_in_turn_of`` wrote."""
+    if occurrence >= 0:
+        return False
+    whose = -occurrence - 1
+    return whose % _SEATS == turn_player and number > whose // _SEATS
 
 
 KEYWORD_KIND = "#keyword"     # the holder of a keyword's abilities, given by an effect

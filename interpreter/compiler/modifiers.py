@@ -137,6 +137,9 @@ def joined_stat_changes(sentence: ast.Sentence) -> ast.Sentence:
             # "... and each player": the same amount, to the players
             args = action.args[:-1] + tuple(item.args) if item.form == "more_player" \
                 else tuple(item.args)
+            if args and isinstance(args[-1], ast.Suffix):
+                # "... and the rest on the bottom of your deck in any order"
+                suffixes, args = tuple(suffixes) + args[-1:], args[:-1]
             again = attrs.evolve(before, args=(
                 subject, False, attrs.evolve(action, args=args), suffixes))
             links[index] = attrs.evolve(links[index], form="then" if optional else "and",
@@ -334,14 +337,18 @@ def compile_duration(duration: ast.Duration) -> Callable:
             raise unsupported(duration, f'"next {period}" of a player here')
         edge = "end" if form == "until_end" else "start"
         if period != "turn":
-            # "your next Upkeep": the first start of an Upkeep in a turn of
-            # that player, however many there are before it (the occurrence
-            # written as the player: ``next_in_turn_of``)
-            if edge == "end":
-                raise unsupported(duration, f'the end of a player\'s next {period} (its start '
-                                  'can be counted: "until the start of ...")')
+            # "your next Upkeep": the first Upkeep in a turn of that player
+            # after the one under way, however many come before it (the
+            # occurrence written as the player: ``next_in_turn_of``)
             whose = _next_period_player(relation)
-            return lambda m, f, card=None: (period, next_in_turn_of(whose(m, f, card)), edge)
+
+            def in_turn_of(m, f, card=None):
+                player = whose(m, f, card)
+                under_way = period in m.state.period.values() and \
+                    m.state.turn_player == player
+                after = m.state.period_counts.get(period, 0) if under_way else 0
+                return (period, next_in_turn_of(player, after), edge)
+            return in_turn_of
 
         whose = _next_period_player(relation)
 

@@ -268,10 +268,11 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
         tests.append(lambda m, f, c, owner=owner: m.state.cards[c].controller == owner(m, f))
 
     if not zones and default_zone is not None and not any(
-            isinstance(p, ast.Qualifier) and p.form in ("controlled_by", "at_card")
+            isinstance(p, ast.Qualifier) and p.form in (
+                "controlled_by", "at_card", "attached_to", "attached_to_it", "host_of_this")
             for p in args):
         # "Discard a card": from the hand; but "a card your Rival controls"
-        # (or "at this Room") is a card in play
+        # (or "at this Room", "attached to this") is a card in play
         zones.append(default_zone)
 
     fits = _all_of(tests)
@@ -696,9 +697,8 @@ def compile_count(counted) -> Callable:
 
 
 def _counters_on(counter, cards) -> Callable:
-    """ "for each Growth on it": the counters on those cards, added up. In
-    a continuous change ("Each Creature gets +1 power for each Growth on
-    it") "it" is the card changed."""
+    """ "for each Growth on it": the counters on those cards, added up ("it"
+    in a continuous change being the card changed)."""
     if not isinstance(counter, str):
         raise unsupported(cards, '"for each damage on ..."')
     selection = compile_selector(cards, lambda m, f: f.locals["you"])

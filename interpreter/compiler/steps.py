@@ -153,12 +153,19 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
     def condition_item(self, item: ast.Condition, end: str) -> None:
         if item.form == "if_":
             test = compile_condition(item.args[0])
+            named = _named_card(item.args[0])
 
             def holds(m, f):
                 # "If it is an Action, you may discard it. If you do, ...": when
                 # the condition fails, the steps it guards did not happen
                 f.locals["#if"] = test(m, f)
                 if f.locals["#if"]:
+                    if named is not None:
+                        # "If the defending creature is asleep, deal 30 damage
+                        # to it": "it" is the card the condition is about
+                        cards = named.candidates(m, f)
+                        if len(cards) == 1:
+                            f.locals["it"] = cards[0]
                     return True
                 f.locals["did"] = False
                 return False
@@ -736,6 +743,21 @@ _COMPILED_BY = {
     "next_effect_prevented": "next_effect_prevented", "double_stat": "double_stat",
     "player_change": "player_change",
 }
+
+
+def _named_card(condition: ast.Condition):
+    """The one card a condition is about when the words name it outright
+    ("If the defending creature is asleep", "If that card is destroyed"):
+    its selection, else None (a player's condition, "If you control a ...",
+    or "it" itself)."""
+    if condition.form not in ("is_state", "is_not_state", "underwent", "card_has_keyword",
+                              "card_lacks_keyword", "card_has_stat"):
+        return None
+    cards = condition.args[0]
+    if not isinstance(cards, ast.Selector) or cards.form == "it":
+        return None
+    selection = compile_selector(cards, lambda m, f: f.locals["you"])
+    return selection if selection.given else None
 
 
 def _times(step: ast.Step):

@@ -17,6 +17,7 @@ from interpreter.engine.events import (
 from interpreter.engine.limits import GameOver
 from interpreter.compiler.compiled import OUTSIDE_ZONE, PLAYER_DEALT_DAMAGE, RULES_ZONE
 from interpreter.engine.state import Frame, Modifier, TriggerUse
+from interpreter.language.vocabulary import past_participle
 
 
 class Changes:
@@ -542,6 +543,10 @@ class Changes:
         card's controller)."""
         opposites = self.rules.opposites.get(status)
         if opposites is not None:
+            if on and self.game.capabilities and self.may_forbid(
+                    "be " + past_participle(status.lower())) and \
+                    self.prevented("be " + past_participle(status.lower()), card):
+                return      # "It can't be readied"
             # "Ready it" removes exhausted (and the others); "it is no longer
             # ready" gives the first
             for other in (opposites if on else opposites[:1]):

@@ -9,7 +9,7 @@ someone reads the log, never here.
 
 from __future__ import annotations
 
-from interpreter.compiler.compiled import next_in_turn_of
+from interpreter.compiler.compiled import is_next_in_turn_of
 from interpreter.engine.events import (
     CardCounterChanged, ControlChanged, CounterChanged, Created, Expired, Flipped, GameEnded, Marked, Modified,
     Moved, Note, PeriodEdge, Related, Revealed, Shuffled, StatusChanged, TurnStarted)
@@ -164,9 +164,16 @@ def expire_modifiers(state: GameState, period: str, number: int, edge: str = "en
     if not state.modifiers:
         return
     until = (period, number, edge)
-    kept = [m for m in state.modifiers if m.until != until]
+    turn_player = state.turn_player
+
+    def ends(m_until) -> bool:
+        # exactly this occurrence, or "the next Upkeep of player 2" (negative)
+        return m_until == until or (m_until[1] < 0 and m_until[0] == period and
+                                    m_until[2] == edge and
+                                    is_next_in_turn_of(m_until[1], turn_player, number))
+    kept = [m for m in state.modifiers if not ends(m.until)]
     if len(kept) != len(state.modifiers):
-        ended = [m for m in state.modifiers if m.until == until]
+        ended = [m for m in state.modifiers if ends(m.until)]
         state.modifiers = kept
         for modifier in ended:
             # control gained for a while goes back (if the card is still
@@ -186,9 +193,6 @@ def period(state: GameState, kind: str, name: str, edge: str) -> None:
     state.log.append(PeriodEdge(kind, name, state.period_counts.get(name, 0), edge))
     if edge == "start":
         expire_modifiers(state, name, state.period_counts[name], "start")
-        if kind != "turn":
-            # "until the start of your next Upkeep"
-            expire_modifiers(state, name, next_in_turn_of(state.turn_player), "start")
 
 
 def begin_turn(state: GameState, player: int) -> None:

@@ -10,7 +10,7 @@ their users choosing the order.
 
 from __future__ import annotations
 
-from interpreter.compiler.compiled import Trigger, next_in_turn_of
+from interpreter.compiler.compiled import Trigger, is_next_in_turn_of
 from interpreter.compiler.program import JUMPED
 from interpreter.compiler.compiled import RULES_ZONE
 from interpreter.engine.events import CounterChanged, Moved, Occurred, PeriodEdge
@@ -262,13 +262,18 @@ class Triggers:
         """ "At the end of the turn, draw a card" (a step an effect left for
         later): its moment has come; it happens once, as a triggered ability
         of the card whose effect it was."""
-        keys = ((event.name, event.number, event.edge),
+        turn_player = self.state.turn_player
+
+        def due_now(moment) -> bool:
+            period, number, edge = moment
+            return period == event.name and edge == event.edge and (
+                number == event.number or
                 # "At the start of your next Upkeep"
-                (event.name, next_in_turn_of(self.state.turn_player), event.edge))
-        due = [d for d in self.state.delayed if d[0] in keys]
+                is_next_in_turn_of(number, turn_player, event.number))
+        due = [d for d in self.state.delayed if due_now(d[0])]
         if not due:
             return []
-        self.state.delayed = tuple(d for d in self.state.delayed if d[0] not in keys)
+        self.state.delayed = tuple(d for d in self.state.delayed if not due_now(d[0]))
         return [(program, this, you, it) for _key, program, you, this, it in due]
 
     def period_triggers(self, event) -> list:

@@ -602,6 +602,7 @@ class GameRules:
             list_stats=tuple(s.name for s in self.stats.values() if s.type == "list"),
             stat_values=tuple(dict.fromkeys(adjectives)),
             statuses=tuple(self.statuses),
+            opposites=tuple(self.opposites),
             relations=tuple(self.relations),
             participles=tuple(e.phrase[3:] for e in self.events
                               if e.phrase.lower().startswith("is ")),

@@ -119,7 +119,8 @@ def _item(item) -> str:
     if isinstance(item, ast.Modifier) and item.form == "more_player":
         return _player(item.args[0])
     if isinstance(item, ast.Modifier) and item.form == "more_put":
-        return f"{_selector(item.args[0])} {_placement(item.args[1])}"
+        return f"{_selector(item.args[0])} {_placement(item.args[1])}" + \
+            "".join(" " + _suffix(s) for s in item.args[2:])
     if isinstance(item, ast.Modifier):
         if item.form == "where_x":
             return f"where X is {_measure(item.args[0])}"

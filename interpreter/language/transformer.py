@@ -41,7 +41,7 @@ _CLASS_OF_RULE = {
     "player_event": ast.EventAction, "event_participle": ast.EventAction,
     "past_event": ast.EventAction,
     "condition_item": ast.Condition, "condition": ast.Condition,
-    "statement": ast.Statement, "step_suffix": ast.Suffix, "step": ast.Step,
+    "statement": ast.Statement, "step_suffix": ast.Suffix, "any_order": ast.Suffix, "step": ast.Step,
     "modifier": ast.Modifier, "item": ast.Modifier, "stat_comparison": ast.Comparison,
     "counter_comparison": ast.Comparison,
     "possessive_control": ast.Player,
@@ -87,7 +87,7 @@ _WORD_RULES = {"timing_label", "zone_name", "counter_name", "card_counter_word",
                "stat_name", "list_stat_name", "stat_value", "status_word", "relation_word", "game_participle",
                "event_only_participle",
                "event_verb", "period_name", "action_name", "defined_adjective", "value_kind",
-               "holder_name", "verb_word", "game_present"}
+               "holder_name", "verb_word", "game_present", "status_participle"}
 _PERIOD_PHRASES = {"period_this": "this", "period_your": "your",
                    "period_rivals": "rivals", "period_next": "next",
                    "period_rivals_next": "rivals_next",
@@ -203,6 +203,8 @@ class _ToAst(Transformer):
                 (self._passthrough if name in _PASSTHROUGH else False)
         if name == "player_did":
             return self._player_did
+        if name == "attached_to_this":
+            return self._attached_to_this
         origin = self.origins.get(name, name)
         if origin in _ACTION_RULES or name in _ACTION_RULES:
             return self._action
@@ -226,6 +228,13 @@ class _ToAst(Transformer):
                     form if form in forms else verb_of for form in (base, third_person(base)))
         plain, third = self._conjugated.get(participle, (participle, participle))
         return ast.EventAction(name, (participle, selector, plain, third), self.span(children))
+
+    def _attached_to_this(self, name, children):
+        """ "attached to this" (one phrase, "this" alone being the card):
+        the qualifier "attached to" with the card "this" (and its noun)."""
+        noun = tuple(self.value(c) for c in children)
+        span = self.span(children)
+        return ast.Qualifier("attached_to", (ast.Selector("this", noun, span),), span)
 
     def _first(self, name, children):
         return tuple(self.value(c) for c in children)[0]

@@ -140,6 +140,7 @@ class Vocabulary:
     statuses: tuple[str, ...] = ()
     relations: tuple[str, ...] = ()        # "blocking" in "Creatures blocking it"
     participles: tuple[str, ...] = ()      # "Summoned" in "When this is Summoned"
+    opposites: tuple[str, ...] = ()        # statuses declared "the opposite of" another
     # each participle's verb ("Summoned" -> "Summon"): "Whenever your Rival
     # Summons a Being" (``present_forms``)
     presents: tuple[tuple[str, str], ...] = ()
@@ -297,6 +298,16 @@ def present_forms(vocab: "Vocabulary") -> dict[str, str]:
     return forms
 
 
+def status_participles(vocab: "Vocabulary") -> list[str]:
+    """The statuses a card can be given, as "can't be ..." says them:
+    "exhausted", "paralysed", and a status named by an adjective said as its
+    verb's participle ("ready": "readied"); not a game's event ("blocked")."""
+    events = {p.lower() for p in vocab.participles}
+    words = [s if s.lower().endswith("ed") else past_participle(s.lower())
+             for s in vocab.statuses if s.lower().endswith("ed") or s in vocab.opposites]
+    return [w for w in words if w.lower() not in events]
+
+
 def _literal(word: str, case_insensitive: bool = True) -> str:
     if case_insensitive:
         # one terminal per word whatever its case: "Pay" and "pay" are one word
@@ -415,6 +426,7 @@ def generated_rules(vocab: Vocabulary) -> str:
         _choice(t, "relation_word", vocab.relations),
         _choice(t, "game_participle", vocab.participles),
         _choice(t, "game_present", present_forms(vocab)),
+        _choice(t, "status_participle", status_participles(vocab)),
         # the game's events no other word of the game spells (a status, a
         # zone ...): "If that Being is Sacrificed", "the Sacrificed Being"
         _choice(t, "event_only_participle", _only_events(vocab)),
