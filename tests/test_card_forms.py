@@ -391,6 +391,11 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
      "on the bottom of your library in any order.",
      "Look at the top 3 cards of your library. Put one of them into your hand and the rest "
      "on the bottom of your library in any order."),
+    # a step left for a moment, the moment written after it (6.10)
+    ("Whenever this blocks, destroy the attacking Creature at the end of the combat.",
+     "When this blocks, destroy the attacking Creature at the end of the Combat."),
+    ("Draw a card at the beginning of your next upkeep.",
+     "Draw a card at the start of your next Upkeep."),
     # a status it would be given: "can't be readied" (5.1)
     ("Exhaust a Creature your Rival controls. It can't be readied until the end of its "
      "controller's next Untap.",

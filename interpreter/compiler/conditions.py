@@ -266,3 +266,18 @@ def player_set(subject: ast.Player) -> Callable:
         return holding
     counter, most = subject.args[0], subject.form == "each_most_counter"
     return lambda m, f: m.players_with_most(counter, most)
+
+
+def named_card(condition: ast.Condition):
+    """The one card a condition is about when the words name it outright
+    ("If the defending creature is asleep", "If that card is destroyed"):
+    its selection, else None (a player's condition, "If you control a ...",
+    or "it" itself)."""
+    if condition.form not in ("is_state", "is_not_state", "underwent", "card_has_keyword",
+                              "card_lacks_keyword", "card_has_stat"):
+        return None
+    cards = condition.args[0]
+    if not isinstance(cards, ast.Selector) or cards.form == "it":
+        return None
+    selection = compile_selector(cards, lambda m, f: f.locals["you"])
+    return selection if selection.given else None

@@ -13,6 +13,7 @@ import attrs
 
 from interpreter.compiler.modifiers import compile_duration
 from interpreter.compiler.program import Emitter, unsupported
+from interpreter.compiler.selectors import compile_selector
 from interpreter.language import ast
 
 
@@ -26,9 +27,11 @@ class LaterSteps:
         turn", "At the start of your next turn"): compiled as a program of
         their own, which the machine runs once when that edge of the period
         comes (``Triggers.delayed_steps``), as the card's controller, with
-        the card and "it" as they are now."""
+        the card and "it" as they are now (a card of "it" that moves before
+        then is no longer it)."""
         if not links:
             raise unsupported(moment, "a moment with no steps after it")
+        links = self.named_now(links)
         duration = ast.Duration("until_end" if moment.form == "at_end" else "until",
                                 moment.args, moment.span)
         when = compile_duration(duration)
@@ -41,11 +44,52 @@ class LaterSteps:
         self.game.programs[name] = later.finish()
 
         def leave(m, f):
+            # "it" kept with when each card came where it is: a card that has
+            # moved since is another object by then (Triggers.delayed_steps)
             it = f.locals.get("it")
+            cards = (it,) if isinstance(it, int) else it if isinstance(it, tuple) else ()
+            kept = tuple((c, m.state.cards[c].entered) for c in cards) if cards else None
             m.state.delayed = m.state.delayed + ((
                 when(m, f), name, f.locals["you"], f.locals.get("this"),
-                it if isinstance(it, (int, tuple)) else None),)
+                (isinstance(it, int), kept) if kept is not None else None),)
         self.e.emit(leave)
+
+    def later_step(self, step: ast.Step) -> bool:
+        """ "Destroy the attacking Creature at the end of the Combat": as "At
+        the end of the Combat, destroy the attacking Creature" (False: the
+        step has no such suffix)."""
+        if step.form not in ("act", "state_change", "verb_step", "player_verb_step"):
+            return False
+        moment = next((s for s in step.args[-1]
+                       if s.form in ("at_end_suffix", "at_start_suffix")), None)
+        if moment is None:
+            return False
+        rest = tuple(s for s in step.args[-1] if s is not moment)
+        self.later(ast.Condition("at_end" if moment.form == "at_end_suffix" else "at_start",
+                                 moment.args, moment.span),
+                   [ast.Link("first", (attrs.evolve(step, args=step.args[:-1] + (rest,)),),
+                             step.span)])
+        return True
+
+    def named_now(self, links) -> list:
+        """ "At the end of the Combat, destroy the attacking Creature": the
+        card the first step names outright (the attacking, the defending,
+        that card) is the one it names now, when the steps are left for
+        later, as "During ..." is about the cards it names now: it is picked
+        now, and the step left for later is done to "it"."""
+        first = links[0].args[0]
+        if not (isinstance(first, ast.Step) and first.form == "act" and first.args[2].args):
+            return list(links)
+        action = first.args[2]
+        target = action.args[0]
+        if not isinstance(target, ast.Selector) or target.form in ("it", "this", "them") or \
+                not compile_selector(target, lambda m, f: f.locals["you"]).given:
+            return list(links)
+        self.select(target, lambda m, f: f.locals["you"])
+        it = ast.Selector("it", (), target.span)
+        step = attrs.evolve(first, args=first.args[:2] + (
+            attrs.evolve(action, args=(it,) + tuple(action.args[1:])),) + first.args[3:])
+        return [attrs.evolve(links[0], args=(step,))] + list(links[1:])
 
     def during(self, moment: ast.Condition, links) -> None:
         """ "During your Rival's next turn, the defending creature can't

@@ -66,7 +66,8 @@ _SUFFIX_WORDS = {
     "lasting": "a duration", "if_suffix": "if ...", "for_each_suffix": "for each ...",
     "times_suffix": "that many times", "for_free": "for free", "excess_to": "with excess to ...",
     "rest_to": "and the rest to ...", "quietly": "without triggering abilities",
-    "while_suffix": "while ...",
+    "while_suffix": "while ...", "at_end_suffix": "at the end of ...",
+    "at_start_suffix": "at the start of ...",
 }
 
 

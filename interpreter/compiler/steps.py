@@ -18,7 +18,7 @@ import attrs
 
 from interpreter.compiler.changing_steps import ChangingSteps
 from interpreter.compiler.combat_steps import CombatSteps
-from interpreter.compiler.conditions import compile_condition, player_set
+from interpreter.compiler.conditions import compile_condition, named_card, player_set
 from interpreter.compiler.costs import _cost_checks_for_costs
 from interpreter.compiler.later_steps import LaterSteps
 from interpreter.compiler.mode_steps import ModeSteps
@@ -153,7 +153,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
     def condition_item(self, item: ast.Condition, end: str) -> None:
         if item.form == "if_":
             test = compile_condition(item.args[0])
-            named = _named_card(item.args[0])
+            named = named_card(item.args[0])
 
             def holds(m, f):
                 # "If it is an Action, you may discard it. If you do, ...": when
@@ -212,6 +212,8 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             self._acting = acting
 
     def _step(self, step: ast.Step) -> None:
+        if self.later_step(step):
+            return
         times = _times(step)
         if times is not None:
             self.repeat_times(step, times)
@@ -743,21 +745,6 @@ _COMPILED_BY = {
     "next_effect_prevented": "next_effect_prevented", "double_stat": "double_stat",
     "player_change": "player_change",
 }
-
-
-def _named_card(condition: ast.Condition):
-    """The one card a condition is about when the words name it outright
-    ("If the defending creature is asleep", "If that card is destroyed"):
-    its selection, else None (a player's condition, "If you control a ...",
-    or "it" itself)."""
-    if condition.form not in ("is_state", "is_not_state", "underwent", "card_has_keyword",
-                              "card_lacks_keyword", "card_has_stat"):
-        return None
-    cards = condition.args[0]
-    if not isinstance(cards, ast.Selector) or cards.form == "it":
-        return None
-    selection = compile_selector(cards, lambda m, f: f.locals["you"])
-    return selection if selection.given else None
 
 
 def _times(step: ast.Step):

@@ -274,7 +274,19 @@ class Triggers:
         if not due:
             return []
         self.state.delayed = tuple(d for d in self.state.delayed if not due_now(d[0]))
-        return [(program, this, you, it) for _key, program, you, this, it in due]
+        return [(program, this, you, self._still_there(it))
+                for _key, program, you, this, it in due]
+
+    def _still_there(self, kept):
+        """ "it" of steps left for later: the cards kept that are still where
+        they were (one card, or a tuple of them, as it was written)."""
+        if kept is None:
+            return None
+        one, cards = kept
+        cards = tuple(c for c, entered in cards if self.state.cards[c].entered == entered)
+        if one:
+            return cards[0] if cards else ()
+        return cards
 
     def period_triggers(self, event) -> list:
         """ "At the start of your turn": a period began or ended."""

@@ -406,6 +406,9 @@ def _suffix(s: ast.Suffix) -> str:
         return "one at a time"
     if s.form == "quietly":
         return "without triggering abilities"
+    if s.form in ("at_end_suffix", "at_start_suffix"):
+        return f"at the {'end' if s.form == 'at_end_suffix' else 'start'} of " \
+               f"{_period_ref(s.args[0])}"
     if s.form == "in_any_order":
         return "in any order"
     if s.form == "while_suffix":
