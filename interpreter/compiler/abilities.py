@@ -80,7 +80,7 @@ def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
             if not isinstance(step, ast.Step) or step.form != "state_change":
                 raise unsupported(step, "a continuous ability that is not a change to cards")
             selector, statement, suffixes = step.args
-            per = None
+            per = on_counter = None
             for suffix in suffixes:
                 if suffix.form != "for_each_suffix" or per is not None:
                     raise unsupported(suffix, "a continuous change with a duration (it "
@@ -91,7 +91,11 @@ def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
                     raise unsupported(suffix, '"for each heads" in a continuous ability '
                                       '(it counts the coins an effect flipped)')
                 per = compile_count(suffix.args[0])
-                counted = other_than_changed(suffix.args[0])
+                counted = suffix.args[0]
+                if type(counted) is ast.Node and counted.form == "counters_on" and \
+                        counted.args[1].form == "it" and isinstance(counted.args[0], str):
+                    on_counter = counted.args[0]
+                counted = other_than_changed(counted)
                 if counted is not None:
                     # "for each other Creature you control": other than the
                     # card changed (see Views._continuous: "#changed")
@@ -104,7 +108,7 @@ def _compile_static(game: CompiledGame, card, node, gate=None) -> None:
             if per is not None and any(kind != "stat" for kind, _, _ in changes):
                 raise unsupported(suffixes[0], '"for each" on a change that is not a number')
             game.statics.setdefault(card.name, []).append(
-                Static(selection.test, changes, condition, per))
+                Static(selection.test, changes, condition, per, on_counter))
 
 
 def _others(cards, changed) -> int:

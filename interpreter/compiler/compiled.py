@@ -180,6 +180,10 @@ class Static:
     condition: Callable | None
     # "for each Spell you control": (machine, frame) -> how many times over
     per: Callable | None = None
+    # "for each Growth on it": the counter the changed card must have for
+    # the change to be anything (looked at before the rest: the usual +1/+1
+    # counter rule applies to every creature, and most have none)
+    on_counter: str | None = None
 
 
 @attrs.define

@@ -355,6 +355,9 @@ class Views:
                                            "this": source})
                 # (with ``wanted``, ``statics`` holds only those that make it)
                 for static in abilities:
+                    if static.on_counter is not None and \
+                            not state.cards[card].counter(static.on_counter):
+                        continue        # "for each Growth on it", none on it
                     if static.condition is not None and not static.condition(self, probe):
                         continue
                     if static.test(self, probe, card):
