@@ -53,7 +53,8 @@ def kinds_running(compiled: CompiledGame, ability: ast.Ability, text: str) -> Ru
 
     def runs_as(kind: str, box: str) -> bool:
         card = CardDefinition(
-            name=f"(the text, as {kind})", kind=kind, stats=(), faces=(),
+            # (a name of its own each time: programs are named after cards)
+            name=f"(text {len(compiled.cards)}, as {kind})", kind=kind, stats=(), faces=(),
             abilities=(CardAbility(box, ability, text, span),), path=span.path, span=span)
         compiled.cards[card.name] = card
         try:
