@@ -46,7 +46,8 @@ def kinds_running(compiled: CompiledGame, ability: ast.Ability, text: str) -> Ru
     game. ``compiled`` is changed (the texts join its abilities): a game
     compiled for this question only."""
     rules = compiled.rules
-    span = ability.span or Span("<text>", 1, 1, 1, len(text) + 1)
+    # the whole text, as a card file's ability is its line
+    span = Span(ability.span.path if ability.span else "<text>", 1, 1, 1, len(text) + 1)
     label = getattr(ability, "label", None)
     kinds: list[str] = []
     refused: list[tuple[str, tuple[Problem, ...]]] = []
