@@ -396,6 +396,9 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
      "When this blocks, destroy the attacking Creature at the end of the Combat."),
     ("Draw a card at the beginning of your next upkeep.",
      "Draw a card at the start of your next Upkeep."),
+    # "As long as" is "While" (6.12)
+    ("As long as you have 10 or less life, this gets +2 power.",
+     "While you have 10 or less Life, this gets +2 power."),
     # a status it would be given: "can't be readied" (5.1)
     ("Exhaust a Creature your Rival controls. It can't be readied until the end of its "
      "controller's next Untap.",
