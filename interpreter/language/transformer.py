@@ -221,9 +221,10 @@ class _ToAst(Transformer):
         participle, selector = (self.value(c) for c in children)
         if self._conjugated is None:
             # the forms the grammar reads back, else the participle
-            forms = present_forms(self.rules.vocabulary())
+            vocab = self.rules.vocabulary()
+            forms = present_forms(vocab)
             self._conjugated = {}
-            for verb_of, base in self.rules.vocabulary().presents:
+            for verb_of, base in vocab.presents:
                 self._conjugated[verb_of] = tuple(
                     form if form in forms else verb_of for form in (base, third_person(base)))
         plain, third = self._conjugated.get(participle, (participle, participle))

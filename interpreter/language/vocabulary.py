@@ -284,12 +284,9 @@ def present_forms(vocab: "Vocabulary") -> dict[str, str]:
     your Rival casts a Sorcery", "you Summon a Being") -> the participle,
     leaving out a form that is already a word of the game (Arcane Duel's
     "blocks" is an event of its own) or the participle itself ("cast")."""
-    others = {w.lower() for group in (
-        vocab.statuses, vocab.relations, vocab.zones, vocab.counters, vocab.counter_plurals,
-        vocab.kinds, vocab.kind_plurals, vocab.stats, vocab.list_stats, vocab.stat_values,
-        vocab.periods, vocab.adjectives, vocab.actions, vocab.participles, vocab.event_verbs,
-        vocab.holders, vocab.value_kinds) for w in group}
-    others.update(p.leading_words.lower() for p in (*vocab.keywords, *vocab.verbs))
+    others = _naming_words(vocab, vocab.participles, vocab.event_verbs, vocab.holders,
+                           vocab.value_kinds,
+                           (p.leading_words for p in (*vocab.keywords, *vocab.verbs)))
     forms: dict[str, str] = {}
     for participle, base in vocab.presents:
         for form in (base, third_person(base)):
@@ -456,12 +453,19 @@ def generated_rules(vocab: Vocabulary) -> str:
 def _only_events(vocab: Vocabulary) -> list[str]:
     """The game's participles that are no other word of the game ("Deleted"
     is also a zone: "the Deleted" would have two readings)."""
-    others = {w.lower() for group in (
-        vocab.statuses, vocab.relations, vocab.zones, vocab.counters, vocab.counter_plurals,
-        vocab.kinds,
-        vocab.kind_plurals, vocab.stats, vocab.list_stats, vocab.stat_values, vocab.periods,
-        vocab.adjectives, vocab.actions) for w in group}
+    others = _naming_words(vocab)
     return [p for p in vocab.participles if p.lower() not in others]
+
+
+def _naming_words(vocab: Vocabulary, *more) -> set[str]:
+    """The game's words that name things (statuses, zones, counters, kinds,
+    stats and their values, periods, adjectives, actions), lower case, and
+    those of ``more``: what a word generated for another reading must not
+    be."""
+    return {w.lower() for group in (
+        vocab.statuses, vocab.relations, vocab.zones, vocab.counters, vocab.counter_plurals,
+        vocab.kinds, vocab.kind_plurals, vocab.stats, vocab.list_stats, vocab.stat_values,
+        vocab.periods, vocab.adjectives, vocab.actions, *more) for w in group}
 
 
 def _verb_words(vocab: Vocabulary) -> list[str]:
