@@ -306,6 +306,12 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     # damage divided point by point among cards
     ("Deal 4 damage divided as you choose among any number of Creatures.",
      "Deal 4 damage divided as you choose among any number of Creatures."),
+    # "during PERIOD" after a step: the sentence starting with it; a status
+    # said as its verb ("ready"): "can't be readied"
+    ("This gets +2 power during your turn.", "During your turn, this gets +2 power."),
+    ("Exhaust a Creature. It doesn't ready during its controller's next Untap.",
+     "Exhaust a Creature. During its controller's next Untap, it can't be readied."),
+    ("This can't ready until end of turn.", "This can't be readied until the end of the turn."),
     # "is now" a status
     ("Choose a Creature. It is now exhausted.", "Choose a Creature. It is exhausted."),
     # a tax on a step that names no card

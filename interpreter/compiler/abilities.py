@@ -357,7 +357,8 @@ def _while_statement(resolution, continuous: bool = False):
     card), or None; "X can't Y unless CONDITION." too. In a continuous
     ability (``continuous``), "If CONDITION,
     STATEMENTS." reads the same ("If you control 3 or more Creatures, this
-    gets +2 power."): a change in force while it holds."""
+    gets +2 power."): a change in force while it holds; and "During your
+    turn, this gets +2 power.": while that period is under way."""
     if len(resolution) == 1 and len(resolution[0].args) == 1:
         # "This can't attack unless you control another Creature": the
         # prohibition is in force while the condition does not hold
@@ -374,7 +375,7 @@ def _while_statement(resolution, continuous: bool = False):
         return None
     first, *rest = resolution[0].args
     condition = first.args[0]
-    forms = ("while_", "if_") if continuous else ("while_",)
+    forms = ("while_", "if_", "during") if continuous else ("while_",)
     if not (isinstance(condition, ast.Condition) and condition.form in forms) or \
             not _is_statement((attrs.evolve(resolution[0], args=tuple(rest)),)):
         return None
@@ -388,6 +389,8 @@ def _while_statement(resolution, continuous: bool = False):
         links.append(attrs.evolve(link, form="first" if index == 0 else link.form,
                                   args=(step,)))
     sentence = attrs.evolve(resolution[0], args=tuple(links))
+    if condition.form == "during":
+        return _during_test(condition.args[0]), (sentence,)
     return compile_condition(condition.args[0]), (sentence,)
 
 

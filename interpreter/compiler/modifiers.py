@@ -284,6 +284,9 @@ def compile_lasting(suffixes) -> Callable:
     Any other suffix is a check problem here."""
     until = None
     for suffix in suffixes:
+        if suffix.form == "during_suffix":
+            raise unsupported(suffix, '"during ..." after a change joined to another step',
+                              'write it as a sentence of its own ("... . During ..., it can\'t be readied.")')
         if suffix.form != "lasting":
             raise unsupported(suffix, f'"{suffix_words(suffix)}" here')
         until = compile_duration(suffix.args[0])

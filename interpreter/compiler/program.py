@@ -67,7 +67,7 @@ _SUFFIX_WORDS = {
     "times_suffix": "that many times", "for_free": "for free", "excess_to": "with excess to ...",
     "rest_to": "and the rest to ...", "quietly": "without triggering abilities",
     "while_suffix": "while ...", "at_end_suffix": "at the end of ...",
-    "at_start_suffix": "at the start of ...",
+    "at_start_suffix": "at the start of ...", "during_suffix": "during ...",
 }
 
 

@@ -411,6 +411,8 @@ def _suffix(s: ast.Suffix) -> str:
                f"{_period_ref(s.args[0])}"
     if s.form == "in_any_order":
         return "in any order"
+    if s.form == "during_suffix":
+        return "during " + _period_ref(s.args[0])
     if s.form == "while_suffix":
         return "while " + _condition(s.args[0])
     if s.form == "if_suffix":

@@ -20,7 +20,9 @@ from lark import Token, Transformer, Tree
 
 from interpreter.language import ast
 from interpreter.language.pronouns import they_and_them, you_steps
-from interpreter.language.vocabulary import plural, present_forms, third_person
+from interpreter.language.sentence_forms import (during_first, join_spans, joined_object,
+                                                 second_condition)
+from interpreter.language.vocabulary import plural, present_forms, status_verbs, third_person
 from interpreter.source import Span
 
 _CLASS_OF_RULE = {
@@ -108,6 +110,7 @@ class _ToAst(Transformer):
         self.words = words
         # participle -> its verb for "you" and for another player (player_did)
         self._conjugated: dict[str, tuple[str, str]] | None = None
+        self._status_verbs: dict[str, str] | None = None
 
     def at(self, path: str, line: int, column: int) -> None:
         """Where the next text parsed starts (for the spans of its nodes)."""
@@ -131,7 +134,7 @@ class _ToAst(Transformer):
             last = self._span_of(child)
             if last is not None:
                 break
-        return _join(first, last)
+        return join_spans(first, last)
 
     def _span_of(self, child) -> Span | None:
         if isinstance(child, Token):
@@ -205,6 +208,8 @@ class _ToAst(Transformer):
             return self._player_did
         if name == "attached_to_this":
             return self._attached_to_this
+        if name == "status_verb":
+            return self._status_verb
         origin = self.origins.get(name, name)
         if origin in _ACTION_RULES or name in _ACTION_RULES:
             return self._action
@@ -229,6 +234,13 @@ class _ToAst(Transformer):
                     form if form in forms else verb_of for form in (base, third_person(base)))
         plain, third = self._conjugated.get(participle, (participle, participle))
         return ast.EventAction(name, (participle, selector, plain, third), self.span(children))
+
+    def _status_verb(self, name, children):
+        """ "ready" in "It doesn't ready": the participle "can't be readied"
+        says (the status it would be given)."""
+        if self._status_verbs is None:
+            self._status_verbs = status_verbs(self.rules.vocabulary())
+        return self._status_verbs[children[0].value.lower()]
 
     def _attached_to_this(self, name, children):
         """ "attached to this" (one phrase, "this" alone being the card):
@@ -455,7 +467,7 @@ class _ToAst(Transformer):
     def state_change(self, children):
         selector, statement, *suffixes = children
         return ast.Step("state_change", (selector, statement, tuple(suffixes)),
-                        _join(selector.span, statement.span))
+                        join_spans(selector.span, statement.span))
 
     def plural_state_change(self, children):
         """ "Creatures you control get +1 Attack": every such card."""
@@ -538,7 +550,7 @@ class _ToAst(Transformer):
         selector, change, *suffixes = children
         statement = ast.Statement("gets", (change,), change.span)
         return ast.Step("state_change", (selector, statement, tuple(suffixes)),
-                        _join(selector.span, change.span))
+                        join_spans(selector.span, change.span))
 
     def verb_step(self, children):
         optional = bool(children) and children[0] in ("may", "you may")
@@ -561,7 +573,7 @@ class _ToAst(Transformer):
         """ "Your Runner advances 1 Room": the verb done by that card."""
         subject, use, *suffixes = children
         return ast.Step("card_verb_step", (subject, use, tuple(suffixes)),
-                        _join(subject.span, use.span))
+                        join_spans(subject.span, use.span))
 
     def sep_and(self, children):
         return "and"
@@ -585,7 +597,7 @@ class _ToAst(Transformer):
                     links[-1].args[0].form == "if_" and isinstance(item, ast.Step):
                 # "If it is blocked and it has Trample, ...": a second
                 # condition, never a step ("it gains Trample")
-                links.append(ast.Link("and", (_second_condition(item),), item.span))
+                links.append(ast.Link("and", (second_condition(item),), item.span))
                 word_and = False
                 continue
             word_and = False
@@ -608,7 +620,7 @@ class _ToAst(Transformer):
             if links and isinstance(item, ast.Modifier) and (
                     item.form == "each_other_half" or (join == "and" and
                                                         item.form == "more_object")):
-                joined = _joined_object(links[-1].args[0], item)
+                joined = joined_object(links[-1].args[0], item)
                 if joined is not None:
                     links[-1] = ast.Link(links[-1].form, (joined,), joined.span)
                     continue
@@ -619,15 +631,15 @@ class _ToAst(Transformer):
                 # "..., only those with First Strike": which of the cards deal
                 step = links[-1].args[0]
                 joined = attrs.evolve(step, args=step.args + (item,),
-                                      span=_join(step.span, item.span))
+                                      span=join_spans(step.span, item.span))
                 links[-1] = ast.Link(links[-1].form, (joined,), joined.span)
                 continue
             links.append(ast.Link(join, (item,), getattr(item, "span", None)))
             join = "and"
-        links = you_steps(links)
+        links = you_steps(during_first(links))
         spans = [l.span for l in links if l.span]
         return ast.Sentence("then" if opens_with_then else "plain", tuple(links),
-                            _join(spans[0], spans[-1]) if spans else None)
+                            join_spans(spans[0], spans[-1]) if spans else None)
 
     def mode(self, children):
         return self.sentence(children)
@@ -637,7 +649,7 @@ class _ToAst(Transformer):
         sentences: everything that walks sentences and their links sees it
         as any other step."""
         modes = tuple(c for c in children if isinstance(c, ast.Sentence))
-        span = _join(modes[0].span, modes[-1].span)
+        span = join_spans(modes[0].span, modes[-1].span)
         step = ast.Step("choose_mode", modes, span)
         return ast.Sentence("plain", (ast.Link("first", (step,), span),), span)
 
@@ -672,7 +684,7 @@ class _ToAst(Transformer):
         spans = [s.span for p in parts for s in p if s.span]
         return ast.Ability("effect", (label, tuple(conditions), tuple(costs),
                                       they_and_them(resolution)),
-                           _join(spans[0], spans[-1]) if spans else None)
+                           join_spans(spans[0], spans[-1]) if spans else None)
 
     def start(self, children):
         return children[0]
@@ -686,48 +698,6 @@ def _repetition(name, children):
 
 def _one(name, children):
     return 1
-
-
-def _join(first: Span | None, last: Span | None) -> Span | None:
-    if first is None or last is None:
-        return first or last
-    return Span(first.path, first.line, first.column, last.end_line, last.end_column)
-
-
-def _second_condition(step: ast.Step) -> ast.Condition:
-    """ "If A and B, ...": B read as a condition ("it has Trample", "it is
-    exhausted"); a step that is no condition is kept for the compiler to
-    refuse (as "unread_and"), never run as a step."""
-    if step.form == "state_change" and not step.args[2]:
-        selector, statement, _ = step.args
-        if statement.form == "has_keyword":
-            test = ast.Condition("card_has_keyword", (selector, statement.args[0]), step.span)
-            return ast.Condition("if_", (test,), step.span)
-        if statement.form == "becomes":
-            test = ast.Condition("is_state", (selector, statement.args[0]), step.span)
-            return ast.Condition("if_", (test,), step.span)
-    return ast.Condition("unread_and", (step,), step.span)
-
-
-def _joined_object(before, item: ast.Modifier):
-    """ "Destroy a Creature and the Relic Bonded to it": a card after "and"
-    is a second object of the step before, joined to the selector that step
-    ends with (picked after it: "it" is the first's card). "A and B deal
-    damage equal to their Attack to each other": one step of both cards.
-    None when nothing before takes it (the compiler says so)."""
-    span = _join(before.span, item.span) if before.span and item.span else item.span
-    if item.form == "each_other_half":
-        if isinstance(before, ast.Modifier) and before.form == "more_object":
-            return ast.Step("each_other", (before.args[0],) + tuple(item.args), span)
-        return None
-    if not (isinstance(before, ast.Step) and before.form == "act"):
-        return None
-    subject, optional, action, suffixes = before.args
-    if suffixes or not action.args or not isinstance(action.args[-1], ast.Selector):
-        return None
-    both = ast.Selector("joined", (action.args[-1], item.args[0]), span)
-    action = attrs.evolve(action, args=action.args[:-1] + (both,), span=span)
-    return attrs.evolve(before, args=(subject, optional, action, suffixes), span=span)
 
 
 def grammar_origins(grammar: str) -> dict[str, str]:

@@ -305,6 +305,16 @@ def status_participles(vocab: "Vocabulary") -> list[str]:
     return [w for w in words if w.lower() not in events]
 
 
+def status_verbs(vocab: "Vocabulary") -> dict[str, str]:
+    """A status named by an adjective said as its verb ("It doesn't ready",
+    "can't ready", "readies") -> the participle "can't be ..." says."""
+    events = {p.lower() for p in vocab.participles}
+    return {form: past_participle(s.lower())
+            for s in vocab.statuses if s in vocab.opposites and not s.lower().endswith("ed")
+            and past_participle(s.lower()) not in events
+            for form in (s.lower(), third_person(s.lower()))}
+
+
 def _literal(word: str, case_insensitive: bool = True) -> str:
     if case_insensitive:
         # one terminal per word whatever its case: "Pay" and "pay" are one word
@@ -424,6 +434,7 @@ def generated_rules(vocab: Vocabulary) -> str:
         _choice(t, "game_participle", vocab.participles),
         _choice(t, "game_present", present_forms(vocab)),
         _choice(t, "status_participle", status_participles(vocab)),
+        _choice(t, "status_verb", status_verbs(vocab)),
         # the game's events no other word of the game spells (a status, a
         # zone ...): "If that Being is Sacrificed", "the Sacrificed Being"
         _choice(t, "event_only_participle", _only_events(vocab)),
