@@ -74,3 +74,15 @@ def test_a_may_verb_is_not_asked_when_the_cards_it_needs_are_missing(tmp_path):
         labels = [re.sub(r" #\d+", "", match.action_to_string(a)) for a in match.legal_actions()]
         match.apply_action(labels.index("cast Tactician"))
         assert (match.state.decision.kind == "yes-no") is asked
+
+
+def test_an_unknown_once_per_setting_is_reported_with_a_suggestion(tmp_path):
+    root = tmp_path / "bad"
+    (root / "rules").mkdir(parents=True)
+    (root / "rules" / "duel.rules").write_text(
+        (DUEL / "rules" / "duel.rules").read_text() + "\nonce per: each cards\n")
+    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
+    [problem] = load_game("duel", root).problems
+    assert (problem.code, problem.message, problem.expected, problem.suggestion) == (
+        "E521", 'unknown setting "each cards" for once per', ("each card", "each card name"),
+        'did you mean "each card"?')

@@ -84,16 +84,16 @@ def test_unknown_declaration():
     p = the_problem(rules_problems("ryft"), RYFT, 10)
     pin(p, "E502", RYFT, 10, 1, 'unknown declaration "zon"',
         ("a declaration: action, adjective, card effects, counter, deck part, event, "
-         "game, identical cards, keyword, kind, noun, periods, relations, resolution, rule, "
-         "setup, stat, status, statuses, timing, ... (28 in all)",),
+         "game, identical cards, keyword, kind, noun, once per, periods, relations, "
+         "resolution, rule, setup, stat, status, statuses, ... (29 in all)",),
         'did you mean "zone"?')
     assert p.render() == (
         f'{RYFT}:10:1: E502 unknown declaration "zon"\n'
         "  10 | zon void: per player, public, ordered\n"
         "     | ^^^\n"
         "  expected: a declaration: action, adjective, card effects, counter, deck part, "
-        "event, game, identical cards, keyword, kind, noun, periods, relations, resolution, "
-        "rule, setup, stat, status, statuses, timing, ... (28 in all)\n"
+        "event, game, identical cards, keyword, kind, noun, once per, periods, relations, "
+        "resolution, rule, setup, stat, status, statuses, ... (29 in all)\n"
         '  did you mean "zone"?')
 
 

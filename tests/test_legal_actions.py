@@ -44,7 +44,7 @@ def reference_ability_options(m, player: int, any_time_only: bool, off_turn: boo
                 continue
             if any_time_only and not m.game.any_time_ability(ability):
                 continue
-            if ability.once_per and m.usage_key(ability, player) in state.limits:
+            if ability.once_per and m.usage_key(ability, player, card) in state.limits:
                 continue
             timing = m.rules.timing(ability.label) if ability.label else None
             if timing is not None and timing.during and timing.during.lower() not in (

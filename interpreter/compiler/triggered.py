@@ -50,12 +50,19 @@ def compile_response(game, card, index: int, node, ability) -> None:
     """A response ability: pay its costs, then the card is used up (the
     kind's ``once used``), then its effect goes on the chain as a link."""
     label, conditions, costs, resolution = node.args
-    for c in conditions:
-        if c.form != "if_":
-            raise unsupported(c, f'the condition "{c.form}" on a response')
-    checks = _cost_checks_for_costs(costs, game.rules)
-    checks += [compile_condition(c.args[0]) for c in conditions]
     name = f"card:{card.name}:{index}"
+    checks = _cost_checks_for_costs(costs, game.rules)
+    once = None
+    for c in conditions:
+        if c.form == "once_per":
+            # "ABILITY: Once per turn, exhaust a Land you control: ...": not
+            # offered again in that period once used (its costs paid)
+            once = _once_key(name, c.args[0])
+            checks.append(lambda m, f, once=once: not m.used(once(m, f)))
+        elif c.form == "if_":
+            checks.append(compile_condition(c.args[0]))
+        else:
+            raise unsupported(c, f'the condition "{c.form}" on a response')
     effect = Emitter(name + ":effect", ability.span)
     StepCompiler(effect, game).sentences(resolution)
     game.programs[name + ":effect"] = effect.finish()
@@ -63,6 +70,8 @@ def compile_response(game, card, index: int, node, ability) -> None:
     steps = StepCompiler(e, game)
     for cost in costs:
         steps.step(cost)
+    if once is not None:
+        e.emit(lambda m, f, once=once: m.count_use(once(m, f)))
     e.emit(lambda m, f: m.use_up(f))
 
     def push(m, f, program=name + ":effect"):
@@ -211,7 +220,7 @@ def _once_key(name: str, period: str) -> Callable:
     an ability used as another timing shares one limit with it."""
     card = name.split(":")[1] if ":" in name else name
     ability = name.rsplit(":", 1)[-1]
-    return lambda m, f: m.ability_use(card, ability, f.locals["you"], period)
+    return lambda m, f: m.ability_use(card, f.locals["this"], ability, f.locals["you"], period)
 
 
 # ---------------------------------------------------------------- programs of triggered abilities

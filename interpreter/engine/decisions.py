@@ -11,7 +11,7 @@ from __future__ import annotations
 from interpreter.compiler.program import JUMPED, WAIT
 from interpreter.compiler.selectors import Selection
 from interpreter.engine import operations as op
-from interpreter.engine.state import ActionUse, Decision, ExchangeUse, Frame, TriggerUse
+from interpreter.engine.state import AbilityUse, ActionUse, Decision, ExchangeUse, Frame, TriggerUse
 
 
 class Decisions:
@@ -149,6 +149,8 @@ class Decisions:
                 out.add(key.card)
             elif isinstance(key, TriggerUse):
                 out.add(key.source)
+            elif isinstance(key, AbilityUse) and isinstance(key.card, int):
+                out.add(key.card)       # "once per: each card"
         return out
 
     # ---- picking cards

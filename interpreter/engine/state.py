@@ -36,8 +36,9 @@ __all__ = ["AbilityUse", "ActionUse", "CardState", "Decision", "ExchangeUse", "F
 
 class AbilityUse(NamedTuple):
     """An ability's "once per PERIOD": per card name and ability, for the
-    player using it (every card of theirs with that name shares it)."""
-    card: str
+    player using it (every card of theirs with that name shares it), or per
+    card (its id) where the rules file says "once per: each card"."""
+    card: str | int
     ability: str
     player: int
     period: str

@@ -226,7 +226,7 @@ class Windows:
             _, card, number = choice
             ability = self.game.activated[self.printed_name(card)][number]
             if ability.once_per:
-                state.limits[self.usage_key(ability, player)] = 1
+                state.limits[self.usage_key(ability, player, card)] = 1
             self.ability_used(player, ability.label, card)
             timing = self.rules.timing(ability.label) if ability.label else None
             if timing is not None and timing.answered:
@@ -415,7 +415,7 @@ class Windows:
                     continue
                 if any_time_only and not self.game.any_time_ability(ability):
                     continue
-                if ability.once_per and self.usage_key(ability, player) in state.limits:
+                if ability.once_per and self.usage_key(ability, player, card) in state.limits:
                     continue
                 timing = self.rules.timing(ability.label) if ability.label else None
                 if timing is not None and timing.during and timing.during.lower() not in (
@@ -462,17 +462,21 @@ class Windows:
         """Count one use against a per-period limit."""
         self.state.limits[key] = self.state.limits.get(key, 0) + 1
 
-    def usage_key(self, ability: Activated, player: int) -> AbilityUse:
+    def usage_key(self, ability: Activated, player: int, card: int) -> AbilityUse:
         """What a once-per limit counts: the ability's card name, for the
         player using it, in this period (so every card of theirs with the
-        same name shares it; the Rival's copies have their own)."""
-        return self.ability_use(ability.key,
+        same name shares it; the Rival's copies have their own), or the card
+        itself ("once per: each card")."""
+        return self.ability_use(ability.key, card,
                                 ability.index or ability.program.rsplit(":", 1)[1],
                                 player, ability.once_per)
 
-    def ability_use(self, card: str, ability: str, player: int, period: str) -> AbilityUse:
-        """The key of an ability's once-per limit in the current ``period``."""
-        return AbilityUse(card, ability, player, period, self.state.period_counts.get(period, 0))
+    def ability_use(self, name: str, card: int, ability: str, player: int,
+                    period: str) -> AbilityUse:
+        """The key of an ability's once-per limit in the current ``period``:
+        of the card ``card`` whose name is ``name``."""
+        return AbilityUse(card if self.rules.once_per_each_card else name, ability, player,
+                          period, self.state.period_counts.get(period, 0))
 
     def play_program_for(self, card: int, player: int, paying: bool) -> str | None:
         """Which action that counts as "played" plays this card (the first

@@ -509,6 +509,10 @@ class GameRules:
     # "card effects: as much as you can": in card text, a step after "then"
     # happens even when the step before could not ("If you do" still asks)
     as_much_as_you_can: bool = False
+    # "once per: each card": an ability's "once per PERIOD" counts for each
+    # card on its own; by default every card of a player's with its name
+    # shares it ("all cards with the same name")
+    once_per_each_card: bool = False
     # "rule" lines: the game's own abilities, in the order written
     game_rules: list[RuleDecl] = attrs.Factory(list)
     # turn block "called: NAME": the turn is also that period ("once per

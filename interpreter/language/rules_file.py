@@ -32,7 +32,7 @@ _DECLARATIONS = (
     "game", "counter", "value", "zone", "values", "stat", "kind", "timing", "keyword",
     "verb", "event", "statuses", "relations", "periods", "unique mark", "title separator",
     "deck part", "setup", "turn", "action", "resolution", "wildcard",
-    "identical cards", "card effects", "rule", "noun", "adjective", "status",
+    "identical cards", "card effects", "once per", "rule", "noun", "adjective", "status",
 )
 
 

@@ -323,6 +323,16 @@ class ProcedureDeclarations(RulesReaderBase):
             return
         self.rules.as_much_as_you_can = True
 
+    def decl_once_per(self, line: OutlineLine, n: int) -> None:
+        value = (line.value or "").strip().rstrip(".").lower()
+        choices = ("each card", "each card name")
+        if value not in choices:
+            self.problem(line.value_span or line.span, "E521",
+                         f'unknown setting "{value}" for once per', choices,
+                         did_you_mean(value, choices))
+            return
+        self.rules.once_per_each_card = value == "each card"
+
     def decl_identical_cards(self, line: OutlineLine, n: int) -> None:
         value = (line.value or "").strip().rstrip(".").lower()
         if value != "one choice":
