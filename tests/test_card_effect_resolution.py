@@ -50,13 +50,19 @@ def test_as_much_as_you_can_goes_on_after_a_step_that_could_not_happen(tmp_path)
     assert play_herald(duel(tmp_path, "\ncard effects: as much as you can\n")) == ["Squire"]
 
 
-def test_an_unknown_setting_is_reported(tmp_path):
+def _the_problem_of(tmp_path, setting: str):
+    """The one problem of the Duel with ``setting`` added to its rules file."""
     root = tmp_path / "bad"
     (root / "rules").mkdir(parents=True)
     (root / "rules" / "duel.rules").write_text(
-        (DUEL / "rules" / "duel.rules").read_text() + "\ncard effects: all the way\n")
+        (DUEL / "rules" / "duel.rules").read_text() + f"\n{setting}\n")
     shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
     [problem] = load_game("duel", root).problems
+    return problem
+
+
+def test_an_unknown_setting_is_reported(tmp_path):
+    problem = _the_problem_of(tmp_path, "card effects: all the way")
     assert (problem.code, problem.message, problem.expected) == (
         "E521", 'unknown setting "all the way" for card effects', ("as much as you can",))
 
@@ -77,12 +83,7 @@ def test_a_may_verb_is_not_asked_when_the_cards_it_needs_are_missing(tmp_path):
 
 
 def test_an_unknown_once_per_setting_is_reported_with_a_suggestion(tmp_path):
-    root = tmp_path / "bad"
-    (root / "rules").mkdir(parents=True)
-    (root / "rules" / "duel.rules").write_text(
-        (DUEL / "rules" / "duel.rules").read_text() + "\nonce per: each cards\n")
-    shutil.copytree(DUEL / "cards" / "duel", root / "cards" / "duel")
-    [problem] = load_game("duel", root).problems
+    problem = _the_problem_of(tmp_path, "once per: each cards")
     assert (problem.code, problem.message, problem.expected, problem.suggestion) == (
         "E521", 'unknown setting "each cards" for once per', ("each card", "each card name"),
         'did you mean "each card"?')
