@@ -328,7 +328,8 @@ def test_an_events_verb_is_found_from_its_participle(participle, words, verb):
 
 
 @pytest.mark.parametrize("game, forms", [
-    ("arcane-duel", {"casts": "cast"}),       # "blocks" is an event of its own
+    # "blocks" is an event of its own; "sacrifice" is the verb Sacrifice
+    ("arcane-duel", {"casts": "cast", "sacrifices": "sacrificed"}),
     ("saturday-wars", {"purges": "purged", "revives": "revived",
                        "challenges": "challenged"}),
 ])

@@ -16,7 +16,7 @@ from typing import Callable
 import attrs
 
 from interpreter.compiler.program import Program, unsupported
-from interpreter.compiler.selectors import Selection
+from interpreter.compiler.selection import Selection
 from interpreter.language.game_rules import GameRules
 
 

@@ -13,7 +13,8 @@ import attrs
 from interpreter.compiler.players import (compile_owner, compile_player, compile_zone,
                                           is_opponent_ref)
 from interpreter.compiler.program import unsupported
-from interpreter.compiler.selectors import (Selection, _qualifier, _state_test, compile_amount,
+from interpreter.compiler.selection import Selection
+from interpreter.compiler.selectors import (_qualifier, _state_test, compile_amount,
                                            compile_measure, compile_selector)
 from interpreter.language import ast
 

@@ -13,52 +13,16 @@ from __future__ import annotations
 
 from typing import Callable
 
-import attrs
-
 from interpreter.compiler.players import (_it_or_this, _they_or_you, compile_owner,
                                           compile_player, compile_zone, is_opponent_ref)
 from interpreter.compiler.named_numbers import NAMED_NUMBERS
 from interpreter.compiler.program import unsupported
+from interpreter.compiler.selection import Selection
 from interpreter.language import ast
 from interpreter.language.render_selectors import _selector as _selector_text
 
 
 # ---------------------------------------------------------------- selectors
-
-
-@attrs.frozen
-class Selection:
-    """Which cards a selector may pick, and how many.
-
-    ``candidates(machine, frame)`` lists card ids; ``how`` is "all" (every
-    candidate), "one", ("exactly", n) or ("up to", n) — the player picks;
-    n is a number, or a function of (machine, frame) for a number read as
-    the step runs ("Exert X ready cards", X named by the sentence: see
-    :meth:`count`). ``given`` is set when the selector names cards already
-    known (this, it).
-    """
-
-    candidates: Callable
-    how: object
-    given: bool = False
-    plural: bool = False
-    test: Callable | None = None   # (machine, frame, card) -> whether it fits
-    # "with a total cost of 4": (stat, amount function); cards are
-    # picked while the total stays within it, never two of one unique title
-    budget: tuple | None = None
-    # (machine, frame, n[, also]) -> whether there are n candidates or more
-    # (that pass the test ``also`` too, if given), looking no further than
-    # the n-th ("If you have a card in your deck", checked after every step
-    # by a state rule, stops at the first card)
-    at_least: Callable | None = None
-    # (machine, frame, n[, also]) -> the first n candidates (fewer if there
-    # are fewer), looking no further: what a cost's step would use
-    first: Callable | None = None
-
-    def count(self, m, f) -> int:
-        """The n of ("exactly", n) / ("up to", n) ..., read now."""
-        n = self.how[1]
-        return n(m, f) if callable(n) else n
 
 
 def compile_selector(node, subject: Callable, default_zone: Callable | None = None
@@ -203,9 +167,25 @@ def compile_selector(node, subject: Callable, default_zone: Callable | None = No
         local = node.args[0]
         return Selection(lambda m, f: list(f.locals.get(local, ())), "all", given=True,
                          plural=True)
-    if form == "card_slot":
+    if form == "filtered":
+        return _filtered(node, subject, default_zone)
+    if form in ("card_slot", "card_slot_with"):
         raise unsupported(node, f'the selector "{form.replace("_", " ")}"')
     raise unsupported(node, f'the selector "{form}"')
+
+
+def _filtered(node, subject: Callable, default_zone) -> Selection:
+    """A verb's slot with qualifiers ("{card} you control") filled with
+    cards named outright ("this", "it"): those of them the qualifiers fit
+    (``verb_slots.fill_slots``)."""
+    inner = compile_selector(node.args[0], subject, default_zone)
+    tests = []
+    for q in node.args[1:]:
+        zone, test = _qualifier(q, subject)
+        tests.append(test if test is not None else _in_zone_test(zone))
+    fits = _all_of(tests + ([inner.test] if inner.test is not None else []))
+    return Selection(lambda m, f: [c for c in inner.candidates(m, f) if fits(m, f, c)],
+                     inner.how, inner.given, inner.plural, fits)
 
 
 def _SEEN(m, f):

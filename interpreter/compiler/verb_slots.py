@@ -12,6 +12,7 @@ import re
 import attrs
 
 from interpreter.language import ast
+from interpreter.language.render_selectors import _qualifier as _qualifier_text
 
 
 def use_slots(pattern: str) -> list[str]:
@@ -31,9 +32,33 @@ def fill_slots(node, values: dict, use):
         if node.form in ("card_slot", "zone_slot", "player_slot") and node.args and \
                 node.args[0] in values:
             return values[node.args[0]]
+        if node.form == "card_slot_with" and node.args[0] in values:
+            return _with_qualifiers(values[node.args[0]],
+                                    fill_slots(node.args[1:], values, use))
         args = fill_slots(node.args, values, use)
         return node if args is node.args else attrs.evolve(node, args=args)
     return node
+
+
+def _with_qualifiers(selector, qualifiers: tuple):
+    """ "{card} you control" filled with "a Creature": "a Creature you
+    control"; with cards named outright ("this", "it"): those of them the
+    qualifiers fit (the selector "filtered")."""
+    if isinstance(selector, ast.Selector) and selector.form in _DESCRIBED:
+        # before the card's own qualifiers: "a Creature you control with 2 power"
+        # (one the card already says is not said twice)
+        said = {_qualifier_text(a) for a in selector.args if isinstance(a, ast.Qualifier)}
+        qualifiers = tuple(q for q in qualifiers if _qualifier_text(q) not in said)
+        at = next((i for i, a in enumerate(selector.args) if isinstance(a, ast.Qualifier)),
+                  len(selector.args))
+        return attrs.evolve(selector, args=selector.args[:at] + tuple(qualifiers)
+                            + selector.args[at:])
+    return ast.Selector("filtered", (selector,) + tuple(qualifiers),
+                        getattr(selector, "span", None))
+
+
+# selectors whose words end with their qualifiers ("a Creature you control")
+_DESCRIBED = ("some", "owned", "every", "some_of_yours", "some_of_rivals")
 
 
 # filled definitions already made: (id of the definition, its slot values)

@@ -9,7 +9,7 @@ there is a choice. Choosing the first player is a decision of the setup.
 from __future__ import annotations
 
 from interpreter.compiler.program import JUMPED, WAIT
-from interpreter.compiler.selectors import Selection
+from interpreter.compiler.selection import Selection
 from interpreter.engine import operations as op
 from interpreter.engine.state import AbilityUse, ActionUse, Decision, ExchangeUse, Frame, TriggerUse
 

@@ -65,7 +65,7 @@ class Resolution:
             self.push_entry(entry[0], entry[1], entry[2],
                             tuple(sorted(fired_locals(entry).items())))
             return JUMPED
-        if state.pending and not state.stack:
+        if state.pending and (not state.stack or settings.join_at_priority):
             pending = state.pending
             state.pending = []
             turn = state.turn_player

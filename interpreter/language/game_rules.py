@@ -268,6 +268,11 @@ class ResolutionDecl:
     # player; the top resolves once both pass in a row (without it, the
     # rest of the stack resolves once a player passes)
     turn_player_first: bool = False
+    # "triggered effects join the stack: before a player receives priority":
+    # effects that triggered while entries wait (a cost paid, a response
+    # resolved) become entries above them at once, and resolve first;
+    # without it they wait until the stack is empty
+    join_at_priority: bool = False
 
 
 @attrs.frozen(slots=True)

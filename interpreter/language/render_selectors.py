@@ -179,6 +179,9 @@ def _selector(s) -> str:
         return f"the {_participle(a[0])} {_noun(a[1])}"
     if f == "card_slot":
         return a[0]
+    if f in ("card_slot_with", "filtered"):
+        head = a[0] if f == "card_slot_with" else _selector(a[0])
+        return head + "".join(" " + _qualifier(q) for q in a[1:])
     if f == "both":
         return f"both {_selector(a[0])} and {_selector(a[1])}"
     if f == "bound":

@@ -142,13 +142,16 @@ class ProcedureDeclarations(RulesReaderBase):
                                       "ordered by their controller"),
             "effects on a player": ("in the order above", "beneficial first"),
             "after an entry resolves": ("the rest resolve", "the turn player first"),
+            "triggered effects join the stack": ("once it is empty",
+                                                 "before a player receives priority"),
         }
         chosen = {"responses": "none", "simultaneous": "turn player first",
                   "an entry whose source left its zone": "still resolves",
                   "triggered effects": "all together",
                   "each player's effects": "in the order they happened",
                   "effects on a player": "in the order above",
-                  "after an entry resolves": "the rest resolve"}
+                  "after an entry resolves": "the rest resolve",
+                  "triggered effects join the stack": "once it is empty"}
         spans = {}
         for child in line.children:
             key = child.key.lower()
@@ -176,7 +179,8 @@ class ProcedureDeclarations(RulesReaderBase):
             line.span, chosen["triggered effects"] == "one at a time",
             chosen["each player's effects"] == "ordered by their controller",
             chosen["effects on a player"] == "beneficial first",
-            chosen["after an entry resolves"] == "the turn player first")
+            chosen["after an entry resolves"] == "the turn player first",
+            chosen["triggered effects join the stack"] == "before a player receives priority")
 
     def decl_rule(self, line: OutlineLine, n: int) -> None:
         name = self.name_after(line, n)
