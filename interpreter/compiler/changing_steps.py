@@ -426,7 +426,8 @@ class ChangingSteps:
 
     def _deal_any(self, action, amount) -> None:
         """ "Deal 2 damage to any target": the acting player picks a card in
-        play or a player (the players last among the options)."""
+        play that damage can destroy (``Views.is_damageable``) or a player
+        (the players last among the options)."""
         self.game.check_player_damage(action)
         store = self._ask_target(cards=True)
         battle = self.e.program.name.startswith("action:")
@@ -450,7 +451,7 @@ class ChangingSteps:
         def choose(m, f):
             if store in f.locals:
                 return None
-            in_play = tuple(m.in_play()) if cards else ()
+            in_play = tuple(c for c in m.in_play() if m.is_damageable(c)) if cards else ()
             players = tuple(m.seat_order())
             return m.ask(f, f.locals["you"], "target",
                          "choose a target" if cards else "choose a player",

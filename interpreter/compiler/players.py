@@ -130,7 +130,9 @@ def compile_zone(zone: ast.ZoneRef, subject: Callable) -> Callable:
     if zone.form == "zone_slot":
         raise unsupported(zone, "a verb slot outside a verb")
     possessive, name = zone.args
-    owner = compile_owner(possessive, subject)
+    # "Return it to the battlefield": a zone of each player's is the one of
+    # the player doing the step, as "Put it into play" is
+    owner = subject if possessive.form == "the" else compile_owner(possessive, subject)
 
     def key(m, f):
         decl = m.rules.zones[name]

@@ -388,6 +388,8 @@ class Changes:
             state.log.append(Occurred("deals damage to", source,
                                        state.cards[source].controller, card))
         for stat in self.game.lethal_stats:
+            if self.printed_stat(card, stat) is None:
+                continue        # a card without the stat is not destroyed by damage
             limit = self.stat(card, stat)
             if before + amount >= limit:
                 excess = before + amount - max(limit, before)

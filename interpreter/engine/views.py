@@ -262,6 +262,13 @@ class Views:
                 return value
         return definition.stat(name)
 
+    def is_damageable(self, card: int) -> bool:
+        """Whether "any target" may be this card: it has a stat its damage
+        is measured against ("a card with damage at least its toughness is
+        destroyed"), where the game declares one (a Land has no toughness)."""
+        lethal = self.game.lethal_stats
+        return not lethal or any(self.printed_stat(card, stat) is not None for stat in lethal)
+
     def printed_stat(self, card: int, name: str) -> int | None:
         """The number the card (as printed now) has for that stat, or None."""
         value = self._printed_value(card, name)
