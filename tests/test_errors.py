@@ -144,7 +144,7 @@ def test_unknown_field_of_a_kind():
     p = the_problem(rules_problems("silver-wing-rivals"), SWR, 15)
     pin(p, "E504", SWR, 15, 3, 'unknown field "sleeves"',
         ("after use, boxes, face down, faces, leaves play, once used, once used from ZONE, "
-         "optional, plural, stats, text happens, timings, ... (15 in all)",))
+         "optional, plural, stats, text happens, timings, ... (16 in all)",))
 
 
 def test_unknown_step_of_once_used():

@@ -11,6 +11,7 @@ from typing import Callable
 
 import attrs
 
+from interpreter.compiler.players import compile_player
 from interpreter.compiler.program import unsupported
 from interpreter.compiler.selectors import compile_amount, compile_count, compile_selector
 from interpreter.language import ast
@@ -50,9 +51,25 @@ class RepeatingSteps:
         counted when it starts."""
         subject, optional, action, suffixes = step.args
         rest = tuple(s for s in suffixes if s is not suffix)
-        self.repeat(compile_count(suffix.args[0]),
-                    lambda: self.step(ast.Step("act", (subject, optional, action, rest),
-                                               step.span)))
+        count = compile_count(suffix.args[0])
+        if isinstance(subject, ast.Player) and subject.form in ("each_player", "each_rival") \
+                and not rest:
+            # "Each player draws a card for each Creature they control":
+            # counted for each player in turn, "they" that player
+            self.for_each_player(lambda who: self.repeat(
+                count, lambda: self.action(action, who, optional)),
+                opponents=subject.form == "each_rival")
+            return
+        if isinstance(subject, ast.Player) and subject.form in _ONE_PLAYER:
+            # "Your Rival loses 1 Life for each Creature they control": "they"
+            # is the player doing the step from the count on
+            who, counted = compile_player(subject), count
+
+            def count(m, f):
+                f.locals["they"] = who(m, f)
+                return counted(m, f)
+        self.repeat(count, lambda: self.step(ast.Step("act", (subject, optional, action, rest),
+                                                      step.span)))
 
     def repeat_links(self, condition: ast.Condition, links, end: str, waits: bool) -> None:
         """ "For each Creature you control, draw a card and gain 1 Life": the
@@ -73,3 +90,8 @@ def other_than_changed(counted):
     return compile_selector(attrs.evolve(counted, args=tuple(
         a for a in counted.args if not (isinstance(a, ast.Adjective) and a.form == "other"))),
         lambda m, f: f.locals["you"])
+
+
+# the player forms that name one player, the same whenever read
+_ONE_PLAYER = ("you", "rival", "an_opponent", "turn_player", "their_rival", "that_player",
+               "nth_player")

@@ -153,6 +153,9 @@ class CombatWindows:
         if kind is None or not kind.used_up:
             return
         zone = self.state.cards[card].zone[0]
+        if kind.use_event:
+            # "use counts as: cast": an Instant used from the hand is cast
+            self.event(kind.use_event, card, f.locals["you"])
         now, after = kind.once_used_in("hand" if zone == self.game.hand else zone)
         self.used_up_steps(card, now)
         if after:

@@ -5,7 +5,8 @@ cards can watch them ("When a Being is Revived"); a declaration alone logs
 nothing. What logs one: the engine itself (``ENGINE_EVENTS``), a zone's
 entry event ("a card entering it is Summoned"), paired cards' status, a
 status being set, an action's ``counts as``, ``announces`` and ``target
-announces``, a verb's ``counts as``, a kind's ``text happens`` event.
+announces``, a verb's ``counts as``, a kind's ``text happens`` and ``use
+counts as`` events.
 
 Used by the loader (W402 at a declaration nothing logs) and the compiler
 (E820 at a trigger on one: it would never fire).
@@ -35,8 +36,7 @@ def logged_events(rules) -> frozenset:
         if verb.event:
             names.add(verb.event.lower())
     for kind in rules.kinds.values():
-        if kind.text_event:
-            names.add(kind.text_event.lower())
+        names.update(e.lower() for e in (kind.text_event, kind.use_event) if e)
     return frozenset(names)
 
 

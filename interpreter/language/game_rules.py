@@ -191,6 +191,10 @@ class KindDecl:
     once_used: tuple[str, ...] = ()
     once_used_after: tuple[str, ...] = ()
     once_used_from: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
+    # "use counts as: cast": using one of its abilities where the kind is
+    # used from (an Instant from the hand) is that event of the card, done
+    # by its player ("Whenever you cast an Instant")
+    use_event: str | None = None
     # "when used: EFFECT": what using a card of this kind does (the "use"
     # step), after its requirements are met and before its text
     when_used: Sentence | None = None

@@ -44,13 +44,23 @@ def they_and_them(sentences) -> tuple:
       after "If they do" / "If they don't", "them" where damage goes is that
       player, whom the condition just named "they" (no card was acted on):
       the player the step before named ("your Rival"), written out, since
-      in a step of yours "that player" would be you."""
+      in a step of yours "that player" would be you;
+    - "Whenever your Rival casts a Sorcery, deal 1 damage to them": after a
+      trigger on another player's event, "them" where damage goes (no card
+      acted on yet) is that player, as "they" is."""
     out, before = [], None
     for sentence in sentences:
         links, after_they_did, condition_player = [], False, None
+        event_player = None
         for link in sentence.args:
             item = link.args[0]
-            if isinstance(item, ast.Condition) and item.form == "if_" and \
+            if isinstance(item, ast.Condition) and item.form == "when" and \
+                    isinstance(item.args[0], ast.Event) and item.args[0].form == "player_event" \
+                    and isinstance(item.args[0].args[0], ast.Player) and \
+                    item.args[0].args[0].form != "you":
+                event_player = ast.Player("that_player", (), None)
+                before = None
+            elif isinstance(item, ast.Condition) and item.form == "if_" and \
                     item.args[0].form in ("they_do", "they_dont"):
                 after_they_did = True
             elif isinstance(item, ast.Condition) and item.form == "if_" and \
@@ -72,6 +82,8 @@ def they_and_them(sentences) -> tuple:
                         tuple(suffixes)), item.span)
                 elif after_they_did:
                     item = _damage_to_the_player_before(item, before)
+                elif event_player is not None and not _acts_on_cards(before):
+                    item = _damage_to(item, event_player)
                 before = item
             if item is not link.args[0]:
                 link = attrs.evolve(link, args=(item,) + tuple(link.args[1:]))
@@ -102,14 +114,21 @@ _NAMED_AGAIN = ("rival", "an_opponent", "turn_player")
 def _damage_to_the_player_before(step, before):
     """ "Your Rival may discard a card. If they don't, deal 2 damage to them":
     the damage goes to the player who did the step before ("your Rival")."""
-    if step.form != "act" or step.args[2].form not in ("deal", "deal_measured") or \
-            not isinstance(before, ast.Step) or before.form != "act":
+    if not isinstance(before, ast.Step) or before.form != "act":
         return step
     player = before.args[0]
+    if player is None or player.form not in _NAMED_AGAIN:
+        return step
+    return _damage_to(step, player)
+
+
+def _damage_to(step, player):
+    """A step dealing damage to "them", dealing it to ``player`` instead."""
+    if step.form != "act" or step.args[2].form not in ("deal", "deal_measured"):
+        return step
     action = step.args[2]
     target = action.args[-1]
-    if player is None or player.form not in _NAMED_AGAIN or \
-            not (isinstance(target, ast.Selector) and target.form == "them"):
+    if not (isinstance(target, ast.Selector) and target.form == "them"):
         return step
     action = attrs.evolve(action, args=action.args[:-1] + (
         attrs.evolve(player, span=target.span),))

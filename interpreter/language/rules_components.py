@@ -254,7 +254,8 @@ class ComponentDeclarations(RulesReaderBase):
         box_status: list[tuple[str, str]] = []
         kind_fields = (*fields, "text happens", "after use", "waits while", "face down",
                        "when used", "used from", "once used", "once used from ZONE",
-                       "leaves play")
+                       "use counts as", "leaves play")
+        use_event = None
         for child in line.children:
             key = child.key.lower()
             if key == "used from":
@@ -281,6 +282,9 @@ class ComponentDeclarations(RulesReaderBase):
                 self._kind_zones = getattr(self, "_kind_zones", [])
                 self._kind_zones.append((zone.text, zone.span, name))
                 once_used_from.append((zone.text,) + self.once_used_steps(child))
+                continue
+            if key == "use counts as" and child.value:
+                use_event = child.value.strip().rstrip(".").lower()
                 continue
             if key == "when used" and child.value:
                 when_used = Sentence(child.value, child.value_span)
@@ -335,7 +339,7 @@ class ComponentDeclarations(RulesReaderBase):
             line.span,
             box_status=tuple(box_status), text_event=text_event, after_use=after_use,
             after_use_quietly=after_use_quietly,
-            works_face_down=works_face_down, waits_while=waits_while,
+            works_face_down=works_face_down, waits_while=waits_while, use_event=use_event,
         )
         if when_used is not None:
             kind = attrs.evolve(kind, when_used=when_used)
