@@ -50,3 +50,10 @@ def _from_jsonable(value):
     if isinstance(value, list):
         return [_from_jsonable(v) for v in value]
     return value
+
+
+def did_all(f: Frame, cards: tuple) -> bool:
+    """Whether a step on the cards it picked did what it asked ("If you
+    do"): some cards, and not fewer than "exactly" asked ("Discard 2 cards"
+    with one card in hand is not done; ``Decisions.pick`` marks it)."""
+    return bool(cards) and not f.locals.pop("#short", False)

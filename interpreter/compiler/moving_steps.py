@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 from typing import Callable
 
-from interpreter.compiler.frames import Frame
+from interpreter.compiler.frames import Frame, did_all
 from interpreter.compiler.players import compile_zone
 from interpreter.compiler.program import JUMPED, unsupported
 from interpreter.compiler.named_numbers import NAMED_NUMBERS
@@ -290,7 +290,7 @@ class MovingSteps:
                 m.discard_cards(cards)
             finally:
                 m.quiet = False
-            f.locals["did"] = bool(cards)
+            f.locals["did"] = did_all(f, cards)
         self.e.emit(discard)
 
     def do_discard_down(self, action, who):
@@ -587,7 +587,7 @@ class MovingSteps:
         def play(m, f):
             it = f.locals.get("it")
             cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
-            f.locals["did"] = bool(cards)
+            f.locals["did"] = did_all(f, cards)
             f.pc += 1
             for card in reversed(cards):
                 m.state.frames.append(Frame(m.play_program_for(card, f.locals["you"],

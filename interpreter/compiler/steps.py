@@ -20,6 +20,7 @@ from interpreter.compiler.changing_steps import ChangingSteps
 from interpreter.compiler.combat_steps import CombatSteps
 from interpreter.compiler.conditions import compile_condition, named_card, player_set
 from interpreter.compiler.costs import _cost_checks_for_costs
+from interpreter.compiler.frames import did_all
 from interpreter.compiler.later_steps import LaterSteps
 from interpreter.compiler.mode_steps import ModeSteps
 from interpreter.compiler.modifiers import (JOINED_ONLY, compile_lasting,
@@ -648,9 +649,10 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             self.e.emit_local(bind)
 
     def each_chosen(self, body: Callable) -> None:
-        """Run ``body(card)`` on each chosen card (``it``); did = any.
-        "without triggering abilities": the zone events of the moves are
-        not fired."""
+        """Run ``body(card)`` on each chosen card (``it``); did = any, and
+        all the step asked for ("Discard 2 cards" with one card in hand is
+        not done: "If you do" does not hold). "without triggering
+        abilities": the zone events of the moves are not fired."""
         quiet = "quietly" in getattr(self, "_ways", ())
 
         def run(m, f):
@@ -663,7 +665,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             finally:
                 m.quiet = False
             m.shuffle_touched()
-            f.locals["did"] = bool(cards)
+            f.locals["did"] = did_all(f, cards)
         self.e.emit(run)
 
     def one_at_a_time(self, selector, who: Callable, body: Callable,

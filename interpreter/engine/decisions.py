@@ -185,6 +185,8 @@ class Decisions:
                                         "done" for _ in done))
             locals_["it"] = chosen if len(chosen) != 1 else chosen[0]
             return None
+        # (a pick of fewer cards than "exactly" asks is short: see below)
+        locals_.pop("#short", None)
         candidates = selection.candidates(self, frame)
         how = selection.how
         if self.game.limits_choosing and (how == "one" or (
@@ -225,6 +227,9 @@ class Decisions:
             return None
         if kind == "exactly" and len(candidates) <= limit:
             locals_["it"] = tuple(candidates)
+            if len(candidates) < limit:
+                # "Discard 2 cards. If you do, ...": with one card, not done
+                locals_["#short"] = True
             self.unasked.extend((chooser, self.card_label(c)) for c in candidates)
             return None
         done = ("done",) if kind == "up to" else ()
