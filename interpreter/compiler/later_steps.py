@@ -74,16 +74,20 @@ class LaterSteps:
     def named_now(self, links) -> list:
         """ "At the end of the Combat, destroy the attacking Creature": the
         card the first step names outright (the attacking, the defending,
-        that card) is the one it names now, when the steps are left for
-        later, as "During ..." is about the cards it names now: it is picked
+        that card, "the Creatures blocking it") is the one it names now,
+        when the steps are left for later, as "During ..." is about the cards it names now: it is picked
         now, and the step left for later is done to "it"."""
         first = links[0].args[0]
         if not (isinstance(first, ast.Step) and first.form == "act" and first.args[2].args):
             return list(links)
         action = first.args[2]
         target = action.args[0]
+        # "the Creatures blocking it": cards the words name by what they are now
+        described_now = isinstance(target, ast.Selector) and target.form == "owned" and \
+            target.args[0].form == "the"
         if not isinstance(target, ast.Selector) or target.form in ("it", "this", "them") or \
-                not compile_selector(target, lambda m, f: f.locals["you"]).given:
+                not (described_now or
+                     compile_selector(target, lambda m, f: f.locals["you"]).given):
             return list(links)
         self.select(target, lambda m, f: f.locals["you"])
         it = ast.Selector("it", (), target.span)
