@@ -312,6 +312,11 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("Exhaust a Creature. It doesn't ready during its controller's next Untap.",
      "Exhaust a Creature. During its controller's next Untap, it can't be readied."),
     ("This can't ready until end of turn.", "This can't be readied until the end of the turn."),
+    # "... as long as X" after a change to cards: "While X, ..."
+    ("This gets +2 power as long as you have 10 or less life.",
+     "While you have 10 or less Life, this gets +2 power."),
+    ("Creatures you control have Trample while it is your turn.",
+     "While it is your turn, Creatures you control have Trample."),
     # "is now" a status
     ("Choose a Creature. It is now exhausted.", "Choose a Creature. It is exhausted."),
     # a tax on a step that names no card

@@ -15,7 +15,7 @@ import attrs
 from interpreter.compiler.compiled import (AFTER_USE, RULE_KIND, Activated, CompiledGame,
                                            PlayerReplacement, Replacement, StateRule, Static,
                                            Trigger)
-from interpreter.compiler.conditions import compile_condition, reads_only_places
+from interpreter.compiler.conditions import compile_condition, period_test, reads_only_places
 from interpreter.compiler.costs import _cost_checks_for_costs, _doable_checks
 from interpreter.compiler.frames import Frame
 from interpreter.compiler.modifiers import (joined_stat_changes, register_capability,
@@ -150,7 +150,7 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
         if c.form == "once_per":
             once_per = c.args[0]
         elif c.form == "during":
-            during.append(_during_test(c.args[0]))
+            during.append(period_test(c.args[0]))
             off_turn = off_turn or c.args[0].form == "rivals"
         else:
             raise unsupported(c, f'the condition "{c.form}" on an activated ability')
@@ -198,23 +198,6 @@ def _compile_activated(game: CompiledGame, card, index: int, node, ability,
         off_turn, str(index)))
     if zone is not None and zone not in game.activated_zones:
         game.activated_zones = game.activated_zones + (zone,)
-
-
-def _during_test(ref) -> Callable:
-    """ "During your Rival's turn" / "During your Main phase": whose turn
-    it is (its controller's or another's) and, for a period other than the
-    turn, that the period is the current phase or step."""
-    period, relation = ref.args[0], ref.form
-    if relation not in ("your", "rivals", "this"):
-        raise unsupported(ref, f'"during" a {relation} period')
-
-    def during(m, f):
-        mine = m.state.turn_player == f.locals["you"]
-        if (relation == "your" and not mine) or (relation == "rivals" and mine):
-            return False
-        return period.lower() == "turn" or period in (m.state.period.get("phase"),
-                                                      m.state.period.get("step"))
-    return during
 
 
 def _is_replacement(node) -> bool:
@@ -390,7 +373,7 @@ def _while_statement(resolution, continuous: bool = False):
                                   args=(step,)))
     sentence = attrs.evolve(resolution[0], args=tuple(links))
     if condition.form == "during":
-        return _during_test(condition.args[0]), (sentence,)
+        return period_test(condition.args[0]), (sentence,)
     return compile_condition(condition.args[0]), (sentence,)
 
 

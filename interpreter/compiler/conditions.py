@@ -63,6 +63,11 @@ def compile_condition(cond: ast.Condition) -> Callable:
         test = _compare(comparison, lambda m, f: m.player_count(who(m, f), name))
         # "If the player with the most Points has ...": false when no one is
         return lambda m, f: who(m, f) is not None and test(m, f)
+    if form in ("is_state", "is_not_state") and cond.args[1].form == "is_period":
+        # "as long as it is your turn": whose turn it is, not a card's state
+        possessive, period = cond.args[1].args
+        during = period_test(ast.PeriodRef(possessive.form, (period,), possessive.span))
+        return during if form == "is_state" else (lambda m, f: not during(m, f))
     if form == "is_state":
         selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
         test = _state_test(cond.args[1], lambda m, f: f.locals["you"])
@@ -282,3 +287,20 @@ def named_card(condition: ast.Condition):
         return None
     selection = compile_selector(cards, lambda m, f: f.locals["you"])
     return selection if selection.given else None
+
+
+def period_test(ref) -> Callable:
+    """ "During your Rival's turn" / "During your Main phase": whose turn
+    it is (its controller's or another's) and, for a period other than the
+    turn, that the period is the current phase or step."""
+    period, relation = ref.args[0], ref.form
+    if relation not in ("your", "rivals", "this"):
+        raise unsupported(ref, f'"during" a {relation} period')
+
+    def during(m, f):
+        mine = m.state.turn_player == f.locals["you"]
+        if (relation == "your" and not mine) or (relation == "rivals" and mine):
+            return False
+        return period.lower() == "turn" or period in (m.state.period.get("phase"),
+                                                      m.state.period.get("step"))
+    return during

@@ -1,5 +1,6 @@
 """Forms of a sentence read as another: "It can't be readied during its
-controller's next Untap" as the sentence that starts with "During ...";
+controller's next Untap" as the sentence that starts with "During ..."
+(and "... as long as X" as "As long as X, ...");
 "If A and B, ..." with B a second condition; "Destroy a Creature and the
 Relic Bonded to it" as one step of two objects. The transformer builds each
 sentence's links and hands them here before the pronoun passes
@@ -20,22 +21,49 @@ def join_spans(first: Span | None, last: Span | None) -> Span | None:
     return Span(first.path, first.line, first.column, last.end_line, last.end_column)
 
 
-def during_first(links: list) -> list:
-    """ "It can't be readied during its controller's next Untap": a
-    sentence of one step ending in "during ..." reads as "During its
-    controller's next Untap, it can't be readied" (one form, one meaning)."""
+def condition_first(sentence: ast.Sentence) -> ast.Sentence:
+    """ "It can't be readied during its controller's next Untap", "This
+    gets +2 power as long as you have 10 or less Life": a sentence of one
+    step ending in "during ..." (or, for a change to cards, "while ..." / "as
+    long as ...") reads as the sentence starting with it, "During its
+    controller's next Untap, it can't be readied" (one form, one meaning).
+    Not where "it" in the condition would be each of the cards changed
+    ("Each Creature you control gets +1 power while it is exhausted")."""
+    links = sentence.args
     if len(links) != 1 or not isinstance(links[0].args[0], ast.Step):
-        return links
+        return sentence
     step = links[0].args[0]
     suffixes = step.args[-1] if step.args and isinstance(step.args[-1], tuple) else ()
-    during = next((s for s in suffixes if isinstance(s, ast.Suffix)
-                   and s.form == "during_suffix"), None)
-    if during is None:
-        return links
-    rest = tuple(s for s in suffixes if s is not during)
-    return [ast.Link("first", (ast.Condition("during", during.args, during.span),),
-                     during.span),
-            ast.Link("and", (attrs.evolve(step, args=step.args[:-1] + (rest,)),), step.span)]
+    moved = next((s for s in suffixes if isinstance(s, ast.Suffix) and (
+        s.form == "during_suffix" or (s.form == "while_suffix" and step.form in _CHANGES))),
+        None)
+    if moved is None or (moved.form == "while_suffix" and _names_it(moved) and not (
+            step.form == "state_change" and step.args[0].form in ("this", "it"))):
+        return sentence
+    rest = tuple(s for s in suffixes if s is not moved)
+    condition = ast.Condition("during" if moved.form == "during_suffix" else "while_",
+                              moved.args, moved.span)
+    return attrs.evolve(sentence, args=(
+        ast.Link("first", (condition,), moved.span),
+        ast.Link("and", (attrs.evolve(step, args=step.args[:-1] + (rest,)),), step.span)))
+
+
+def _names_it(node) -> bool:
+    """Whether "it" or "them" names cards in the words ("while it is
+    exhausted"; not "while it is your turn")."""
+    if isinstance(node, ast.Condition) and node.form in ("is_state", "is_not_state") and \
+            node.args[1].form == "is_period":
+        return False
+    if isinstance(node, ast.Selector) and node.form in ("it", "them"):
+        return True
+    children = node.args if isinstance(node, ast.Node) else node if isinstance(node, tuple) \
+        else ()
+    return any(_names_it(child) for child in children)
+
+
+# steps that say how cards are ("This gets +2 power", "Creatures you control
+# have Trample"): "while ..." after one is the change's condition
+_CHANGES = ("state_change", "plural_state_change")
 
 
 def second_condition(step: ast.Step) -> ast.Condition:

@@ -20,7 +20,7 @@ from lark import Token, Transformer, Tree
 
 from interpreter.language import ast
 from interpreter.language.pronouns import they_and_them, you_steps
-from interpreter.language.sentence_forms import (during_first, join_spans, joined_object,
+from interpreter.language.sentence_forms import (condition_first, join_spans, joined_object,
                                                  second_condition)
 from interpreter.language.vocabulary import plural, present_forms, status_verbs, third_person
 from interpreter.source import Span
@@ -636,7 +636,7 @@ class _ToAst(Transformer):
                 continue
             links.append(ast.Link(join, (item,), getattr(item, "span", None)))
             join = "and"
-        links = you_steps(during_first(links))
+        links = you_steps(links)
         spans = [l.span for l in links if l.span]
         return ast.Sentence("then" if opens_with_then else "plain", tuple(links),
                             join_spans(spans[0], spans[-1]) if spans else None)
@@ -671,7 +671,8 @@ class _ToAst(Transformer):
         return ast.Ability("keyword", (use,), use.span)
 
     def _ability(self, label, parts):
-        resolution = parts[-1]
+        # (in the effect, not the costs: "..., pay 1 Life while ...:" stays)
+        resolution = tuple(condition_first(s) for s in parts[-1])
         conditions, costs = [], []
         for before in parts[:-1]:
             for sentence in before:
