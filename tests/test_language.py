@@ -348,3 +348,13 @@ def test_a_cost_after_a_rivals_cost_is_the_rivals_and_renders_so():
     assert text == "ABILITY: Exhaust this, your Rival discards a card, discards a card: " \
         "Draw a card."
     assert parse_ability(rules, text) == ability
+
+
+def test_a_declared_adjective_is_read_whatever_its_case():
+    # "a Basic creature", as printed cards capitalise it: the rules file's
+    # "adjective basic: ..." (it was refused: "its meaning could not be read")
+    result = CliRunner().invoke(main, ["explain", "pocket-league",
+                                       "Search your deck for a Basic creature."])
+    assert result.exit_code == 0, result.output
+    assert "search your deck for a basic creature" in result.output
+    assert "runs on: Item, Supporter" in result.output

@@ -735,7 +735,7 @@ def _word_table(rules) -> dict[str, str]:
     table: dict[str, str] = {}
     for group in (vocab.zones, vocab.counters, vocab.kinds, vocab.kind_plurals,
                   vocab.stats, vocab.list_stats, vocab.statuses, vocab.participles, vocab.event_verbs,
-                  vocab.periods, vocab.holders):
+                  vocab.periods, vocab.holders, vocab.adjectives):
         for word in group:
             table.setdefault(word.lower(), word)
     for counter in vocab.counters:
