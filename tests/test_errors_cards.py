@@ -844,3 +844,21 @@ def test_a_moment_to_come_is_an_effects_not_a_triggers(tmp_path, kind, text, cod
     assert result.exit_code == 1, result.output
     assert f"{cards}:{where}: {code} {message}" in result.output
     assert suggestion in result.output
+
+
+@pytest.mark.parametrize("text, refused", [
+    # "if heads" with no coin flipped before it would never hold
+    ("When this arrives, if heads, draw a card.", True),
+    ("When this arrives, draw a card. If tails, gain 1 Life.", True),
+    ("When this arrives, flip a coin. If heads, draw a card.", False),
+    ("When this arrives, flip 2 coins. If tails, gain 1 Life.", False),
+])
+def test_if_heads_needs_a_coin_flipped_before_it(tmp_path, text, refused):
+    cards = tmp_path / "coins.cards"
+    result = checked_duel_text(cards, text, "Creature\n  power: 1\n  toughness: 1")
+    if refused:
+        assert result.exit_code == 1, result.output
+        assert f"{cards}:9:5: E824 no coin is flipped before" in result.output
+        assert 'flip one first: "Flip a coin. If' in result.output
+    else:
+        assert result.exit_code == 0, result.output

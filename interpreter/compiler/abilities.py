@@ -21,7 +21,7 @@ from interpreter.compiler.frames import Frame
 from interpreter.compiler.modifiers import (joined_stat_changes, register_capability,
                                            statement_changes)
 from interpreter.compiler.moving_steps import placement_checks
-from interpreter.compiler.players import is_opponent_ref, unnamed_that_player
+from interpreter.compiler.players import is_opponent_ref
 from interpreter.compiler.program import JUMPED, Emitter, Unsupported, unsupported
 from interpreter.compiler.repeating_steps import other_than_changed
 from interpreter.compiler.replacing import (card_replacement, compile_instead, optional_instead,
@@ -30,6 +30,7 @@ from interpreter.compiler.trigger_events import (card_event_watch, check_event_l
                                                 player_event_watch)
 from interpreter.compiler.selectors import compile_count, compile_selector
 from interpreter.compiler.steps import StepCompiler
+from interpreter.compiler.text_checks import refuse_heads_before_a_flip, refuse_unnamed_that_player
 from interpreter.compiler.triggered import (
     _before_as_when, _compile_trigger_program, _intent_trigger, _paid_program,
     after_use_locals, compile_intent, compile_response, compile_trigger_body, paid_locals)
@@ -445,25 +446,6 @@ def _refuse_continuous_x(resolution) -> None:
                                           f'{change.args[1]} for each ..."'))
 
 
-def _refuse_unnamed_that_player(resolution) -> None:
-    """ "Return a Creature to its owner's hand. That player discards a card":
-    no step before named a player "they", so "that player" would be you."""
-    found = unnamed_that_player(resolution)
-    if found is None:
-        return
-    step = next(link.args[0] for sentence in resolution for link in sentence.args
-                if any(n is found for n in ast.walk_all(link.args)))
-    # "That player" has no span of its own: the step's, or its first word's
-    # that has one (the verb's)
-    span = found.span or step.span or next(
-        (n.span for n in ast.walk_all(step.args) if getattr(n, "span", None) is not None), None)
-    raise Unsupported(Problem(
-        "E822", 'no player is named before "that player" (or "they"), so it would be you',
-        span, expected=("a step before it with a player doing it (\"Your Rival discards a "
-                        "card. They ...\") or choosing one (\"Choose a player.\")",),
-        suggestion='name the player: "its owner", "its controller", "your Rival", "you"'))
-
-
 def _is_statement(resolution) -> bool:
     """Sentences that only say how cards or players are ("A frozen character
     can't attack."): a continuous change."""
@@ -544,7 +526,9 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
         _compile_state_rule(game, card, name, ability)
         return
     if card.kind != RULE_KIND and not conditions:
-        _refuse_unnamed_that_player(resolution)
+        refuse_unnamed_that_player(resolution)
+    if card.kind != RULE_KIND:
+        refuse_heads_before_a_flip(conditions, resolution, game.rules)
     timing = game.rules.timing(label) if label else None
     continuous = (timing is not None and timing.use == "continuous") or (
         label is None and not (kind and kind.text_event))
