@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from duel_support import duel_copy
 from errors_support import (  # noqa: F401  (at_repo_root is an autouse fixture)
     at_repo_root,
     assert_inside,
@@ -862,3 +863,14 @@ def test_if_heads_needs_a_coin_flipped_before_it(tmp_path, text, refused):
         assert 'flip one first: "Flip a coin. If' in result.output
     else:
         assert result.exit_code == 0, result.output
+
+
+def test_a_verb_that_uses_a_flipping_verb_may_flip(tmp_path):
+    # "Bet" flips no coin itself but ends with "Gamble." (punctuation and
+    # all), which does: "If heads" after it is not refused
+    root = duel_copy(tmp_path, rules_extra='\nverb "Gamble": Flip a coin.\n'
+                     'verb "Bet": Draw a card, then Gamble.\n',
+                     cards='\ncard "Odd Bet"\n  kind: Creature\n  cost: 1\n  power: 1\n'
+                     '  text:\n    When this is played: Bet. If heads, draw a card.\n')
+    result = CliRunner().invoke(main, ["check", str(root)])
+    assert result.exit_code == 0, result.output

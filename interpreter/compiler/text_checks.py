@@ -5,6 +5,8 @@ words say (you; never), so check refuses it at its words."""
 
 from __future__ import annotations
 
+import re
+
 from interpreter.compiler.players import unnamed_that_player
 from interpreter.compiler.program import Unsupported
 from interpreter.errors import Problem
@@ -59,5 +61,7 @@ def _may_flip(node, rules) -> bool:
     if decl is None:
         return True
     text = " ".join(t for t, _ in decl.definitions()).lower()
-    return "flip" in text or any(v.pattern.text.split()[0].lower() in text.split()
+    # words without their punctuation ("..., then Strike.": "strike")
+    words = set(re.findall(r"[\w'-]+", text))
+    return "flip" in text or any(v.pattern.text.split()[0].lower() in words
                                  for v in rules.verbs if v is not decl)
