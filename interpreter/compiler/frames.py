@@ -9,6 +9,10 @@ such values (tuples stay tuples), which the state uses for all of its data.
 
 from __future__ import annotations
 
+# A frame's local set while a player takes actions without priority (an
+# action window between its first action and its pass).
+DECLARING = "_declaring"
+
 
 class Frame:
     """Where the interpreter is in one running program, and its local values."""

@@ -12,7 +12,7 @@ from interpreter.compiler.compiled import AFTER_USE
 from interpreter.compiler.program import JUMPED
 from interpreter.engine.events import (
     EffectCopied, EntryFizzled, EntryNullified, EntryResolved, EntryWaits, Passed)
-from interpreter.engine.state import Frame
+from interpreter.engine.state import DECLARING, Frame
 from interpreter.engine.triggers import fired_locals
 
 
@@ -26,11 +26,21 @@ class Resolution:
         state = self.state
         if (state.pending or state.stack) and state.frames and \
                 state.frames[-1].program == "game" and self.rules.resolution is not None:
+            if self.declaring():
+                return
             locals_ = {}
             if state.stack and not state.pending and self.rules.resolution.responses:
                 # an activated ability's entry: the other player may respond to it
                 locals_["responder"] = self.rival_of(state.stack[-1][3])
             state.frames.append(Frame("resolve", 0, locals_))
+
+    def declaring(self) -> bool:
+        """Whether waiting effects wait for a player who declares without
+        priority (attackers, blockers) to pass: "triggered effects join the
+        stack: before a player receives priority", and nothing is on it."""
+        state = self.state
+        return self.rules.resolution.join_at_priority and not state.stack and \
+            any(DECLARING in frame.locals for frame in state.frames)
 
     def resolve_step(self, frame: Frame):
         """One step of resolving: add waiting effects as entries (the rival's
@@ -221,7 +231,8 @@ class Resolution:
         """Resolve what the last events triggered before going on."""
         self.collect_triggers()
         state = self.state
-        if self.rules.resolution is None or not (state.pending or state.stack):
+        if self.rules.resolution is None or not (state.pending or state.stack) or \
+                self.declaring():
             return None
         frame.pc += 1
         state.frames.append(Frame("resolve", 0, {}))

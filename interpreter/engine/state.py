@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from interpreter.compiler.frames import Frame, _from_jsonable, _jsonable
+from interpreter.compiler.frames import DECLARING, Frame, _from_jsonable, _jsonable
 from interpreter.engine.events import Event, from_values
 from interpreter.engine.rng import Random
 
 ZoneKey = tuple  # (zone name, owner index or -1 for a shared zone)
 
-__all__ = ["AbilityUse", "ActionUse", "CardState", "Decision", "ExchangeUse", "Frame",
+__all__ = ["DECLARING", "AbilityUse", "ActionUse", "CardState", "Decision", "ExchangeUse", "Frame",
            "GameState", "Modifier", "TriggerUse", "ZoneKey"]
 
 

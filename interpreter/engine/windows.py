@@ -15,7 +15,7 @@ from interpreter.compiler.program import JUMPED
 from interpreter.engine import operations as op
 from interpreter.engine.events import ActionTaken, Passed
 from interpreter.engine.limits import MAX_ACTIONS_PER_WINDOW
-from interpreter.engine.state import AbilityUse, ActionUse, Frame
+from interpreter.engine.state import DECLARING, AbilityUse, ActionUse, Frame
 
 
 class Windows:
@@ -33,22 +33,30 @@ class Windows:
         if store in locals_:
             choice = locals_.pop(store)
             if choice == ("pass",):
-                locals_.pop(count_key, None)
+                self.end_declaring(locals_, count_key)
                 state.log.append(Passed(player))
                 return None
             locals_[count_key] = locals_.get(count_key, 0) + 1
+            # the player declares without priority: effects that trigger
+            # meanwhile wait until they pass (Resolution.maybe_resolve)
+            locals_[DECLARING] = True
             self.start_action(player, choice)
             return JUMPED
         if locals_.get(count_key, 0) >= MAX_ACTIONS_PER_WINDOW:
-            locals_.pop(count_key, None)
+            self.end_declaring(locals_, count_key)
             state.log.append(Passed(player))
             return None
         options, labels = self.legal_actions_for(frame, player)
         if not options:
-            locals_.pop(count_key, None)
+            self.end_declaring(locals_, count_key)
             self.unasked.append((player, "pass"))
             return None
         return self.ask_or_pass(frame, player, options, labels, store)
+
+    @staticmethod
+    def end_declaring(locals_: dict, count_key: str) -> None:
+        locals_.pop(count_key, None)
+        locals_.pop(DECLARING, None)
 
     def priority_window(self, frame: Frame, player: int, store: str):
         """The player (the turn player) has priority: they take actions until
