@@ -207,6 +207,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
     def step(self, step: ast.Step) -> None:
         # a card chosen in a step is asked for with what the step does to it
         acting, self._acting = self._acting, step.args[2] if step.form == "act" else self._acting
+        step = self.status_as_verb(step)
         try:
             self._step(step)
         finally:

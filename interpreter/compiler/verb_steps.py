@@ -76,6 +76,29 @@ class VerbSteps:
             f.locals["#doer"] = f.locals.pop(saved, None)
         self.e.emit(restore)
 
+    def status_as_verb(self, step: ast.Step) -> ast.Step:
+        """ "It is now paralysed" where the game declares "status paralysed:
+        given by "Paralyse {card}"": the step is that verb, done to the
+        cards the step names (the game's way of giving the status: how long
+        it lasts, what it replaces). Inside that verb's own definition the
+        status is given as written."""
+        if step.form != "state_change":
+            return step
+        selector, statement, suffixes = step.args
+        if statement.form != "becomes" or statement.args[0].form != "status":
+            return step
+        status = statement.args[0].args[0]
+        verb = self.game.rules.status_givers.get(status.lower())
+        if verb is None or verb in getattr(self, "_verbs_running", ()):
+            return step
+        if suffixes:
+            raise unsupported(suffixes[0], f'"{status}" for a time of its own: the game gives '
+                              f'it by "{verb}", which says how long it lasts',
+                              suggestion=f'"{verb.replace("{card}", "...")}" (or "... is '
+                              f'{status}") with no time after it')
+        return ast.Step("verb_step", (False, ast.VerbUse(verb, (selector,), statement.span), ()),
+                        step.span)
+
     def verb(self, use: ast.VerbUse, optional: bool) -> None:
         """A game verb ("Mill 1") runs its definition from the rules
         file, its slots ({n}, {card}) filled with what the card says."""
@@ -158,6 +181,8 @@ class VerbSteps:
         self._verb_depth = depth + 1
         # a step that ends the game says which verb's definition it is in
         outer_name, self._verb_name = getattr(self, "_verb_name", None), decl.pattern.text
+        running = getattr(self, "_verbs_running", ())
+        self._verbs_running = running + (decl.pattern.text,)
         # "..., then repeat this." in a verb's definition repeats the verb
         # from its start, not the text that uses the verb
         outer = getattr(self, "_repeat_from", None)
@@ -182,6 +207,7 @@ class VerbSteps:
         finally:
             self._verb_depth = depth
             self._verb_name = outer_name
+            self._verbs_running = running
             self._repeat_from = outer
             self._has_if = had_if
             self._modal_verb = outer_modal

@@ -497,6 +497,9 @@ class GameRules:
     relations: list[str] = attrs.Factory(list)
     # "status ready: the opposite of exhausted": ready -> ("exhausted",)
     opposites: dict[str, tuple[str, ...]] = attrs.Factory(dict)
+    # "status paralysed: given by "Paralyse {card}"": the status (lower
+    # case) -> the verb's pattern; card text giving the status does the verb
+    status_givers: dict[str, str] = attrs.Factory(dict)
     # statuses declared as nouns ("statuses: a guardian"): their article,
     # so that the log reads "X is a guardian." (not "X is guardian."); the
     # core's two roles are nouns in every game

@@ -563,13 +563,22 @@ class ComponentDeclarations(RulesReaderBase):
     def decl_status(self, line: OutlineLine, n: int) -> None:
         """ "status ready: the opposite of exhausted": a status no card keeps,
         which a card has while it has none of the others; becoming ready
-        removes them."""
+        removes them. "status paralysed: given by "Paralyse {card}"": card
+        text that gives the status does the verb (checked in finish)."""
         name = self.name_after(line, n)
         if not name:
             return
-        found = self.read(line, "opposite", "status", ("the opposite of STATUS",),
+        found = self.read(line, "status_property", "status",
+                          ("the opposite of STATUS", 'given by "VERB {card}"'),
                           code="E546", unknown="unreadable")
         if found is None:
+            return
+        if found.form == "given_by":
+            if name.lower() not in (s.lower() for s in self.rules.statuses):
+                self.rules.statuses.append(name)
+            self.rules.status_givers[name.lower()] = found.args[0].text
+            self._giver_spans = getattr(self, "_giver_spans", {})
+            self._giver_spans[name.lower()] = found.args[0].span
             return
         opposites = tuple(status.text for status in (found.find("names") or found).names())
         self.rules.statuses.append(name)

@@ -208,6 +208,20 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
                                  (listing([s for s in rules.statuses
                                            if s not in rules.opposites]),),
                                  did_you_mean(status, rules.statuses))
+        verbs = [v.pattern.text for v in rules.verbs]
+        for status, span in getattr(self, "_giver_spans", {}).items():
+            verb = rules.status_givers[status]
+            slots = [piece.partition("}")[0] for piece in verb.split("{")[1:]]
+            if verb not in verbs:
+                self.problem(span, "E546", f'status "{status}" is given by "{verb}", '
+                             'which is not a declared verb',
+                             (listing(verbs) if verbs else 'a verb "VERB {card}"',),
+                             did_you_mean(verb, verbs))
+            elif slots not in (["card"], ["cards"]):
+                self.problem(span, "E546", f'status "{status}" is given by "{verb}", '
+                             'whose only slot must be the card it is given to',
+                             ('a verb "VERB {card}"',))
+
         def known_kind(word: str) -> bool:
             return rules.kind(word) is not None or any(
                 k.plural.lower() == word.lower() for k in rules.kinds.values())

@@ -75,7 +75,7 @@ _STARTS = (
     "stat_type", "used_from", "once_used", "once_used_from_key", "text_happens", "boxes",
     "timing_properties", "used_as", "noun_kinds", "size", "copies", "count", "total_key",
     "total", "limited", "starts_in", "matching", "for_each_key", "taken_by",
-    "limit", "exchange_field", "sacrifices", "names", "opposite", "after_use",
+    "limit", "exchange_field", "sacrifices", "names", "status_property", "after_use",
 )
 
 _READABLE = {
