@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import shutil
 import subprocess
 import sys
 
@@ -13,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from errors_support import (  # noqa: F401  (at_repo_root is an autouse fixture)
+    REPO,
     at_repo_root,
     card_file,
     deck_file,
@@ -492,3 +494,22 @@ def test_check_refuses_a_relation_with_a_duration(tmp_path):
     assert result.output.splitlines()[0].endswith(
         "extra.cards:7:5: E801 the engine cannot run a relation or a role with a duration "
         "(a relation lasts until it is ended or either card changes zone) yet")
+
+
+def test_a_rules_file_problem_is_reported_without_what_follows_from_it(tmp_path):
+    """A rules file with a problem is not read to its end (its adjectives'
+    meanings): check reports the problem, not the adjectives that then seem
+    unreadable (Pocket League's "basic", "benched")."""
+    root = tmp_path / "game"
+    shutil.copytree(REPO / "rules", root / "rules")
+    shutil.copytree(REPO / "cards" / "pocket-league", root / "cards" / "pocket-league")
+    rules = root / "rules" / "pocket-league.rules"
+    rules.write_text(rules.read_text().replace('given by "Paralyse {card}"',
+                                               'given by "Paralyze {card}"'))
+    result = run("check", str(rules))
+    assert result.exit_code == 1, result.output
+    lines = [line for line in result.output.splitlines() if ": E" in line]
+    assert len(lines) == 1, result.output
+    assert lines[0].endswith('E546 status "paralysed" is given by "Paralyze {card}", '
+                             'which is not a declared verb')
+    assert 'did you mean "Paralyse {card}"?' in result.output

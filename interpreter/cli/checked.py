@@ -53,6 +53,11 @@ def compile_problems(game: Game) -> list[Problem]:
         return []
     if any(p.code == "E517" for p in game.problems):
         return []       # no card grammar to compile with: its clash is reported
+    if any(p.span is not None and p.span.path == game.rules.path for p in game.problems):
+        # a rules file with problems is not read to its end (the meanings of
+        # its adjectives and nouns): compiling would report what follows
+        # from them as problems of their own
+        return []
     try:
         compile_game(game)
     except CardrulesError as err:
