@@ -3,7 +3,7 @@
 In a source checkout they sit at the top of the repository (``grammar/``,
 ``rules/``, ``cards/``); in an installed wheel they ship inside the package as
 ``interpreter/grammar`` and so on (see pyproject.toml). This module is the one
-place that knows both layouts.
+place that knows both layouts (and reads a grammar's labelled examples).
 """
 
 from __future__ import annotations
@@ -27,3 +27,23 @@ def grammar_path(filename: str) -> Path:
 
 def read_grammar(filename: str) -> str:
     return grammar_path(filename).read_text(encoding="utf-8")
+
+
+def read_examples(filename: str) -> dict[str, list[str]]:
+    """The labelled bad examples beside a grammar: 'label:' then indented
+    example lines (grammar/effect.examples)."""
+    try:
+        text = read_grammar(filename)
+    except FileNotFoundError:
+        return {}
+    table: dict[str, list[str]] = {}
+    label = None
+    for raw in text.splitlines():
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        if not raw.startswith((" ", "\t")):
+            label = raw.strip().rstrip(":")
+            table.setdefault(label, [])
+        elif label:
+            table[label].append(raw.strip())
+    return table

@@ -245,6 +245,12 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("If you control 2 or greater Creatures, draw a card.",
      "If you control 2 or more Creatures, draw a card."),
     ("At the beginning of your turn, draw a card.", "At the start of your turn, draw a card."),
+    # every Upkeep, whoever's it is
+    ("At the beginning of each player's Upkeep, draw a card.",
+     "At the start of each Upkeep, draw a card."),
+    ("At the end of each turn, draw a card.", "At the end of each turn, draw a card."),
+    # "becomes" for an event's "is"
+    ("Whenever this becomes blocked, draw a card.", "When this is blocked, draw a card."),
     ("Draw cards until you have 6 cards in your hand.", "Draw until you have 6 cards in hand."),
     # the player a rule names is "they" as a subject, its verbs agreeing
     ("Each player draws until they have 5 cards in hand.",
@@ -459,3 +465,26 @@ def test_a_player_who_cant_do_a_game_verb_does_not_do_it(tmp_path):
     take(rallied, "cast Rally")
     assert len(rallied.state.zone("deck", 0)) == 4          # drew one
     assert not any("can't muster" in line for line in rallied.narration())
+
+
+def test_each_period_in_an_effect_is_refused():
+    # what an effect leaves for later happens once: "each Upkeep" would not
+    result = CliRunner().invoke(main, ["explain", "arcane-duel",
+                                       "Draw a card. At the start of each Upkeep, draw a card."])
+    assert result.exit_code == 1
+    assert 'E801 the engine cannot run "each Upkeep" in an effect (the steps it leaves for ' \
+        'later happen once) yet' in result.output
+    assert '"the next Upkeep", or a triggered ability of a card in play' in result.output
+
+
+def test_a_word_naming_a_period_and_a_kind_reads_as_the_card_where_the_period_cannot():
+    # Saturday Wars' Chapter is a period ("this Chapter", a duration) and a
+    # kind: "this Chapter gets ..." is the card
+    for text, canonical in (
+            ("When this is played, this Chapter gets +1 progress value.",
+             "When this is played, this Chapter gets +1 progress value."),
+            ("ANIMATE: Ready a Character you control. It gets +1 progress value this Chapter.",
+             "ANIMATE: Ready a Character you control. It gets +1 progress value this Chapter.")):
+        result = CliRunner().invoke(main, ["explain", "saturday-wars", text])
+        assert result.exit_code == 0, result.output
+        assert result.output.splitlines()[0] == f"canonical: {canonical}"

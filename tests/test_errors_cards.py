@@ -25,7 +25,9 @@ from errors_support import (  # noqa: F401  (at_repo_root is an autouse fixture)
     the_problem,
 )
 from interpreter.cli import main
+from interpreter.errors import CardrulesError
 from interpreter.language.cards import load_cards
+from interpreter.language.game_rules import parse_ability
 from interpreter.language.games import load_game
 from interpreter.source import SourceText
 
@@ -188,13 +190,31 @@ def test_missing_colon_after_a_two_word_stat():
 
 def test_unknown_verb_in_effect_text():
     p = the_problem(ryft(RYFT_EFFECTS), RYFT_EFFECTS, 23)
-    pin(p, "E201", RYFT_EFFECTS, 23, 29, 'unexpected word "Frobnicate"', expected=None)
+    # a verb the game does not have: how to declare it, not a word that looks alike
+    pin(p, "E201", RYFT_EFFECTS, 23, 29, 'unexpected word "Frobnicate"', expected=None,
+        suggestion='"Frobnicate" is not a verb of this game (its verbs: Reset, Quick-Summon '
+                   '{card}, Revive {card}, Connect {card}, Sacrifice {card}); its rules file '
+                   'may declare it: verb "Frobnicate {card}": <its steps>')
     assert "a verb (Connect, Quick-Summon, Reset, Revive, ...)" in p.expected
     assert p.render().splitlines()[:3] == [
         f'{RYFT_EFFECTS}:23:29: E201 unexpected word "Frobnicate"',
         "  23 |     ABILITY: Pay 1 Synergy: Frobnicate a Being your Rival controls.",
         "     |                             ^^^^^^^^^^",
     ]
+
+
+@pytest.mark.parametrize("text, suggestion", [
+    ("Scry 2.", 'verb "Scry {n}": <its steps>'),
+    ("Draw a card. Mill 2.", 'verb "Mill {n}": <its steps>'),
+    # a verb of the game misspelled: the verb itself
+    ("Sacrifce a Creature.", 'did you mean "Sacrifice"?'),
+])
+def test_a_verb_the_game_does_not_have_says_how_to_declare_it(text, suggestion):
+    rules = load_game("arcane-duel").rules
+    with pytest.raises(CardrulesError) as error:
+        parse_ability(rules, text)
+    assert error.value.problems[0].suggestion.endswith(suggestion)
+    assert "Sorcery" not in error.value.problems[0].suggestion
 
 
 def test_unclosed_quote_in_effect_text():

@@ -31,6 +31,14 @@ class LaterSteps:
         then is no longer it)."""
         if not links:
             raise unsupported(moment, "a moment with no steps after it")
+        period = moment.args[0]
+        if period.form == "each":
+            # what an effect leaves for later happens once; every Upkeep is
+            # a triggered ability's
+            raise unsupported(period, f'"each {period.args[0]}" in an effect (the steps it '
+                              'leaves for later happen once)',
+                              suggestion=f'"the next {period.args[0]}", or a triggered ability '
+                              f'of a card in play: "At the start of each {period.args[0]}, ..."')
         links = self.named_now(links)
         duration = ast.Duration("until_end" if moment.form == "at_end" else "until",
                                 moment.args, moment.span)

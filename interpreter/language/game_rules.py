@@ -666,7 +666,8 @@ class GameRules:
                                   patterns=(*vocab.verbs, *vocab.keywords),
                                   transformer=make_transformer(grammar, self),
                                   zone_words=role_zone_words(self.zones.values()),
-                                  game_words=status_verb_words(self.statuses))
+                                  game_words=status_verb_words(self.statuses),
+                                  period_kinds=vocab.period_kinds())
             if strict:
                 return parser
             self._parser = parser

@@ -60,6 +60,7 @@ def _zone(z) -> str:
 def _period_ref(p: ast.PeriodRef) -> str:
     word = p.args[0]
     return {"this": f"this {word}", "the": f"the {word}", "your": f"your {word}",
+            "each": f"each {word}",
             "rivals": f"your Rival's {word}", "next": f"the next {word}",
             "your_next": f"your next {word}", "rivals_next": f"your Rival's next {word}",
             "controllers_next": f"its controller's next {word}"}[p.form]

@@ -34,8 +34,10 @@ from interpreter.errors import Problem, did_you_mean, nearest_phrase
 from interpreter.language import parse_store
 from interpreter.language.lean_lalr import LeanParser, NotPlain, prefix_length, spells_longer
 from interpreter.language.parse_store import grammar_cache
-from interpreter.language.vocabulary import other_games_word, plural, terminal_word, unknown_period
-from interpreter.resources import read_grammar
+from interpreter.language.vocabulary import (
+    by_first_word, other_games_word, period_kinds_apart, plural, terminal_word, unknown_period,
+    unknown_verb)
+from interpreter.resources import read_examples, read_grammar
 from interpreter.source import SourceText, Span
 
 # --------------------------------------------------------------------------
@@ -366,8 +368,10 @@ class EffectParser:
 
     def __init__(self, grammar: str, categories: dict[str, str], strict: bool = False,
                  spelling: dict[str, str] | None = None, patterns=(), transformer=None,
-                 zone_words: dict | None = None, game_words: dict | None = None):
+                 zone_words: dict | None = None, game_words: dict | None = None,
+                 period_kinds: tuple[str, ...] = ()):
         self.grammar, self.zone_words, self.game_words = grammar, zone_words or {}, game_words
+        self.period_kinds = period_kinds
         self.patterns = tuple(patterns)
         self.transformer = transformer
         self.categories = categories
@@ -380,7 +384,7 @@ class EffectParser:
         self._terminal_names: dict[str, str] | None = None
         if strict:
             self.lark    # strict: the grammar's conflicts are reported now
-        self._examples = _load_examples("effect.examples")
+        self._examples = read_examples("effect.examples")
         # A text read again at the same place gives the same (frozen) AST: a
         # verb's body is read once per use of the verb while compiling.
         self._parsed: dict[tuple, object] = {}
@@ -441,13 +445,30 @@ class EffectParser:
         if self.transformer is not None:
             self.transformer.at(path, line, column)
         try:
-            parsed = self.lean.parse(text, start)
-        except NotPlain:     # lark itself reports or recovers, as it always has
-            parsed = self.lark.parse(text, start=start, on_error=self._split_phrase)
+            parsed = self._parse_once(text, start)
+        except UnexpectedInput as first:
+            # "This Round gets ...": the lexer took a period ("this
+            # Round") where the card of that kind is meant; read once more
+            # with a tab (whitespace of the same length) that no period spells
+            apart = period_kinds_apart(text, self.period_kinds)
+            if apart == text:
+                raise
+            try:
+                parsed = self._parse_once(apart, start)
+            except UnexpectedInput:
+                self._whole_words.text = text
+                raise first from None
         if len(self._parsed) >= _PARSED_KEPT:
             self._parsed.clear()
         self._parsed[key] = parsed
         return parsed
+
+    def _parse_once(self, text: str, start: str):
+        self._whole_words.text = text
+        try:
+            return self.lean.parse(text, start)
+        except NotPlain:     # lark itself reports or recovers, as it always has
+            return self.lark.parse(text, start=start, on_error=self._split_phrase)
 
     def recall_file(self, path: str, text: str, context: str) -> None:
         """Take the parses of a file's texts kept by an earlier run
@@ -603,6 +624,9 @@ class EffectParser:
             message = f'"{verb}" is not complete: {message}'
         elif label:
             message = f"{label}: {message}"
+        elif not other and (hint := unknown_verb(text, start, end, suggestion, self.categories,
+                                                 self.patterns, self._literal_terminal)):
+            suggestion = hint
         elif word[:1].isalpha() and self._literal_terminal(word) is not None:
             # a word the language has, in other sentences ("unless"): a
             # did-you-mean to another word would mislead
@@ -700,7 +724,7 @@ class EffectParser:
         marks = [p[1:-1] for p in quoted if not any(c.isalnum() for c in p)]
         if marks:
             out.append(f"punctuation ({' '.join(marks)})")
-        phrases = _by_first_word([p[1:-1] for p in quoted if p[1:-1] not in marks])
+        phrases = by_first_word([p[1:-1] for p in quoted if p[1:-1] not in marks])
         more = f", and {len(phrases) - limit} more" if len(phrases) > limit else ""
         out.append("words such as " + ", ".join(phrases[:limit]) + more
                    + " (docs/language.md has every form)")
@@ -718,21 +742,6 @@ class EffectParser:
             except Exception:  # an example that no longer fails: ignore it
                 return None
         return None
-
-
-def _by_first_word(phrases: list[str]) -> list[str]:
-    """Phrases that start alike shown once ("for each", "for free", "for the
-    rest of": "for ..."), each quoted as a designer types it."""
-    starts: dict[str, list[str]] = {}
-    for phrase in phrases:
-        starts.setdefault(phrase.split(" ", 1)[0].lower(), []).append(phrase)
-    for first in list(starts):
-        # "adds" beside "add": one verb, as a player or "you" does it
-        for stem in (first[:-1], first[:-2]):
-            if first.endswith("s") and stem in starts and first in starts:
-                starts[stem].extend(starts.pop(first))
-    return [f'"{group[0]}"' if len(group) == 1 else f'"{first} ..."'
-            for first, group in starts.items()]
 
 
 class _WordRunsOn(UnexpectedCharacters):
@@ -777,23 +786,3 @@ def ends_a_word(text: str, token: Token) -> bool:
     end = token.end_pos
     return not (end is not None and end < len(text) and token.value[-1:].isalnum()
                 and _WORD_CHAR.match(text, end))
-
-
-def _load_examples(filename: str) -> dict[str, list[str]]:
-    """The labelled bad examples beside a grammar: 'label:' then indented
-    example lines (grammar/effect.examples)."""
-    try:
-        text = read_grammar(filename)
-    except FileNotFoundError:
-        return {}
-    table: dict[str, list[str]] = {}
-    label = None
-    for raw in text.splitlines():
-        if not raw.strip() or raw.lstrip().startswith("#"):
-            continue
-        if not raw.startswith((" ", "\t")):
-            label = raw.strip().rstrip(":")
-            table.setdefault(label, [])
-        elif label:
-            table[label].append(raw.strip())
-    return table

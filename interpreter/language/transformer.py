@@ -90,7 +90,7 @@ _WORD_RULES = {"timing_label", "zone_name", "counter_name", "card_counter_word",
                "event_only_participle",
                "event_verb", "period_name", "action_name", "defined_adjective", "value_kind",
                "holder_name", "verb_word", "game_present", "status_participle"}
-_PERIOD_PHRASES = {"period_this": "this", "period_your": "your",
+_PERIOD_PHRASES = {"period_this": "this", "period_your": "your", "period_each": "each",
                    "period_rivals": "rivals", "period_next": "next",
                    "period_rivals_next": "rivals_next",
                    "period_your_next": "your_next",
@@ -276,7 +276,8 @@ class _ToAst(Transformer):
             period = self.words.get(word.split(" ", 1)[1] if word.startswith(
                 ("this ", "the ", "your ")) else word, None)
             if period is None:  # "your rival's turn", "your next turn"
-                for prefix in ("your rival's next ", "your opponent's next ",
+                for prefix in ("each player's ", "each ", "your rival's next ",
+                               "your opponent's next ",
                                "your rival's ", "your opponent's ", "your next ",
                                "the next ", "its controller's next ",
                                "their controller's next "):

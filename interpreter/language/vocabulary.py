@@ -157,6 +157,12 @@ class Vocabulary:
     # "Remove 2 Jump from your Rival's Cache"
     holders: tuple[str, ...] = ()
 
+    def period_kinds(self) -> tuple[str, ...]:
+        """Words that name both a period and a card kind (a game whose
+        Round is both): "this Round" may be either."""
+        kinds = {k.lower() for k in self.kinds}
+        return tuple(sorted(p.lower() for p in self.periods if p.lower() in kinds))
+
     def spelling(self) -> dict[str, str]:
         """Each vocabulary word (lower case) -> as the rules file spells it."""
         table: dict[str, str] = {}
@@ -447,6 +453,7 @@ def generated_rules(vocab: Vocabulary) -> str:
         _choice(t, "holder_name", vocab.holders),
         _choice(t, "period_this", _prefixed(("this", "the"), vocab.periods)),
         _choice(t, "period_your", _prefixed(("your",), vocab.periods)),
+        _choice(t, "period_each", _prefixed(("each", "each player's"), vocab.periods)),
         _choice(t, "period_rivals", _prefixed(("your rival's", "your opponent's"),
                                               vocab.periods)),
         _choice(t, "period_next", _prefixed(("the next",), vocab.periods)),
@@ -557,9 +564,77 @@ def other_games_word(word: str, expected, zone_words: dict,
     return f'did you mean "{known[word]}"?' if word in known else None
 
 
+def period_kinds_apart(text: str, words) -> str:
+    """``text`` with a tab for the space of each "this WORD" / "the WORD"
+    whose WORD names a period and a card kind (``Vocabulary.period_kinds``):
+    the same length, and no period's phrase spells it, so it reads as the
+    card ("This Round gets ...")."""
+    out = text
+    for word in words:
+        for prefix in ("this ", "the "):
+            phrase = prefix + word
+            at = out.lower().find(phrase)
+            while at >= 0:
+                end = at + len(phrase)
+                if (at == 0 or not out[at - 1].isalnum()) and \
+                        (end == len(out) or not out[end].isalnum()):
+                    out = out[:at + len(prefix) - 1] + "\t" + out[at + len(prefix):]
+                at = out.lower().find(phrase, end)
+    return out
+
+
+def by_first_word(phrases: list[str]) -> list[str]:
+    """Phrases that start alike shown once ("for each", "for free", "for the
+    rest of": "for ..."), each quoted as a designer types it."""
+    starts: dict[str, list[str]] = {}
+    for phrase in phrases:
+        starts.setdefault(phrase.split(" ", 1)[0].lower(), []).append(phrase)
+    for first in list(starts):
+        # "adds" beside "add": one verb, as a player or "you" does it
+        for stem in (first[:-1], first[:-2]):
+            if first.endswith("s") and stem in starts and first in starts:
+                starts[stem].extend(starts.pop(first))
+    return [f'"{group[0]}"' if len(group) == 1 else f'"{first} ..."'
+            for first, group in starts.items()]
+
+
+def unknown_verb(text: str, start: int, end: int, suggestion: str | None,
+                 categories: dict, patterns, literal) -> str | None:
+    """ "Scry 2.": a capitalised word no game word is (``categories``, nor a
+    word of the grammar: ``literal``), opening a sentence and followed by
+    what a verb takes (a number, "a ..."), is a verb the game does not
+    have: the suggestion says how to declare it, rather than name a word
+    that only looks alike (a card kind). None where that is not so, or
+    where ``suggestion`` names a verb (the language's or the game's)."""
+    word = text[start:end]
+    before = text[:start].rstrip()
+    if not word[:1].isupper() or not word.isalpha() or (before and before[-1] not in ".:"):
+        return None
+    if categories.get(word.lower()) is not None or literal(word):
+        return None
+    if suggestion and suggestion.startswith('did you mean "'):
+        # a word of the language ("move") or a verb of the game: a likely
+        # misspelling of it; a card kind or a status that looks alike is not
+        near = suggestion[len('did you mean "'):].split('"', 1)[0].lower()
+        if categories.get(near) in (None, "verb"):
+            return None
+    verbs = [p.text for p in patterns if categories.get(p.leading_words.lower()) == "verb"]
+    following = text[end:].split(None, 1)
+    takes = following[0].lower().rstrip(".,") if following else ""
+    if not (takes.isdigit() or takes in ("x", "a", "an", "the", "each", "all", "it",
+                                           "this", "that", "target", "up", "your")):
+        return None
+    slot = "{n}" if takes.isdigit() or takes in ("x", "up") else "{card}"
+    known = f" (its verbs: {', '.join(verbs[:6])}{', ...' if len(verbs) > 6 else ''})" \
+        if verbs else ""
+    return (f'"{word}" is not a verb of this game{known}; its rules file may declare '
+            f'it: verb "{word} {slot}": <its steps>')
+
+
 # the words the grammar reads before a period's name (generated_rules: the
 # rules period_this ... period_controllers_next)
-PERIOD_PREFIXES = ("this", "the", "your", "your rival's", "your opponent's", "the next",
+PERIOD_PREFIXES = ("this", "the", "each", "each player's", "your", "your rival's",
+                   "your opponent's", "the next",
                    "your next", "your rival's next", "your opponent's next",
                    "its controller's next", "their controller's next")
 
