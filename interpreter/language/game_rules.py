@@ -497,6 +497,10 @@ class GameRules:
     relations: list[str] = attrs.Factory(list)
     # "status ready: the opposite of exhausted": ready -> ("exhausted",)
     opposites: dict[str, tuple[str, ...]] = attrs.Factory(dict)
+    # "event "is knocked out": another name for "is destroyed"": the game's
+    # word for the event (lower case: "knocked out", "dies") -> the
+    # language's participle ("destroyed")
+    event_names: dict[str, str] = attrs.Factory(dict)
     # "status paralysed: given by "Paralyse {card}"": the status (lower
     # case) -> the verb's pattern; card text giving the status does the verb
     status_givers: dict[str, str] = attrs.Factory(dict)

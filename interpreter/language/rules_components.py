@@ -18,7 +18,7 @@ from interpreter.language.game_rules import (
 from interpreter.language.rules_reading import RulesReaderBase, _unquote
 from interpreter.language.rules_values import Name, Setting
 from interpreter.language.syntax import OutlineLine
-from interpreter.language.vocabulary import Pattern, plural
+from interpreter.language.vocabulary import CORE_PARTICIPLES, Pattern, plural
 from interpreter.source import Span
 
 
@@ -538,11 +538,32 @@ class ComponentDeclarations(RulesReaderBase):
                  AdjectiveDecl(name, text, self.span_of_text(line, text)), line)
 
     def decl_event(self, line: OutlineLine, n: int) -> None:
+        """ "event "advances": "DESCRIPTION"": an event of the game's own
+        (an ability's action or a verb "counts as" it); "event "is knocked
+        out": another name for "is destroyed"": the game's word for an event
+        of the language, which reads as it."""
         phrase = self.name_after(line, n)
-        if phrase:
-            value = (line.value or "").strip()
-            self.rules.events.append(EventDecl(phrase, _unquote(value) or None,
-                                               line.span))
+        if not phrase:
+            return
+        value = (line.value or "").strip()
+        if not value.lower().startswith("another "):
+            self.rules.events.append(EventDecl(phrase, _unquote(value) or None, line.span))
+            return
+        found = self.read(line, "another_name", "event", ('another name for "is destroyed"',),
+                          code="E546", unknown="unreadable")
+        if found is None:
+            return
+        target = found.args[0]
+        core = target.text[3:].strip().lower() if target.text.lower().startswith("is ") else ""
+        if core not in CORE_PARTICIPLES:
+            self.problem(target.span, "E546", f'event "{phrase}" is another name for '
+                         f'"{target.text}", which is no event of the language',
+                         (", ".join(f'"is {p}"' for p in CORE_PARTICIPLES),),
+                         did_you_mean(target.text, [f"is {p}" for p in CORE_PARTICIPLES]))
+            return
+        self.rules.events.append(EventDecl(phrase, f'another name for "is {core}"', line.span))
+        word = phrase[3:] if phrase.lower().startswith("is ") else phrase
+        self.rules.event_names[word.strip().lower()] = core
 
     def decl_statuses(self, line: OutlineLine, n: int) -> None:
         """ "statuses: exhausted, a guardian": a status written with "a" or

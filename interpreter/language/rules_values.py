@@ -76,6 +76,7 @@ _STARTS = (
     "timing_properties", "used_as", "noun_kinds", "size", "copies", "count", "total_key",
     "total", "limited", "starts_in", "matching", "for_each_key", "taken_by",
     "limit", "exchange_field", "sacrifices", "names", "status_property", "after_use",
+    "another_name",
 )
 
 _READABLE = {

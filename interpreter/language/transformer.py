@@ -95,6 +95,8 @@ _PERIOD_PHRASES = {"period_this": "this", "period_your": "your", "period_each": 
                    "period_rivals_next": "rivals_next",
                    "period_your_next": "your_next",
                    "period_controllers_next": "controllers_next"}
+# rules whose one word may be the game's name for a language event
+_GAME_EVENT_WORDS = frozenset(("event_participle", "past_event", "game_event_verb"))
 _RESHAPED = _RESHAPED_NAMES | _WORD_RULES | set(_PERIOD_PHRASES) | _TRANSPARENT | _PASSTHROUGH
 
 
@@ -185,12 +187,30 @@ class _ToAst(Transformer):
 
     def __default__(self, data, children, meta):
         name = str(data)
+        if name in _GAME_EVENT_WORDS and self.rules is not None and self.rules.event_names:
+            core = self._core_event(name, children)
+            if core is not None:
+                return core
         make = self._makers.get(name)
         if make is None:
             make = self._makers[name] = self._maker(name)
         if make:
             return make(name, children)
         return self._reshaped(name, children, meta)
+
+    def _core_event(self, name, children):
+        """ "When this is knocked out" where the game declares "event "is
+        knocked out": another name for "is destroyed"": the language's event
+        ("When this is destroyed"), as if written so; None for other words."""
+        word = self.value(children[0]) if len(children) == 1 else None
+        core = self.rules.event_names.get(word.lower()) if isinstance(word, str) else None
+        if core is None:
+            return None
+        span = self.span(children)
+        event = ast.EventAction(core, (), span)
+        # "When this dies": a verb of the game, read as "is destroyed"
+        return ast.EventAction("event_action", (event,), span) \
+            if name == "game_event_verb" else event
 
     def _maker(self, name: str):
         """How a rule of this name makes its value, decided once per name

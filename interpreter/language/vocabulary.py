@@ -631,6 +631,14 @@ def unknown_verb(text: str, start: int, end: int, suggestion: str | None,
             f'it: verb "{word} {slot}": <its steps>')
 
 
+# the language's own events of a card that a game may give another name
+# ("event "is knocked out": another name for "is destroyed""): the
+# one-word participles of effect.lark's event_participle, each its own form
+CORE_PARTICIPLES = ("destroyed", "discarded", "played", "drawn", "revealed", "exhausted",
+                    "readied", "rested", "returned", "moved", "chosen", "targeted",
+                    "attacked", "defended", "nullified", "activated")
+
+
 # the words the grammar reads before a period's name (generated_rules: the
 # rules period_this ... period_controllers_next)
 PERIOD_PREFIXES = ("this", "the", "each", "each player's", "your", "your rival's",
