@@ -488,3 +488,29 @@ def test_a_word_naming_a_period_and_a_kind_reads_as_the_card_where_the_period_ca
         result = CliRunner().invoke(main, ["explain", "saturday-wars", text])
         assert result.exit_code == 0, result.output
         assert result.output.splitlines()[0] == f"canonical: {canonical}"
+
+
+def test_two_stats_written_together_need_the_rules_file_to_say_which():
+    # Arcane Duel 2.3: "stat toughness: number, ..., written after power"
+    result = CliRunner().invoke(main, ["explain", "arcane-duel",
+                                       "Choose a Creature you control. It gets +2/-1 until "
+                                       "end of turn."])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == (
+        "canonical: Choose a Creature you control. It gets +2/-1 until the end of the turn.")
+    # a game that writes no two stats together says how to
+    result = CliRunner().invoke(main, ["explain", "pocket-league", "This gets +1/+1."])
+    assert result.exit_code == 1
+    assert '"+N/+N" in a game whose rules file writes no two stats together' in result.output
+    assert 'stat toughness: number, written after power' in result.output
+
+
+def test_a_stat_written_after_no_number_stat_is_reported_at_its_line(tmp_path):
+    loaded = load_duel(tmp_path, rules_changes=[("stat power: number", "stat power: number, "
+                                                 "written after powr")])
+    assert [p.code for p in loaded.problems] == ["E546"]
+    problem = loaded.problems[0]
+    assert problem.message == ('stat "power" is written after "powr", which is not a number '
+                               'stat')
+    assert problem.suggestion == 'did you mean "power"?'
+    assert problem.source_line.strip() == "stat power: number, written after powr"

@@ -83,6 +83,8 @@ def _uses(section: str, game) -> bool:
         return bool(rules.nouns or rules.adjectives)
     if section == "Events a game declares":
         return bool(rules.events)
+    if section == "Stats written together":
+        return rules.stat_pair is not None
     if section == "Zones that fill up":
         return any(z.capacity is not None for z in rules.zones.values())
     if section == "Tokens":

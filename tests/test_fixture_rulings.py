@@ -51,4 +51,4 @@ def test_every_fixture_ruling_file_is_run():
         "lore": ["card-text", "challenge", "ink", "playing", "quest", "turn"],
         "fronts": ["battle", "costs", "might", "troops"],
         "hexwood": ["guards", "priority", "stack", "turn"]}
-    assert len(list(_rulings())) == 53 + 48 + 22 + 23
+    assert len(list(_rulings())) == 54 + 48 + 22 + 23

@@ -28,6 +28,18 @@ from interpreter.language.render import _capability, _statement
 ALL_DAMAGE = 1 << 30
 
 
+def _paired_changes(change: ast.StatChange, game) -> list[tuple]:
+    """ "+1/+1": +1 to each of the two stats the rules file writes together
+    ("stat toughness: number, written after power")."""
+    pair = game.rules.stat_pair if game is not None else None
+    if pair is None:
+        raise unsupported(change, '"+N/+N" in a game whose rules file writes no two stats '
+                          'together', suggestion='"+1 power and +1 toughness" (the stats by '
+                          'name), or in the rules file: "stat toughness: number, written after '
+                          'power"')
+    return [("stat", stat, amount) for stat, amount in zip(pair, change.args)]
+
+
 def statement_changes(statement: ast.Statement, game=None, named_x: bool = False
                       ) -> list[tuple]:
     """(kind, name, amount) modifiers a statement makes: stat changes,
@@ -41,6 +53,9 @@ def statement_changes(statement: ast.Statement, game=None, named_x: bool = False
     if form == "gets":
         out = []
         for change in statement.args:
+            if isinstance(change, ast.StatChange) and change.form == "stat_pair":
+                out.extend(_paired_changes(change, game))
+                continue
             if isinstance(change, ast.KeywordUse):
                 # "... and has Double Strike" joined to the change
                 out.extend(statement_changes(

@@ -497,6 +497,9 @@ class GameRules:
     relations: list[str] = attrs.Factory(list)
     # "status ready: the opposite of exhausted": ready -> ("exhausted",)
     opposites: dict[str, tuple[str, ...]] = attrs.Factory(dict)
+    # "stat toughness: number, written after power": ("power", "toughness"),
+    # the stats "+1/+1" changes in card text
+    stat_pair: tuple[str, str] | None = None
     # "event "is knocked out": another name for "is destroyed"": the game's
     # word for the event (lower case: "knocked out", "dies") -> the
     # language's participle ("destroyed")

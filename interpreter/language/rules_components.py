@@ -210,6 +210,10 @@ class ComponentDeclarations(RulesReaderBase):
                 lethal = True
             elif setting.form == "adds_to_host":
                 adds_to_host = setting.name().text
+            elif setting.form == "written_after":
+                # checked once every stat is declared (see finish)
+                self.rules.stat_pair = (setting.name().text, name)
+                self._pair_span = setting.span
         if kind in ("one", "list", "exchange"):
             listed = [kind_form.name()] + [m.name() for m in more if m.form == "more_value"]
             values = self.values_of([v.text for v in listed], span)

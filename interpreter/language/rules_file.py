@@ -208,6 +208,16 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
                                  (listing([s for s in rules.statuses
                                            if s not in rules.opposites]),),
                                  did_you_mean(status, rules.statuses))
+        if rules.stat_pair is not None:
+            numbers = [s for s in rules.stats.values() if s.type == "number"]
+            first = rules.stat(rules.stat_pair[0])
+            if first is None or first.type != "number":
+                self.problem(self._pair_span, "E546", f'stat "{rules.stat_pair[1]}" is written '
+                             f'after "{rules.stat_pair[0]}", which is not a number stat',
+                             (listing([s.name for s in numbers]),),
+                             did_you_mean(rules.stat_pair[0], [s.name for s in numbers]))
+            else:
+                rules.stat_pair = (first.name, rules.stat_pair[1])
         verbs = [v.pattern.text for v in rules.verbs]
         for status, span in getattr(self, "_giver_spans", {}).items():
             verb = rules.status_givers[status]

@@ -187,6 +187,9 @@ class _ToAst(Transformer):
 
     def __default__(self, data, children, meta):
         name = str(data)
+        if name == "stat_pair":     # "+1/+1": the two amounts, stats read by the compiler
+            first, second = children[0].value.replace("\u2212", "-").split("/")
+            return ast.StatChange(name, (int(first), int(second)), self.span(children))
         if name in _GAME_EVENT_WORDS and self.rules is not None and self.rules.event_names:
             core = self._core_event(name, children)
             if core is not None:
