@@ -182,6 +182,17 @@ def expire_modifiers(state: GameState, period: str, number: int, edge: str = "en
                     state.cards[modifier.target].controller == modifier.amount:
                 change_control(state, modifier.target, int(modifier.name))
         state.log.append(Expired(period, number, edge))
+        # a status given for a while that the card no longer has is told
+        # ("Puddlepup is no longer paralysed."), as its start was
+        told = set()
+        for modifier in ended:
+            key = (modifier.target, modifier.name)
+            if modifier.kind != "status" or key in told or modifier.target < 0 or \
+                    modifier.name in state.cards[modifier.target].statuses or any(
+                        m.kind == "status" and (m.target, m.name) == key for m in kept):
+                continue
+            told.add(key)
+            state.log.append(StatusChanged(modifier.target, modifier.name, False))
 
 
 def period(state: GameState, kind: str, name: str, edge: str) -> None:
