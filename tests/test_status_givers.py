@@ -50,6 +50,17 @@ def test_a_time_of_its_own_is_refused(tmp_path):
     problem = error.value.problems[0]
     assert '"stunned" for a time of its own' in problem.message
     assert 'by "Stun {card}", which says how long it lasts' in problem.message
+    assert problem.suggestion == '"Stun ..." (or "... is stunned") with no time after it'
+
+
+def test_a_time_of_its_own_names_a_verb_of_several_cards_as_written(tmp_path):
+    extra = STUN.replace('"Stun {card}"', '"Stun {cards}"').replace("{card} is", "{cards} are")
+    loaded = load_duel(tmp_path, rules_extra=extra, cards=spell(
+        "Zap", "When this is played: Each Creature your Rival controls is stunned this turn."))
+    with pytest.raises(CardrulesError) as error:
+        compile_game(loaded)
+    assert error.value.problems[0].suggestion == \
+        '"Stun ..." (or "... is stunned") with no time after it'
 
 
 @pytest.mark.parametrize("declaration, says", [

@@ -92,10 +92,11 @@ class VerbSteps:
         if verb is None or verb in getattr(self, "_verbs_running", ()):
             return step
         if suffixes:
+            written = verb.replace("{cards}", "...").replace("{card}", "...")
             raise unsupported(suffixes[0], f'"{status}" for a time of its own: the game gives '
                               f'it by "{verb}", which says how long it lasts',
-                              suggestion=f'"{verb.replace("{card}", "...")}" (or "... is '
-                              f'{status}") with no time after it')
+                              suggestion=f'"{written}" (or "... is {status}") with no time '
+                              'after it')
         return ast.Step("verb_step", (False, ast.VerbUse(verb, (selector,), statement.span), ()),
                         step.span)
 
