@@ -249,6 +249,10 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("At the beginning of each player's Upkeep, draw a card.",
      "At the start of each Upkeep, draw a card."),
     ("At the end of each turn, draw a card.", "At the end of each turn, draw a card."),
+    # "for each of your X": each X you control
+    ("Draw a card for each of your Creatures.", "Draw a card for each Creature you control."),
+    ("Draw a card for each of your opponent's exhausted Creatures.",
+     "Draw a card for each exhausted Creature your Rival controls."),
     # "becomes" for an event's "is"
     ("Whenever this becomes blocked, draw a card.", "When this is blocked, draw a card."),
     ("Draw cards until you have 6 cards in your hand.", "Draw until you have 6 cards in hand."),

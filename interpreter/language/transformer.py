@@ -417,6 +417,15 @@ class _ToAst(Transformer):
     def some_of_rivals(self, children):
         return self.some_of_yours(children, "rival")
 
+    def every_of_yours(self, children, player="you"):
+        """ "for each of your benched creatures": each benched creature you control."""
+        span = self.span(children)
+        chosen = self.some_of_yours([ast.Quantity("each", (), span), *children], player)
+        return ast.Selector("every", chosen.args[1:], span)
+
+    def every_of_rivals(self, children):
+        return self.every_of_yours(children, "rival")
+
     def for_each_heads(self, children):
         """ "... for each heads": a "for each" whose count is the heads of
         the coins the text flipped."""

@@ -565,21 +565,21 @@ def other_games_word(word: str, expected, zone_words: dict,
 
 
 def period_kinds_apart(text: str, words) -> str:
-    """``text`` with a tab for the space of each "this WORD" / "the WORD"
-    whose WORD names a period and a card kind (``Vocabulary.period_kinds``):
-    the same length, and no period's phrase spells it, so it reads as the
-    card ("This Round gets ...")."""
+    """``text`` with a tab for the space of each "this WORD" whose WORD
+    names a period and a card kind (``Vocabulary.period_kinds``): the same
+    length, and no period's phrase spells it, so it reads as the card
+    ("This Round gets ..."). "the Round" stays the period: written back, a
+    card so named would read as the period where both fit."""
     out = text
     for word in words:
-        for prefix in ("this ", "the "):
-            phrase = prefix + word
-            at = out.lower().find(phrase)
-            while at >= 0:
-                end = at + len(phrase)
-                if (at == 0 or not out[at - 1].isalnum()) and \
-                        (end == len(out) or not out[end].isalnum()):
-                    out = out[:at + len(prefix) - 1] + "\t" + out[at + len(prefix):]
-                at = out.lower().find(phrase, end)
+        phrase = "this " + word
+        at = out.lower().find(phrase)
+        while at >= 0:
+            end = at + len(phrase)
+            if (at == 0 or not out[at - 1].isalnum()) and \
+                    (end == len(out) or not out[end].isalnum()):
+                out = out[:at + 4] + "\t" + out[at + 5:]
+            at = out.lower().find(phrase, end)
     return out
 
 
