@@ -33,7 +33,8 @@ from interpreter.compiler.steps import StepCompiler
 from interpreter.compiler.text_checks import refuse_heads_before_a_flip, refuse_unnamed_that_player
 from interpreter.compiler.triggered import (
     _before_as_when, _compile_trigger_program, _intent_trigger, _paid_program,
-    after_use_locals, compile_intent, compile_response, compile_trigger_body, paid_locals)
+    after_use_locals, compile_intent, compile_response, compile_trigger_body, limit_first,
+    paid_locals)
 from interpreter.compiler.verb_slots import fill_slots, use_slots
 from interpreter.errors import Problem
 from interpreter.language import ast
@@ -510,6 +511,9 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
         return
     node = _trigger_with_a_comma(node)
     label, conditions, costs, resolution = node.args
+    timing = game.rules.timing(label) if label else None
+    if timing is not None and timing.use == "activated":
+        conditions, resolution = limit_first(conditions, resolution)
     # "This gets +2 Attack and +2 Health": one change of two stats
     resolution = tuple(joined_stat_changes(s) for s in resolution)
     # "Your Rival discards a card, may draw a card: ...": the Rival draws
@@ -529,7 +533,6 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
         refuse_unnamed_that_player(resolution)
     if card.kind != RULE_KIND:
         refuse_heads_before_a_flip(conditions, resolution, game.rules)
-    timing = game.rules.timing(label) if label else None
     continuous = (timing is not None and timing.use == "continuous") or (
         label is None and not (kind and kind.text_event))
     while_gate = _while_statement(resolution, continuous) \

@@ -36,7 +36,7 @@ from interpreter.compiler.selectors import (compile_amount, compile_measure, com
 from interpreter.compiler.verb_steps import VerbSteps
 from interpreter.compiler.window_steps import WindowSteps
 from interpreter.language import ast
-from interpreter.language.render import _action, _amount as _amount_text, _item
+from interpreter.language.render import _action, _amount as _amount_text, _condition, _item
 
 
 class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSteps,
@@ -175,7 +175,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             return
         raise unsupported(item, 'a step joined to "If ..." by "and" (write "If A, if B, ...")'
                           if item.form == "unread_and" else
-                          f'the condition "{item.form.rstrip("_")}" inside an effect')
+                          f'"{_condition(item)}" inside an effect')
 
     # ---- steps
 

@@ -46,6 +46,21 @@ def paid_locals(f) -> tuple:
 ENTRY_FORMS = frozenset({"that_effect", "copy_that_effect"})
 
 
+def limit_first(conditions, resolution) -> tuple:
+    """ "Ability: Once per turn, draw a card": "Once per turn" opening the
+    effect of an ability with a timing label and no cost limits the
+    ability, as it does before a cost ("ABILITY: Once per turn, Pay 1 Life:
+    ...")."""
+    first = resolution[0] if resolution else None
+    if first is None or len(first.args) < 2 or \
+            not isinstance(first.args[0].args[0], ast.Condition) or \
+            first.args[0].args[0].form != "once_per":
+        return conditions, resolution
+    rest = (attrs.evolve(first.args[1], form="first"),) + tuple(first.args[2:])
+    return tuple(conditions) + (first.args[0].args[0],), \
+        (attrs.evolve(first, args=rest),) + tuple(resolution[1:])
+
+
 def compile_response(game, card, index: int, node, ability) -> None:
     """A response ability: pay its costs, then the card is used up (the
     kind's ``once used``), then its effect goes on the chain as a link."""
