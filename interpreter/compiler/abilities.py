@@ -42,7 +42,7 @@ from interpreter.language.cards import Exchange
 from interpreter.language.declared_events import event_word
 from interpreter.language.game_rules import parse_ability
 from interpreter.language.render import _condition
-from interpreter.language.transformer import BASE_PARTICIPLES
+from interpreter.language.vocabulary import BASE_PARTICIPLES
 
 
 def _compile_exchanges(game: CompiledGame, card) -> None:

@@ -184,12 +184,11 @@ def expire_modifiers(state: GameState, period: str, number: int, edge: str = "en
         state.log.append(Expired(period, number, edge))
         # a status given for a while that the card no longer has is told
         # ("Puddlepup is no longer paralysed."), as its start was
-        told = set()
+        told = {(m.target, m.name) for m in kept if m.kind == "status"}
         for modifier in ended:
             key = (modifier.target, modifier.name)
             if modifier.kind != "status" or key in told or modifier.target < 0 or \
-                    modifier.name in state.cards[modifier.target].statuses or any(
-                        m.kind == "status" and (m.target, m.name) == key for m in kept):
+                    modifier.name in state.cards[modifier.target].statuses:
                 continue
             told.add(key)
             state.log.append(StatusChanged(modifier.target, modifier.name, False))

@@ -18,7 +18,7 @@ from interpreter.language.game_rules import (
 from interpreter.language.rules_reading import RulesReaderBase, _unquote
 from interpreter.language.rules_values import Name, Setting
 from interpreter.language.syntax import OutlineLine
-from interpreter.language.vocabulary import CORE_PARTICIPLES, Pattern, plural
+from interpreter.language.vocabulary import BASE_PARTICIPLES, Pattern, plural
 from interpreter.source import Span
 
 
@@ -558,14 +558,17 @@ class ComponentDeclarations(RulesReaderBase):
         if found is None:
             return
         target = found.args[0]
-        core = target.text[3:].strip().lower() if target.text.lower().startswith("is ") else ""
-        if core not in CORE_PARTICIPLES:
+        core = "_".join(target.text[3:].lower().split()) \
+            if target.text.lower().startswith("is ") else ""
+        if core not in BASE_PARTICIPLES:
+            events = [f'is {p.replace("_", " ")}' for p in sorted(BASE_PARTICIPLES)]
             self.problem(target.span, "E546", f'event "{phrase}" is another name for '
                          f'"{target.text}", which is no event of the language',
-                         (", ".join(f'"is {p}"' for p in CORE_PARTICIPLES),),
-                         did_you_mean(target.text, [f"is {p}" for p in CORE_PARTICIPLES]))
+                         (", ".join(f'"{e}"' for e in events),),
+                         did_you_mean(target.text, events))
             return
-        self.rules.events.append(EventDecl(phrase, f'another name for "is {core}"', line.span))
+        self.rules.events.append(EventDecl(phrase, f'another name for "{target.text}"',
+                                           line.span))
         word = phrase[3:] if phrase.lower().startswith("is ") else phrase
         self.rules.event_names[word.strip().lower()] = core
 

@@ -221,8 +221,9 @@ class _RulesReader(ComponentDeclarations, ProcedureDeclarations):
         verbs = [v.pattern.text for v in rules.verbs]
         for status, span in getattr(self, "_giver_spans", {}).items():
             verb = rules.status_givers[status]
-            slots = [piece.partition("}")[0] for piece in verb.split("{")[1:]]
-            if verb not in verbs:
+            slots = next((list(v.pattern.slots) for v in rules.verbs if v.pattern.text == verb),
+                         None)
+            if slots is None:
                 self.problem(span, "E546", f'status "{status}" is given by "{verb}", '
                              'which is not a declared verb',
                              (listing(verbs) if verbs else 'a verb "VERB {card}"',),

@@ -22,7 +22,8 @@ from interpreter.language import ast
 from interpreter.language.pronouns import they_and_them, you_steps
 from interpreter.language.sentence_forms import (condition_first, join_spans, joined_object,
                                                  second_condition)
-from interpreter.language.vocabulary import plural, present_forms, status_verbs, third_person
+from interpreter.language.vocabulary import (BASE_PARTICIPLES, plural, present_forms,
+                                             status_verbs, third_person)
 from interpreter.source import Span
 
 _CLASS_OF_RULE = {
@@ -63,11 +64,6 @@ _NUMBER_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine"
 
 # The participles the grammar itself reads after "is" ("When this is
 # played"), by their forms (the game's own are read as its words).
-BASE_PARTICIPLES = {"played", "destroyed", "discarded", "drawn", "revealed", "attacked",
-                    "defended", "nullified", "readied", "rested", "exhausted",
-                    "activated", "moved", "returned", "chosen", "targeted",
-                    "flipped_face_up", "flipped_face_down"}
-
 # Rules that only wrap an alternative of their own (no alias at this level).
 _TRANSPARENT = {"adjective", "quantity", "possessive_control"}
 
@@ -187,9 +183,6 @@ class _ToAst(Transformer):
 
     def __default__(self, data, children, meta):
         name = str(data)
-        if name == "stat_pair":     # "+1/+1": the two amounts, stats read by the compiler
-            first, second = children[0].value.replace("\u2212", "-").split("/")
-            return ast.StatChange(name, (int(first), int(second)), self.span(children))
         if name in _GAME_EVENT_WORDS and self.rules is not None and self.rules.event_names:
             core = self._core_event(name, children)
             if core is not None:
@@ -416,6 +409,12 @@ class _ToAst(Transformer):
 
     def some_of_rivals(self, children):
         return self.some_of_yours(children, "rival")
+
+    def stat_pair(self, children):
+        """ "+1/+1": the two amounts (the stats are the rules file's pair,
+        read by the compiler)."""
+        first, second = children[0].value.replace("\u2212", "-").split("/")
+        return ast.StatChange("stat_pair", (int(first), int(second)), self.span(children))
 
     def every_of_yours(self, children, player="you"):
         """ "for each of your benched creatures": each benched creature you control."""

@@ -631,12 +631,13 @@ def unknown_verb(text: str, start: int, end: int, suggestion: str | None,
             f'it: verb "{word} {slot}": <its steps>')
 
 
-# the language's own events of a card that a game may give another name
-# ("event "is knocked out": another name for "is destroyed""): the
-# one-word participles of effect.lark's event_participle, each its own form
-CORE_PARTICIPLES = ("destroyed", "discarded", "played", "drawn", "revealed", "exhausted",
-                    "readied", "rested", "returned", "moved", "chosen", "targeted",
-                    "attacked", "defended", "nullified", "activated")
+# the language's own events of a card (effect.lark's event_participle, each
+# its own form), which a game may give another name ("event "is knocked
+# out": another name for "is destroyed"")
+BASE_PARTICIPLES = frozenset({"played", "destroyed", "discarded", "drawn", "revealed", "attacked",
+                              "defended", "nullified", "readied", "rested", "exhausted",
+                              "activated", "moved", "returned", "chosen", "targeted",
+                              "flipped_face_up", "flipped_face_down"})
 
 
 # the words the grammar reads before a period's name (generated_rules: the
