@@ -670,6 +670,9 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
         raise unsupported(node, "abilities other than \"When ...: effect\", responses, "
                           "activated and continuous abilities")
     when = whens[0]
+    # a rule of the game is not an ability: what it does happens at once,
+    # never waiting on the stack (as a timing declared "immediate")
+    at_once = card.kind == RULE_KIND or (timing is not None and timing.immediate)
     if when.form in ("at_start", "at_end"):
         ref = when.args[0]
         whose = {"your": "you", "rivals": "rival"}.get(ref.form, "any")
@@ -683,7 +686,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
                 f'text of a card that happens once, or after a moment of its own ("When '
                 f'this ..., {moment}, ...")'))
         program = _compile_trigger_program(game, name, ability, resolution, timing)
-        if timing is not None and timing.immediate:
+        if at_once:
             game.immediate.add(program)
         game.triggers.setdefault(card.name, []).append(Trigger(
             ref.args[0], intent or program, None, False, "period", whose,
@@ -695,7 +698,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
         word, card_test, whose = player_event_watch(game, event)
         check_event_logged(game, word, event)
         program = _compile_trigger_program(game, name, ability, resolution, timing)
-        if timing is not None and timing.immediate:
+        if at_once:
             game.immediate.add(program)
         game.triggers.setdefault(card.name, []).append(Trigger(
             word, intent or program, card_test, False, "player", whose))
@@ -703,7 +706,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
         return
     word, test, object_test, self_only = card_event_watch(event)
     check_event_logged(game, word, event)
-    if timing is not None and timing.immediate:
+    if at_once:
         game.immediate.add(name)
     if name not in game.programs:     # not already built with its costs
         _compile_trigger_program(game, name, ability, resolution, timing)
