@@ -107,10 +107,15 @@ def compile_condition(cond: ast.Condition) -> Callable:
         keyword, wanted = cond.args[1].form, form == "card_has_keyword"
         return lambda m, f: any(bool(m.has_keyword(c, keyword))
                                 for c in selection.candidates(m, f)) == wanted
-    if form == "card_has_stat":
-        # "if it has 50 or less AP": the stat of the card named, now
+    if form in CARD_HAS:
+        # "if it has 50 or less AP": the stat of the card named, now; "If
+        # this has 1 or more damage" (no damage, damage on it): a counter
+        # on it -- the test of the selector's "with ..." on that card
         selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
-        _zone, test = _qualifier(ast.Qualifier("with_stat", (cond.args[1],), cond.span),
+        measured = cond.args[1]
+        if form == "card_has_any_counter":      # "damage on it": 1 or more
+            measured = ast.Comparison("stat_at_least", (1, measured), cond.span)
+        _zone, test = _qualifier(ast.Qualifier(CARD_HAS[form], (measured,), cond.span),
                                  lambda m, f: f.locals["you"])
         return lambda m, f: any(test(m, f, c) for c in selection.candidates(m, f))
     raise unsupported(cond, f'the condition "{form.replace("_", " ")}"')
@@ -274,13 +279,18 @@ def player_set(subject: ast.Player) -> Callable:
     return lambda m, f: m.players_with_most(counter, most)
 
 
+# a card's stat or counter in a condition, as the selector's qualifier reads it
+CARD_HAS = {"card_has_stat": "with_stat", "card_has_counter": "with_counter",
+            "card_has_no_counter": "with_no_counter", "card_has_any_counter": "with_counter"}
+
+
 def named_card(condition: ast.Condition):
     """The one card a condition is about when the words name it outright
     ("If the defending creature is asleep", "If that card is destroyed"):
     its selection, else None (a player's condition, "If you control a ...",
     or "it" itself)."""
     if condition.form not in ("is_state", "is_not_state", "underwent", "card_has_keyword",
-                              "card_lacks_keyword", "card_has_stat"):
+                              "card_lacks_keyword", *CARD_HAS):
         return None
     cards = condition.args[0]
     if not isinstance(cards, ast.Selector) or cards.form == "it":
