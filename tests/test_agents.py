@@ -344,7 +344,7 @@ def test_a_prize_taken_and_a_longer_deck_count_for_their_player(pocket_league):
     assert position_value(taken)[0] > before[0]
     shorter = match.clone()
     for card in list(shorter.state.zones[("deck", 0)][:6]):
-        _move(shorter, card, ("discard", 0))
+        _move(shorter, card, ("discard pile", 0))
     assert position_value(shorter)[0] < before[0]
 
 

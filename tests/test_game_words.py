@@ -196,3 +196,13 @@ def test_a_noun_whose_qualifiers_are_unreadable_is_reported_where_they_go_wrong(
     [problem] = loaded.problems
     assert (problem.code, problem.span.line, problem.span.column) == ("E201", line, 41)
     assert problem.message == 'unexpected word "commands"'
+
+
+def test_an_unknown_zone_after_use_is_reported_at_its_line(tmp_path):
+    # a kind's "after use: ZONE" was taken on trust: no card went anywhere
+    loaded = game(tmp_path, words="kind Trap\n  after use: graveyrd\n", cards="")
+    line = (DUEL / "rules" / "duel.rules").read_text().count("\n") + 2
+    found = [(p.code, p.span.line, p.span.column, p.message, p.suggestion)
+             for p in loaded.problems]
+    assert found == [("E523", line, 14, 'unknown zone "graveyrd" for kind "Trap"',
+                      'did you mean "graveyard"?')]

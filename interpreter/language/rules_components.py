@@ -311,6 +311,9 @@ class ComponentDeclarations(RulesReaderBase):
                 if found is not None:
                     after_use = found.name().text
                     after_use_quietly = found.find("quietly") is not None
+                    # (checked once every zone is declared: rules_file)
+                    self._kind_zones = getattr(self, "_kind_zones", [])
+                    self._kind_zones.append((after_use, found.name().span, name))
                 continue
             if key == "waits while":
                 waits_while = next((n for n, _ in self.names_list(child)), None)
