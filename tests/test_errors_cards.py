@@ -208,6 +208,10 @@ def test_unknown_verb_in_effect_text():
     ("Draw a card. Mill 2.", 'verb "Mill {n}": <its steps>'),
     # a verb of the game misspelled: the verb itself
     ("Sacrifce a Creature.", 'did you mean "Sacrifice"?'),
+    # a word of the language misspelled: that word
+    ("Destory a Creature.", 'did you mean "destroy"?'),
+    # a word of the language that only looks alike is no misspelling of it
+    ("Exile a Creature.", 'verb "Exile {card}": <its steps>'),
 ])
 def test_a_verb_the_game_does_not_have_says_how_to_declare_it(text, suggestion):
     rules = load_game("arcane-duel").rules

@@ -598,6 +598,15 @@ def by_first_word(phrases: list[str]) -> list[str]:
             for first, group in starts.items()]
 
 
+# the verbs a step of the language opens with (effect.lark's steps): what an
+# unknown word opening a sentence may be a misspelling of
+STEP_VERBS = frozenset({
+    "draw", "discard", "move", "put", "return", "reveal", "look", "shuffle", "search", "add",
+    "gain", "lose", "pay", "set", "deal", "destroy", "ready", "rest", "exhaust", "nullify",
+    "flip", "attach", "choose", "play", "remove", "prevent", "win", "repeat", "end", "take",
+    "use", "respond", "resolve", "create", "compare", "alternate"})
+
+
 def unknown_verb(text: str, start: int, end: int, suggestion: str | None,
                  categories: dict, patterns, literal) -> str | None:
     """ "Scry 2.": a capitalised word no game word is (``categories``, nor a
@@ -616,7 +625,10 @@ def unknown_verb(text: str, start: int, end: int, suggestion: str | None,
         # a word of the language ("move") or a verb of the game: a likely
         # misspelling of it; a card kind or a status that looks alike is not
         near = suggestion[len('did you mean "'):].split('"', 1)[0].lower()
-        if categories.get(near) in (None, "verb"):
+        # (a word that only looks alike is no misspelling: "Exile" is no "while")
+        if categories.get(near) in (None, "verb") and (
+                near in STEP_VERBS or categories.get(near) == "verb" or
+                near[:1] == word[:1].lower()):
             return None
     verbs = [p.text for p in patterns if categories.get(p.leading_words.lower()) == "verb"]
     following = text[end:].split(None, 1)
