@@ -249,6 +249,13 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("At the beginning of each player's Upkeep, draw a card.",
      "At the start of each Upkeep, draw a card."),
     ("At the end of each turn, draw a card.", "At the end of each turn, draw a card."),
+    # "counters" after a counter's name, as printed cards say it
+    ("Destroy each Creature with 2 or more Growth counters.",
+     "Destroy each Creature with 2 or more Growth."),
+    ("Destroy each Creature with no damage counters.", "Destroy each Creature with no damage."),
+    ("If this has 2 or more Growth counters, draw a card.",
+     "If this has 2 or more Growth, draw a card."),
+    ("If this has no Growth counters, draw a card.", "If this has no Growth, draw a card."),
     # "for each of your X": each X you control
     ("Draw a card for each of your Creatures.", "Draw a card for each Creature you control."),
     ("Draw a card for each of your opponent's exhausted Creatures.",
