@@ -199,8 +199,9 @@ def _condition(c: ast.Condition) -> str:
             a[1].form, lambda: "be dealt damage")(),
         "there_are": lambda: f"there are {_selector(a[0])}",
         "card_has_keyword": lambda: f"{_selector(a[0])} has {_keyword(a[1])}",
-        "card_has_stat": lambda: f"{_selector(a[0])} has {_stat_comparison(a[1])}",
-        "card_has_counter": lambda: f"{_selector(a[0])} has {_stat_comparison(a[1])}",
+        # a stat or a counter of the card: "has 50 or less AP", "has 2 or more Growth"
+        **dict.fromkeys(("card_has_stat", "card_has_counter"),
+                        lambda: f"{_selector(a[0])} has {_stat_comparison(a[1])}"),
         "card_has_no_counter": lambda: f"{_selector(a[0])} has no {a[1]}",
         "card_has_any_counter": lambda: f"{_selector(a[0])} has {a[1]} on it",
         "card_lacks_keyword": lambda: f"{_selector(a[0])} doesn't have {_keyword(a[1])}",

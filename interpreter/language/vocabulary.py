@@ -626,9 +626,9 @@ def unknown_verb(text: str, start: int, end: int, suggestion: str | None,
         # misspelling of it; a card kind or a status that looks alike is not
         near = suggestion[len('did you mean "'):].split('"', 1)[0].lower()
         # (a word that only looks alike is no misspelling: "Exile" is no "while")
-        if categories.get(near) in (None, "verb") and (
-                near in STEP_VERBS or categories.get(near) == "verb" or
-                near[:1] == word[:1].lower()):
+        kind = categories.get(near)
+        if kind == "verb" or (kind is None and (
+                near in STEP_VERBS or near[:1] == word[:1].lower())):
             return None
     verbs = [p.text for p in patterns if categories.get(p.leading_words.lower()) == "verb"]
     following = text[end:].split(None, 1)
