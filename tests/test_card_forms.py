@@ -525,3 +525,43 @@ def test_a_stat_written_after_no_number_stat_is_reported_at_its_line(tmp_path):
                                'stat')
     assert problem.suggestion == 'did you mean "power"?'
     assert problem.source_line.strip() == "stat power: number, written after powr"
+
+
+ROLL_CALL = CARDS + '''
+card "Roll Call"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: If all Creatures you control are exhausted, gain 1 Mana. If a Creature you control is not exhausted, gain 2 Mana. If no Creature your Rival controls is exhausted, gain 4 Mana. If 2 Creatures you control are exhausted, gain 8 Mana.
+'''
+
+
+@pytest.mark.parametrize("exhausted,rival_exhausted,mana", [
+    # all exhausted (1), 2 of them (8); the Rival's none (4)
+    ((True, True), False, 1 + 4 + 8),
+    # one of two: not all (no 1), one not exhausted (2), fewer than 2 (no 8)
+    ((True, False), False, 2 + 4),
+    # none: one not exhausted (2); the Rival's exhausted (no 4)
+    ((False, False), True, 2),
+])
+def test_a_condition_on_cards_holds_as_many_times_as_its_quantity_says(
+        tmp_path, exhausted, rival_exhausted, mana):
+    tired = lambda yes: ("exhausted",) if yes else ()  # noqa: E731
+    zones = {("board", 0): [("Knight", tired(exhausted[0])), ("Squire", tired(exhausted[1]))],
+             ("board", 1): [("Knight", tired(rival_exhausted))],
+             ("hand", 0): [("Roll Call", ()), ("Squire", ())],
+             ("deck", 0): [("Squire", ())] * 5, ("deck", 1): [("Squire", ())] * 5}
+    match = Match.from_position(game(tmp_path, ROLL_CALL), 2, 1, zones, {(0, "Mana"): 0},
+                                3, 0, "Main")
+    state = match.state
+    take(match, "cast Roll Call")
+    assert state.counter(0, "Mana") == mana
+
+
+def test_a_condition_on_up_to_n_cards_is_refused_at_its_line(tmp_path):
+    text = ('\ncard "Muddle"\n  kind: Spell\n  cost: 0\n  text:\n    When this is played: '
+            'If up to 2 Creatures you control are exhausted, gain 1 Mana.\n')
+    with pytest.raises(CardrulesError) as raised:
+        game(tmp_path, CARDS + text)
+    [problem] = raised.value.problems
+    assert '"up to"' in problem.message and problem.span.line > 1

@@ -69,20 +69,16 @@ def compile_condition(cond: ast.Condition) -> Callable:
         during = period_test(ast.PeriodRef(possessive.form, (period,), possessive.span))
         return during if form == "is_state" else (lambda m, f: not during(m, f))
     if form == "is_state":
-        selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
-        test = _state_test(cond.args[1], lambda m, f: f.locals["you"])
-        return lambda m, f: any(test(m, f, c) for c in selection.candidates(m, f))
+        return _of_cards(cond, _state_test(cond.args[1], lambda m, f: f.locals["you"]))
     if form == "is_not_state":
-        selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
         test = _state_test(cond.args[1], lambda m, f: f.locals["you"])
-        return lambda m, f: not any(test(m, f, c) for c in selection.candidates(m, f))
+        return _of_cards(cond, lambda m, f, c: not test(m, f, c))
     if form == "underwent":
         # "If that Being is destroyed": the card came to be where it is by
         # that event (it is logged after the move; nothing has moved it since)
-        selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
         past = cond.args[1]
         name = (past.args[0] if past.form == "past_event" else past.form).lower()
-        return lambda m, f: any(m.arrived_by(c, name) for c in selection.candidates(m, f))
+        return _of_cards(cond, lambda m, f, c: m.arrived_by(c, name))
     if form == "no_moves_left":
         # a player locked out of the current "Players alternate moves" window
         who = compile_player(cond.args[0])
@@ -103,22 +99,51 @@ def compile_condition(cond: ast.Condition) -> Callable:
         return _count_test(compile_selector(cond.args[0], lambda m, f: f.locals["you"]), None)
     if form in ("card_has_keyword", "card_lacks_keyword"):
         # "If the attacking card doesn't have <BOLD>": printed or given
-        selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
         keyword, wanted = cond.args[1].form, form == "card_has_keyword"
-        return lambda m, f: any(bool(m.has_keyword(c, keyword))
-                                for c in selection.candidates(m, f)) == wanted
+        return _of_cards(cond, lambda m, f, c: bool(m.has_keyword(c, keyword)) == wanted)
     if form in CARD_HAS:
         # "if it has 50 or less AP": the stat of the card named, now; "If
         # this has 1 or more damage" (no damage, damage on it): a counter
         # on it -- the test of the selector's "with ..." on that card
-        selection = compile_selector(cond.args[0], lambda m, f: f.locals["you"])
         measured = cond.args[1]
         if form == "card_has_any_counter":      # "damage on it": 1 or more
             measured = ast.Comparison("stat_at_least", (1, measured), cond.span)
         _zone, test = _qualifier(ast.Qualifier(CARD_HAS[form], (measured,), cond.span),
                                  lambda m, f: f.locals["you"])
-        return lambda m, f: any(test(m, f, c) for c in selection.candidates(m, f))
+        return _of_cards(cond, test)
     raise unsupported(cond, f'the condition "{form.replace("_", " ")}"')
+
+
+def _of_cards(cond: ast.Condition, test: Callable) -> Callable:
+    """A condition about the cards its subject names, held as the subject's
+    quantity says: the card named ("If this is asleep", "If that Being is
+    destroyed"); one or more ("If a creature you control has 1 or more
+    damage"); that many or more, or no more ("If 2 Creatures you control are
+    exhausted"); none ("If no creature you control is asleep"); every one,
+    and there is one ("If all creatures you control are asleep", "If those
+    Creatures have Flying")."""
+    node = cond.args[0]
+    selection = compile_selector(node, lambda m, f: f.locals["you"])
+    if _names_every_one(node):
+        def every(m, f) -> bool:
+            cards = selection.candidates(m, f)
+            return bool(cards) and all(test(m, f, c) for c in cards)
+        return every
+    if isinstance(selection.how, tuple) and selection.how[0] in ("up to", "random"):
+        raise unsupported(cond, 'a condition on "up to" or random cards (say "a", a '
+                          'number, "no" or "all")')
+    return _count_test(selection, test)
+
+
+def _names_every_one(node) -> bool:
+    """ "all creatures you control", "each Creature", "those Creatures": the
+    condition is about each of them. ("your creature": the cards named,
+    one or more -- a possessive's noun does not keep whether it was plural.)"""
+    if not isinstance(node, ast.Selector):
+        return False
+    if node.form in ("them", "those", "every"):
+        return True
+    return node.form == "some" and node.args[0].form in ("each", "all")
 
 
 def _their_own_zones(selector):

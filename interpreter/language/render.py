@@ -147,6 +147,14 @@ def _each_other_ways(ways) -> str:
 
 # ---------------------------------------------------------------- conditions
 
+def _be(subject) -> str:
+    return "are" if _is_plural(subject) else "is"
+
+
+def _have(subject) -> str:
+    return "have" if _is_plural(subject) else "has"
+
+
 def _condition(c: ast.Condition) -> str:
     f, a = c.form, c.args
     simple = {
@@ -185,9 +193,9 @@ def _condition(c: ast.Condition) -> str:
                                  f"than {_player(a[3])}",
         "counter_is": lambda: f"{_possessive(a[0])} {a[1]} is {_comparison(a[2])}",
         "zone_has": lambda: f"{_zone(a[0])} has {_selector(a[1])}",
-        "is_state": lambda: f"{_selector(a[0])} is {_state(a[1])}",
-        "is_not_state": lambda: f"{_selector(a[0])} is not {_state(a[1])}",
-        "underwent": lambda: f"{_selector(a[0])} is {_participle(a[1])}",
+        "is_state": lambda: f"{_selector(a[0])} {_be(a[0])} {_state(a[1])}",
+        "is_not_state": lambda: f"{_selector(a[0])} {_be(a[0])} not {_state(a[1])}",
+        "underwent": lambda: f"{_selector(a[0])} {_be(a[0])} {_participle(a[1])}",
         "would": lambda: f"{_selector(a[0])} would {_event_action(a[1], base=True)}",
         "would_player": lambda: f"{_player(a[0])} would " + {
             "pays_more": lambda: f"pay more {a[1].args[0]} than they have",
@@ -198,13 +206,16 @@ def _condition(c: ast.Condition) -> str:
                                     f"{_selector(a[1].args[2])}"}.get(
             a[1].form, lambda: "be dealt damage")(),
         "there_are": lambda: f"there are {_selector(a[0])}",
-        "card_has_keyword": lambda: f"{_selector(a[0])} has {_keyword(a[1])}",
+        "card_has_keyword": lambda: f"{_selector(a[0])} {_have(a[0])} {_keyword(a[1])}",
         # a stat or a counter of the card: "has 50 or less AP", "has 2 or more Growth"
         **dict.fromkeys(("card_has_stat", "card_has_counter"),
-                        lambda: f"{_selector(a[0])} has {_stat_comparison(a[1])}"),
-        "card_has_no_counter": lambda: f"{_selector(a[0])} has no {a[1]}",
-        "card_has_any_counter": lambda: f"{_selector(a[0])} has {a[1]} on it",
-        "card_lacks_keyword": lambda: f"{_selector(a[0])} doesn't have {_keyword(a[1])}",
+                        lambda: f"{_selector(a[0])} {_have(a[0])} {_stat_comparison(a[1])}"),
+        "card_has_no_counter": lambda: f"{_selector(a[0])} {_have(a[0])} no {a[1]}",
+        "card_has_any_counter": lambda: f"{_selector(a[0])} {_have(a[0])} {a[1]} on "
+                                        + ("them" if _is_plural(a[0]) else "it"),
+        "card_lacks_keyword": lambda: f"{_selector(a[0])} "
+                                      f"{'don' if _is_plural(a[0]) else 'doesn'}'t have "
+                                      f"{_keyword(a[1])}",
         "no_most": lambda: f"no player has the most {a[0]}",
         "player_count": lambda: f"the game has {_comparison(a[0])} players",
         "is_player": lambda: f"{_does(a[0], 'be')} {_player(a[1])}",
