@@ -441,6 +441,13 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     # the player a rule names agrees with its verb as "they" everywhere
     ("Each opponent discards a Creature they control.",
      "Each rival discards a Creature they control."),
+    # "target": a card chosen, as "a" is
+    ("Destroy target Creature with Flying.", "Destroy a Creature with Flying."),
+    # a plural subject agrees with its verb
+    ("If all Creatures you control are exhausted, draw a card.",
+     "If all Creatures you control are exhausted, draw a card."),
+    ("If 2 Creatures you control have Flying, draw a card.",
+     "If 2 Creatures you control have Flying, draw a card."),
 ])
 def test_printed_synonyms_read_as_the_canonical_form(written, canonical):
     for text in (written, canonical):
@@ -565,3 +572,13 @@ def test_a_condition_on_up_to_n_cards_is_refused_at_its_line(tmp_path):
         game(tmp_path, CARDS + text)
     [problem] = raised.value.problems
     assert '"up to"' in problem.message and problem.span.line > 1
+
+
+def test_a_game_verb_after_another_player_says_their_for_your():
+    # verb "Switch your active creature with {card}" (Pocket League)
+    text = "Your opponent switches their active creature with one of their benched creatures."
+    result = CliRunner().invoke(main, ["explain", "pocket-league", text])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == (
+        "canonical: Your Rival Switches their active creature with a benched creature "
+        "they control.")

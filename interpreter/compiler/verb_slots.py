@@ -58,7 +58,7 @@ def _with_qualifiers(selector, qualifiers: tuple):
 
 
 # selectors whose words end with their qualifiers ("a Creature you control")
-_DESCRIBED = ("some", "owned", "every", "some_of_yours", "some_of_rivals")
+_DESCRIBED = ("some", "owned", "every", "some_of_yours", "some_of_rivals", "some_of_theirs")
 
 
 # filled definitions already made: (id of the definition, its slot values)

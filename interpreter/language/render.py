@@ -9,6 +9,8 @@ in the order of the grammar (grammar/effect.lark).
 
 from __future__ import annotations
 
+import attrs
+
 from interpreter.language import ast
 from interpreter.language.joined import AFTER_AND
 from interpreter.language.render_terms import (_capitalize, _duration, _participle,
@@ -389,7 +391,11 @@ def _step(step: ast.Step) -> str:
         text = _verb_use(use)
         if step.form == "player_verb_step" and not optional and \
                 player.form not in ("you", "that_player", "player_slot"):
-            first = text.split(" ")[0]      # "Your Rival Dumps 2"
+            # "Your Rival Dumps 2"; the verb's own "your" is the subject's:
+            # "Your Rival switches their active creature with ..."
+            text = _verb_use(attrs.evolve(use, form=" ".join(
+                "their" if w.lower() == "your" else w for w in use.form.split(" "))))
+            first = text.split(" ")[0]
             text = third_person(first) + text[len(first):]
         words.append(text)
         words.extend(_suffix(s) for s in suffixes)

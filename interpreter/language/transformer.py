@@ -410,6 +410,9 @@ class _ToAst(Transformer):
     def some_of_rivals(self, children):
         return self.some_of_yours(children, "rival")
 
+    def some_of_theirs(self, children):
+        return self.some_of_yours(children, "that_player")
+
     def stat_pair(self, children):
         """ "+1/+1": the two amounts (the stats are the rules file's pair,
         read by the compiler)."""

@@ -83,7 +83,10 @@ class Pattern:
             if words:
                 text = " ".join(words)
                 if conjugated and not symbols:
-                    other = " ".join([third_person(words[0])] + words[1:])
+                    # "Your opponent switches their active creature with ...":
+                    # the subject's own things are "their", not "your"
+                    other = " ".join([third_person(words[0])] + [
+                        "their" if w.lower() == "your" else w for w in words[1:]])
                     symbols.append(f"({_literal(text)} | {_literal(other)})")
                 else:
                     symbols.append(_literal(text))
