@@ -222,6 +222,14 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             return
         if self.game.rules.players_max > 2 and self._opponent_outside_picks(step):
             self.choose_opponent()
+        if step.form in ("act", "player_verb_step") and isinstance(step.args[0], ast.Player) \
+                and step.args[0].form == "any_player":
+            # "A player draws a card", "Target player loses 2 Life": the
+            # acting player chooses one, who does the step ("they" after it)
+            self.do_choose_player(None, compile_player(None))
+            self._step(attrs.evolve(step, args=(
+                attrs.evolve(step.args[0], form="that_player"),) + step.args[1:]))
+            return
         if step.form == "act" and any(s.form == "if_suffix" for s in step.args[3]):
             self.only_if(step)
             return

@@ -523,8 +523,8 @@ def base_effect_grammar() -> str:
 
 
 # other card games' words for what the card language says otherwise
-OTHER_GAMES_WORDS = {"dies": "is destroyed", "die": "are destroyed", "target": "a",
-                     "counter": "nullify"}
+# ("target" reads as "a": effect.lark's quantity)
+OTHER_GAMES_WORDS = {"dies": "is destroyed", "die": "are destroyed", "counter": "nullify"}
 # "tap" / "untap": the verb of the status the game declares, if it has one
 _STATUS_VERBS = {"tap": (("exhausted", "exhaust"), ("rested", "rest")),
                  "untap": (("ready", "ready"),)}
@@ -557,7 +557,7 @@ def role_zone_words(zones) -> dict[str, tuple[str, str]]:
 def other_games_word(word: str, expected, zone_words: dict,
                      game_words: dict | None = None) -> str | None:
     """A did-you-mean for a word of another card game: the language's phrase
-    ("target": "a"), or, where a zone is expected, this game's zone of that
+    ("dies": "is destroyed"), or, where a zone is expected, this game's zone of that
     role ("deck": a zone "Draw Pile" of that role)."""
     word = word.lower()
     if word in zone_words and any(e.startswith("a zone") for e in expected):
