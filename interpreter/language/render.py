@@ -20,7 +20,7 @@ from interpreter.language.render_selectors import (_amount, _comparison, _does, 
                                                     _keyword, _measure, _noun, _player, _qualifier,
                                                     _selector, _state, _stat_comparison,
                                                     _subject, _target, _verb_use, counted_text)
-from interpreter.language.vocabulary import plural, third_person
+from interpreter.language.vocabulary import plural, their_for_your, third_person
 
 
 def render_ability(ability: ast.Ability) -> str:
@@ -157,6 +157,10 @@ def _have(subject) -> str:
     return "have" if _is_plural(subject) else "has"
 
 
+def _doesnt(subject) -> str:
+    return "don't" if _is_plural(subject) else "doesn't"
+
+
 def _condition(c: ast.Condition) -> str:
     f, a = c.form, c.args
     simple = {
@@ -215,8 +219,7 @@ def _condition(c: ast.Condition) -> str:
         "card_has_no_counter": lambda: f"{_selector(a[0])} {_have(a[0])} no {a[1]}",
         "card_has_any_counter": lambda: f"{_selector(a[0])} {_have(a[0])} {a[1]} on "
                                         + ("them" if _is_plural(a[0]) else "it"),
-        "card_lacks_keyword": lambda: f"{_selector(a[0])} "
-                                      f"{'don' if _is_plural(a[0]) else 'doesn'}'t have "
+        "card_lacks_keyword": lambda: f"{_selector(a[0])} {_doesnt(a[0])} have "
                                       f"{_keyword(a[1])}",
         "no_most": lambda: f"no player has the most {a[0]}",
         "player_count": lambda: f"the game has {_comparison(a[0])} players",
@@ -393,8 +396,7 @@ def _step(step: ast.Step) -> str:
                 player.form not in ("you", "that_player", "player_slot"):
             # "Your Rival Dumps 2"; the verb's own "your" is the subject's:
             # "Your Rival switches their active creature with ..."
-            text = _verb_use(attrs.evolve(use, form=" ".join(
-                "their" if w.lower() == "your" else w for w in use.form.split(" "))))
+            text = _verb_use(attrs.evolve(use, form=" ".join(their_for_your(use.form.split(" ")))))
             first = text.split(" ")[0]
             text = third_person(first) + text[len(first):]
         words.append(text)

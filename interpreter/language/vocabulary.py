@@ -83,10 +83,7 @@ class Pattern:
             if words:
                 text = " ".join(words)
                 if conjugated and not symbols:
-                    # "Your opponent switches their active creature with ...":
-                    # the subject's own things are "their", not "your"
-                    other = " ".join([third_person(words[0])] + [
-                        "their" if w.lower() == "your" else w for w in words[1:]])
+                    other = " ".join([third_person(words[0])] + their_for_your(words[1:]))
                     symbols.append(f"({_literal(text)} | {_literal(other)})")
                 else:
                     symbols.append(_literal(text))
@@ -707,6 +704,12 @@ def own_action_names(names: Iterable[str]) -> tuple[str, ...]:
     do not start with a verb ACT_VERB reads ("attack a Card" stays
     "attack" with its object, as it always read)."""
     return tuple(n for n in dict.fromkeys(names) if not _act_verb().match(n))
+
+
+def their_for_your(words: list[str]) -> list[str]:
+    """A verb's words said of another player: the verb's own "your" is the
+    subject's, "their" ("Your opponent switches their active creature")."""
+    return ["their" if w.lower() == "your" else w for w in words]
 
 
 def effect_grammar(vocab: Vocabulary) -> str:
