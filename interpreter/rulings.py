@@ -54,7 +54,7 @@ from interpreter.errors import CardrulesError, CouldNotRun, Problem, did_you_mea
 from interpreter.language.files import Unreadable, read_source
 from interpreter.language.games import load_game
 from interpreter.language.projects import Library
-from interpreter.language.parse_store import grammar_cache
+from interpreter.language.lark_build import lalr_parser
 from interpreter.language.syntax import OutlineLine, parse_outline, problem_at
 from interpreter.resources import read_grammar
 from interpreter.ruling_cards import compile_ruling_game, read_cards_block, ruling_game
@@ -129,14 +129,12 @@ def _expect_parser() -> Lark:
     global _EXPECT_PARSER
     if _EXPECT_PARSER is None:
         grammar = read_grammar("ruling.lark")
-        _EXPECT_PARSER = Lark(grammar, parser="lalr", lexer="contextual",
-                              maybe_placeholders=False, cache=grammar_cache(grammar))
+        _EXPECT_PARSER = lalr_parser(grammar, maybe_placeholders=False)
     return _EXPECT_PARSER
 
 
 def expect_grammar_parser(strict: bool = True) -> Lark:
-    return Lark(read_grammar("ruling.lark"), parser="lalr", lexer="contextual",
-                strict=strict)
+    return lalr_parser(read_grammar("ruling.lark"), strict=strict)
 
 
 def load_rulings(source: SourceText) -> tuple[list[Ruling], list[Problem]]:

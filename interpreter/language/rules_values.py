@@ -18,7 +18,7 @@ import attrs
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from interpreter.language.parse_store import grammar_cache
+from interpreter.language.lark_build import lalr_parser
 from interpreter.resources import read_grammar
 from interpreter.source import Span
 
@@ -119,10 +119,9 @@ def _parser() -> Lark:
     global _PARSER
     if _PARSER is None:
         grammar = read_grammar("rules.lark")
-        _PARSER = Lark(grammar, parser="lalr", lexer="contextual", start=list(_STARTS),
-                       propagate_positions=True, maybe_placeholders=False,
-                       postlex=_WholeWords(),
-                       cache=grammar_cache(grammar + "\n// starts: " + " ".join(_STARTS)))
+        _PARSER = lalr_parser(grammar, start=list(_STARTS), propagate_positions=True,
+                              maybe_placeholders=False, postlex=_WholeWords(),
+                              cache_key=grammar + "\n// starts: " + " ".join(_STARTS))
     return _PARSER
 
 

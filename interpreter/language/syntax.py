@@ -1,13 +1,13 @@
 """The lark front end: parsers, the outline of files, and syntax errors.
 
-Owns every call into lark. Two kinds of grammar live in ``grammar/``:
+Owns the parsers of files and card text (each built by ``lark_build``).
+Two kinds of grammar live in ``grammar/``:
 
 * ``outline.lark`` reads the indented layout shared by every file kind into
   :class:`OutlineLine` trees (a head, an optional value, nested lines);
 * ``effect.lark`` is the base card-text language; a game's vocabulary is
   generated into it (``interpreter.language.vocabulary``) so that every game gets its
-  own LALR parser, built once and cached (lark ``cache=True`` on disk, and an
-  in-process table keyed by the grammar text).
+  own LALR parser, built once (``lark_build``: its table kept on disk).
 
 Lark's exceptions never leave this module: :func:`problem_from_lark` turns
 them into :class:`~interpreter.errors.Problem` records that speak the user's
@@ -33,43 +33,12 @@ from lark.lexer import PatternStr
 from interpreter.errors import Problem, did_you_mean, nearest_phrase
 from interpreter.language import parse_store
 from interpreter.language.lean_lalr import LeanParser, NotPlain, prefix_length, spells_longer
-from interpreter.language.parse_store import grammar_cache
+from interpreter.language.lark_build import lalr_parser
 from interpreter.language.vocabulary import (
     by_first_word, other_games_word, period_kinds_apart, plural, terminal_word, unknown_period,
     unknown_verb)
 from interpreter.resources import read_examples, read_grammar
 from interpreter.source import SourceText, Span
-
-# --------------------------------------------------------------------------
-# Building parsers
-
-
-_PARSERS: dict[tuple[str, str, bool], Lark] = {}
-
-
-def lalr(grammar: str, start: str = "start", *, strict: bool = False,
-         postlex=None, transformer=None, cache: bool = True) -> Lark:
-    """An LALR parser with the contextual lexer, memoized by grammar text."""
-    key = (grammar, start, strict)
-    parser = _PARSERS.get(key) if transformer is None and postlex is None else None
-    if parser is not None:
-        return parser
-    parser = Lark(
-        grammar,
-        parser="lalr",
-        lexer="contextual",
-        start=start,
-        propagate_positions=True,
-        maybe_placeholders=False,
-        strict=strict,
-        postlex=postlex,
-        transformer=transformer,
-        cache=grammar_cache(grammar) if cache and not strict else False,
-    )
-    if transformer is None and postlex is None:
-        _PARSERS[key] = parser
-    return parser
-
 
 # --------------------------------------------------------------------------
 # The outline of a file
@@ -171,12 +140,9 @@ def _outline_parser(strict: bool = False) -> Lark:
     between parses)."""
     if strict not in _OUTLINE_PARSERS:
         grammar = read_grammar("outline.lark")
-        _OUTLINE_PARSERS[strict] = Lark(
-            grammar, parser="lalr", lexer="contextual",
-            propagate_positions=True, maybe_placeholders=False,
-            postlex=_OutlineIndenter(), strict=strict,
-            cache=grammar_cache(grammar) if not strict else False,
-        )
+        _OUTLINE_PARSERS[strict] = lalr_parser(
+            grammar, strict=strict, propagate_positions=True, maybe_placeholders=False,
+            postlex=_OutlineIndenter())
     return _OUTLINE_PARSERS[strict]
 
 
@@ -396,13 +362,12 @@ class EffectParser:
         earlier run (``recall_file``): a run that reads nothing new never
         builds it."""
         if self._lark is None:
-            self._lark = Lark(self.grammar, parser="lalr", lexer="contextual",
-                              start=["start", "qualifiers", "selection", "condition_line",
-                                     "when_line", "player_line"],
-                              propagate_positions=False, maybe_placeholders=False,
-                              strict=self._strict, postlex=self._whole_words,
-                              transformer=self.transformer,
-                              cache=grammar_cache(self.grammar) if not self._strict else False)
+            self._lark = lalr_parser(
+                self.grammar, strict=self._strict,
+                start=["start", "qualifiers", "selection", "condition_line", "when_line",
+                       "player_line"],
+                propagate_positions=False, maybe_placeholders=False,
+                postlex=self._whole_words, transformer=self.transformer)
         return self._lark
 
     @property
