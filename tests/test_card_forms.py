@@ -448,6 +448,9 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
      "If all Creatures you control are exhausted, draw a card."),
     ("If 2 Creatures you control have Flying, draw a card.",
      "If 2 Creatures you control have Flying, draw a card."),
+    # a possessive's noun in the plural is plural too
+    ("If your Creatures are exhausted, draw a card.",
+     "If your Creatures are exhausted, draw a card."),
 ])
 def test_printed_synonyms_read_as_the_canonical_form(written, canonical):
     for text in (written, canonical):
@@ -563,6 +566,31 @@ def test_a_condition_on_cards_holds_as_many_times_as_its_quantity_says(
     state = match.state
     take(match, "cast Roll Call")
     assert state.counter(0, "Mana") == mana
+
+
+MUSTER = CARDS + '''
+card "Muster"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: If your Creatures are exhausted, gain 1 Mana. If your Creature is exhausted, gain 2 Mana.
+'''
+
+
+@pytest.mark.parametrize("exhausted,mana", [
+    ((True, True), 1 + 2),      # all of them, and one or more
+    ((True, False), 2),         # one or more, not all
+    ((False, False), 0),
+])
+def test_a_possessive_with_a_plural_noun_asks_about_every_one(tmp_path, exhausted, mana):
+    tired = lambda yes: ("exhausted",) if yes else ()  # noqa: E731
+    zones = {("board", 0): [("Knight", tired(exhausted[0])), ("Squire", tired(exhausted[1]))],
+             ("hand", 0): [("Muster", ()), ("Squire", ())],
+             ("deck", 0): [("Squire", ())] * 5, ("deck", 1): [("Squire", ())] * 5}
+    match = Match.from_position(game(tmp_path, MUSTER), 2, 1, zones, {(0, "Mana"): 0},
+                                3, 0, "Main")
+    take(match, "cast Muster")
+    assert match.state.counter(0, "Mana") == mana
 
 
 def test_a_condition_on_up_to_n_cards_is_refused_at_its_line(tmp_path):

@@ -136,13 +136,15 @@ def _of_cards(cond: ast.Condition, test: Callable) -> Callable:
 
 
 def _names_every_one(node) -> bool:
-    """ "all creatures you control", "each Creature", "those Creatures": the
-    condition is about each of them. ("your creature": the cards named,
-    one or more -- a possessive's noun does not keep whether it was plural.)"""
+    """ "all creatures you control", "each Creature", "those Creatures",
+    "your Creatures": the condition is about each of them ("your Creature":
+    one or more)."""
     if not isinstance(node, ast.Selector):
         return False
     if node.form in ("them", "those", "every"):
         return True
+    if node.form == "owned":
+        return any(isinstance(a, ast.Noun) and a.plural for a in node.args)
     return node.form == "some" and node.args[0].form in ("each", "all")
 
 

@@ -71,7 +71,12 @@ class Adjective(Node):
 
 @attrs.frozen(slots=True)
 class Noun(Node):
-    """``card(s)`` (form any_card) or a card kind (form kind, arg: the kind)."""
+    """``card(s)`` (form any_card) or a card kind (form kind, arg: the kind
+    as written). ``plural``: the kind was written in the plural ("your
+    Creatures": all of them where a condition asks about them); the word
+    itself already tells the two apart, so it takes no part in equality."""
+
+    plural: bool = attrs.field(default=False, eq=False, repr=False)
 
 
 @attrs.frozen(slots=True)

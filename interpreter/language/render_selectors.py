@@ -125,7 +125,7 @@ def _is_plural(sel) -> bool:
 
 
 def _noun_is_plural(noun: ast.Noun) -> bool:
-    return bool(noun.args) and noun.args[0] is not None and getattr(noun, "_plural", False)
+    return noun.plural
 
 
 def _selector(s) -> str:

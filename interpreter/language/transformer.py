@@ -109,6 +109,7 @@ class _ToAst(Transformer):
         # participle -> its verb for "you" and for another player (player_did)
         self._conjugated: dict[str, tuple[str, str]] | None = None
         self._status_verbs: dict[str, str] | None = None
+        self._plurals: frozenset[str] | None = None     # the kinds' and nouns' plurals
 
     def at(self, path: str, line: int, column: int) -> None:
         """Where the next text parsed starts (for the spans of its nodes)."""
@@ -318,10 +319,14 @@ class _ToAst(Transformer):
             name, args = "kind", (args[0] if args[0].lower().endswith("s")
                                   else plural(args[0]),)
         if name == "kind" and self.rules is not None and isinstance(args[0], str):
+            many = self._written_plural(args[0])
             # "each Champion": a noun whose declaration ends with qualifiers
             decl = self.rules.noun(args[0]) if self.rules.nouns else None
             if decl is not None and decl.qualifiers:
-                return ast.Noun(name, (args[0], decl.qualifiers), self.span(children))
+                return ast.Noun(name, (args[0], decl.qualifiers), self.span(children),
+                                plural=many)
+            if many:
+                return ast.Noun(name, tuple(args), self.span(children), plural=True)
         if name == "defined_adj":
             # "an enemy Minion": the adjective carries the qualifiers it means
             decl = self.rules.adjectives.get(args[0]) if self.rules is not None else None
@@ -404,8 +409,18 @@ class _ToAst(Transformer):
         word = noun.args[0].lower()
         for decl in (*self.rules.kinds.values(), *self.rules.nouns.values()):
             if decl.plural.lower() == word:
-                return attrs.evolve(noun, args=(decl.name,) + tuple(noun.args[1:]))
+                return attrs.evolve(noun, args=(decl.name,) + tuple(noun.args[1:]),
+                                    plural=False)
         return noun
+
+    def _written_plural(self, word: str) -> bool:
+        """The word is a kind's or a noun's plural, and no kind or noun's
+        own name (a kind "Sheep" is one or many)."""
+        if self._plurals is None:
+            decls = (*self.rules.kinds.values(), *self.rules.nouns.values())
+            names = {d.name.lower() for d in decls}
+            self._plurals = frozenset(d.plural.lower() for d in decls) - names
+        return word.lower() in self._plurals
 
     def some_of_rivals(self, children):
         return self.some_of_yours(children, "rival")
