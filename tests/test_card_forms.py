@@ -451,6 +451,8 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     # a possessive's noun in the plural is plural too
     ("If your Creatures are exhausted, draw a card.",
      "If your Creatures are exhausted, draw a card."),
+    ("If your Creatures have Flying, draw a card.",
+     "If your Creatures have Flying, draw a card."),
 ])
 def test_printed_synonyms_read_as_the_canonical_form(written, canonical):
     for text in (written, canonical):
@@ -573,14 +575,15 @@ card "Muster"
   kind: Spell
   cost: 0
   text:
-    When this is played: If your Creatures are exhausted, gain 1 Mana. If your Creature is exhausted, gain 2 Mana.
+    When this is played: If your Creatures are exhausted, gain 1 Mana. If your Creature is exhausted, gain 2 Mana. If your Creatures have 1 or more power, gain 4 Mana. If your Creatures have 2 or more power, gain 8 Mana.
 '''
 
 
+# the Knight has 2 power, the Squire 1: both have 1 or more (4), not both 2 (no 8)
 @pytest.mark.parametrize("exhausted,mana", [
-    ((True, True), 1 + 2),      # all of them, and one or more
-    ((True, False), 2),         # one or more, not all
-    ((False, False), 0),
+    ((True, True), 1 + 2 + 4),      # all of them, and one or more
+    ((True, False), 2 + 4),         # one or more, not all
+    ((False, False), 4),
 ])
 def test_a_possessive_with_a_plural_noun_asks_about_every_one(tmp_path, exhausted, mana):
     tired = lambda yes: ("exhausted",) if yes else ()  # noqa: E731
