@@ -319,14 +319,12 @@ class _ToAst(Transformer):
             name, args = "kind", (args[0] if args[0].lower().endswith("s")
                                   else plural(args[0]),)
         if name == "kind" and self.rules is not None and isinstance(args[0], str):
-            many = self._written_plural(args[0])
             # "each Champion": a noun whose declaration ends with qualifiers
             decl = self.rules.noun(args[0]) if self.rules.nouns else None
-            if decl is not None and decl.qualifiers:
-                return ast.Noun(name, (args[0], decl.qualifiers), self.span(children),
-                                plural=many)
-            if many:
-                return ast.Noun(name, tuple(args), self.span(children), plural=True)
+            qualifiers = (decl.qualifiers,) if decl is not None and decl.qualifiers else ()
+            many = self._written_plural(args[0])
+            if qualifiers or many:
+                return ast.Noun(name, (args[0], *qualifiers), self.span(children), plural=many)
         if name == "defined_adj":
             # "an enemy Minion": the adjective carries the qualifiers it means
             decl = self.rules.adjectives.get(args[0]) if self.rules is not None else None
@@ -414,8 +412,7 @@ class _ToAst(Transformer):
         return noun
 
     def _written_plural(self, word: str) -> bool:
-        """The word is a kind's or a noun's plural, and no kind or noun's
-        own name (a kind "Sheep" is one or many)."""
+        """A kind's or noun's plural and no kind's or noun's name ("Sheep")."""
         if self._plurals is None:
             decls = (*self.rules.kinds.values(), *self.rules.nouns.values())
             names = {d.name.lower() for d in decls}
