@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))      # this checkout's interpreter, not an installed one
 
 from interpreter.language.games import shipped_games  # noqa: E402
-from interpreter.language.lalr_tables import lalr_table  # noqa: E402
+from interpreter.language.lalr_tables import corresponding_states, lalr_table  # noqa: E402
 from interpreter.language.lark_build import lalr_parser  # noqa: E402
 from interpreter.language.rules_file import load_rules  # noqa: E402
 from interpreter.language.vocabulary import effect_grammar  # noqa: E402
@@ -61,31 +61,6 @@ def card_grammar(game: str) -> str:
     return effect_grammar(rules.vocabulary())
 
 
-def same_states(theirs, ours) -> int:
-    """The number of states, after checking the two tables correspond."""
-    matched: dict[int, int] = {}
-    waiting = []
-    for start, state in theirs.start_states.items():
-        matched[state] = ours.start_states[start]
-        waiting.append(state)
-    while waiting:
-        a = waiting.pop()
-        row_a, row_b = theirs.states[a], ours.states[matched[a]]
-        assert set(row_a) == set(row_b)
-        for symbol, (action, argument) in row_a.items():
-            action_b, argument_b = row_b[symbol]
-            assert action is action_b
-            if action.name == "Reduce":
-                assert argument == argument_b
-            elif argument in matched:
-                assert matched[argument] == argument_b
-            else:
-                matched[argument] = argument_b
-                waiting.append(argument)
-    assert len(matched) == len(theirs.states) == len(ours.states)
-    return len(matched)
-
-
 def main(games: list[str]) -> None:
     print(f"{'game':<20} {'states':>7} {'lark table':>11} {'lalr_tables':>12} "
           f"{'parser before':>14} {'parser now':>11}")
@@ -103,7 +78,7 @@ def main(games: list[str]) -> None:
             kept["ours"] = lalr_table(rules, STARTS)
 
         lark_seconds, our_seconds = best(lark_table), best(our_table)
-        states = same_states(kept["theirs"], kept["ours"])
+        states = corresponding_states(kept["theirs"], kept["ours"])
 
         def before():
             with tempfile.TemporaryDirectory() as folder:

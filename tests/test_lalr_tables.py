@@ -1,7 +1,8 @@
 """The parse tables of interpreter/language/lalr_tables.py are lark's own:
 the same states, shifts and reductions for the languages' grammars and a
-game's card grammar, conflicts resolved and reported as lark does; and a
-parser built by lark_build leaves lark as it found it."""
+game's card grammar (``corresponding_states``), conflicts resolved and
+reported as lark does; and a parser built by lark_build leaves lark as it
+found it."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from lark.parsers import lalr_parser as lark_lalr
 from lark.parsers.lalr_analysis import LALR_Analyzer
 
 from interpreter.language import rules_values
-from interpreter.language.lalr_tables import lalr_table
+from interpreter.language.lalr_tables import corresponding_states, lalr_table
 from interpreter.language.lark_build import lalr_parser
 from interpreter.language.rules_file import load_rules
 from interpreter.language.vocabulary import effect_grammar
@@ -37,45 +38,11 @@ def _both_tables(grammar: str, start):
     return theirs.parse_table, lalr_table(rules, starts)
 
 
-def _same_table(theirs, ours) -> int:
-    """Walks both tables from their start states together: every state
-    has the same actions on the same symbols, shifts reach states that
-    correspond, reductions name equal rules. The number of states."""
-    assert set(theirs.start_states) == set(ours.start_states)
-    matched: dict[int, int] = {}
-    waiting: list[int] = []
-
-    def pair(a: int, b: int) -> None:
-        if a in matched:
-            assert matched[a] == b, "a state reached two ways corresponds to two"
-        else:
-            matched[a] = b
-            waiting.append(a)
-
-    for start, state in theirs.start_states.items():
-        pair(state, ours.start_states[start])
-    while waiting:
-        a = waiting.pop()
-        row_a, row_b = theirs.states[a], ours.states[matched[a]]
-        assert set(row_a) == set(row_b), sorted(set(row_a) ^ set(row_b))
-        for symbol, (action, argument) in row_a.items():
-            action_b, argument_b = row_b[symbol]
-            assert action is action_b, symbol
-            if action.name == "Shift":
-                pair(argument, argument_b)
-            else:
-                assert argument == argument_b, (symbol, argument, argument_b)
-    assert len(matched) == len(theirs.states) == len(ours.states)
-    for start, state in theirs.end_states.items():
-        assert matched[state] == ours.end_states[start]
-    return len(matched)
-
-
 @pytest.mark.parametrize("name, start", [
     ("outline.lark", "start"), ("ruling.lark", "start"),
     ("rules.lark", list(rules_values._STARTS))])
 def test_the_languages_grammars_have_lark_s_table(name, start):
-    assert _same_table(*_both_tables(read_grammar(name), start)) > 20
+    assert corresponding_states(*_both_tables(read_grammar(name), start)) > 20
 
 
 @pytest.mark.parametrize("rules_file", [DUEL / "rules" / "duel.rules",
@@ -85,7 +52,7 @@ def test_a_game_s_card_grammar_has_lark_s_table(rules_file):
     rules, _ = load_rules(SourceText(str(rules_file), rules_file.read_text()), rules_file.stem)
     grammar = effect_grammar(rules.vocabulary())
     # thousands of states: one per place a declared word may stand
-    assert _same_table(*_both_tables(grammar, _EFFECT_STARTS)) > 1000
+    assert corresponding_states(*_both_tables(grammar, _EFFECT_STARTS)) > 1000
 
 
 _SHIFT_REDUCE = """
@@ -95,7 +62,7 @@ e: e "+" e | "n"
 
 
 def test_a_shift_reduce_conflict_is_the_shift_or_an_error_in_strict_mode():
-    assert _same_table(*_both_tables(_SHIFT_REDUCE, "start")) > 3
+    assert corresponding_states(*_both_tables(_SHIFT_REDUCE, "start")) > 3
     with pytest.raises(GrammarError, match=r"Shift/Reduce conflict for terminal PLUS\. "
                                            r"\[strict-mode\]"):
         lalr_parser(_SHIFT_REDUCE, strict=True)
@@ -122,8 +89,15 @@ def test_a_reduce_reduce_collision_is_reported_in_lark_s_words():
 def test_a_collision_between_rules_of_different_priority_keeps_the_higher():
     grammar = _REDUCE_REDUCE.replace("one: WORD", "one.2: WORD")
     theirs, ours = _both_tables(grammar, "start")
-    _same_table(theirs, ours)
+    corresponding_states(theirs, ours)
     assert lalr_parser(grammar).parse("w").children[0].data == "one"
+
+
+def test_tables_of_two_grammars_do_not_correspond():
+    _, plus = _both_tables(_SHIFT_REDUCE, "start")
+    _, other = _both_tables(_SHIFT_REDUCE.replace('"+"', '"-"'), "start")
+    with pytest.raises(ValueError, match="other symbols"):
+        corresponding_states(plus, other)
 
 
 def test_a_build_puts_back_lark_s_analyzer_and_collision_check():

@@ -15,7 +15,7 @@ same reductions, conflicts resolved the same way (a reduce/reduce by the
 rules' priorities, a shift/reduce as a shift, or an error in strict mode)
 and reported in lark's words, which ``vocabulary.clashing_words`` reads.
 tests/test_lalr_tables.py compares it with lark's for the languages'
-grammars. lark's one departure from the textbook relation is kept: a
+grammars (``corresponding_states``: the same table up to the numbering). lark's one departure from the textbook relation is kept: a
 state's item of a rule whose dot is not at its start also walks to the
 "includes" relation (lark's ``compute_includes_lookback``).
 
@@ -337,3 +337,45 @@ def _table(grammar: _Grammar, automaton: _Automaton, lookaheads, bit, strict: bo
         start_states[start] = state
         end_states[start] = automaton.transitions[state][grammar.number(NonTerminal(start))]
     return IntParseTable(states, start_states, end_states)
+
+
+def corresponding_states(theirs: IntParseTable, ours: IntParseTable) -> int:
+    """The number of states of two tables that are the same table up to
+    their states' numbering (lark's and this module's, for the tests and
+    the benchmark): walked from their start states together, every state
+    has the same actions on the same symbols, shifts reach states that
+    correspond and reductions name equal rules. ValueError where not."""
+    if set(theirs.start_states) != set(ours.start_states):
+        raise ValueError("the tables have other start rules")
+    matched: dict[int, int] = {}
+    waiting: list[int] = []
+
+    def pair(a: int, b: int) -> None:
+        if a not in matched:
+            matched[a] = b
+            waiting.append(a)
+        elif matched[a] != b:
+            raise ValueError(f"state {a} corresponds to {matched[a]} and to {b}")
+
+    for start, state in theirs.start_states.items():
+        pair(state, ours.start_states[start])
+    while waiting:
+        a = waiting.pop()
+        row_a, row_b = theirs.states[a], ours.states[matched[a]]
+        if set(row_a) != set(row_b):
+            raise ValueError(f"state {a} acts on other symbols: {sorted(set(row_a) ^ set(row_b))}")
+        for symbol, (action, argument) in row_a.items():
+            action_b, argument_b = row_b[symbol]
+            if action is not action_b:
+                raise ValueError(f"state {a} on {symbol}: {action} against {action_b}")
+            if action is Shift:
+                pair(argument, argument_b)
+            elif argument != argument_b:
+                raise ValueError(f"state {a} on {symbol} reduces {argument} against {argument_b}")
+    if not len(matched) == len(theirs.states) == len(ours.states):
+        raise ValueError(f"{len(matched)} states correspond, of {len(theirs.states)} and "
+                         f"{len(ours.states)}")
+    if any(matched[state] != ours.end_states[start]
+           for start, state in theirs.end_states.items()):
+        raise ValueError("the end states do not correspond")
+    return len(matched)
