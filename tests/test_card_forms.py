@@ -320,6 +320,20 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
      "Destroy a Creature. If it is destroyed, draw a card."),
     ("Destroy all Creatures. Draw a card for each Creature destroyed this way.",
      "Destroy all Creatures. Draw a card for each Creature destroyed this way."),
+    # a printed ability's limit: once per turn, in its controller's turn
+    ("ABILITY: Once during your turn, pay 1 Life: Draw a card.",
+     "ABILITY: Once per turn, during your turn, pay 1 Life: Draw a card."),
+    # a draw after a draw
+    ("Draw a card. If you control a Creature, draw 2 more cards.",
+     "Draw a card. If you control a Creature, draw 2 cards."),
+    ("Draw an additional card.", "Draw a card."),
+    ("Your Rival draws two additional cards.", "Your Rival draws 2 cards."),
+    ("Draw a card, then draw another card.", "Draw a card, then draw a card."),
+    # damage divided among cards and players
+    ("Deal 3 damage divided as you choose among any number of targets.",
+     "Deal 3 damage divided as you choose among any number of targets."),
+    ("Deal 3 damage divided as you choose among up to two targets.",
+     "Deal 3 damage divided as you choose among up to 2 targets."),
     # damage divided point by point among cards
     ("Deal 4 damage divided as you choose among any number of Creatures.",
      "Deal 4 damage divided as you choose among any number of Creatures."),
@@ -613,3 +627,28 @@ def test_a_game_verb_after_another_player_says_their_for_your():
     assert result.output.splitlines()[0] == (
         "canonical: Your Rival Switches their active creature with a benched creature "
         "they control.")
+
+
+STUDY = CARDS + '''
+card "Study"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: Draw a card. If you control a Creature, draw 2 more cards. Draw another card.
+'''
+
+
+@pytest.mark.parametrize("board, drawn", [(["Knight"], 4), ([], 2)])
+def test_more_cards_and_another_card_are_draws_of_their_own(tmp_path, board, drawn):
+    match = position(game(tmp_path, STUDY), hand_1=["Study"], board_1=board)
+    take(match, "cast Study")
+    assert len(match.state.zone("hand", 0)) == drawn
+    assert len(match.state.zone("deck", 0)) == 5 - drawn
+
+
+def test_once_during_your_turn_outside_an_ability_is_refused_at_its_words():
+    result = CliRunner().invoke(main, ["explain", "arcane-duel",
+                                       "Once during your turn, you may draw a card."])
+    assert result.exit_code != 0
+    assert 'E801 the engine cannot run "once per turn" inside an effect' in result.output
+    assert "Traceback" not in result.output

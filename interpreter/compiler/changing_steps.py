@@ -473,47 +473,66 @@ class ChangingSteps:
         self._deal(action, who, compile_amount(n, action), target)
 
     def do_deal_divided(self, action, who):
-        """ "Deal 4 damage divided as you choose among up to 2 Creatures": the
-        acting player gives each point to one of the cards (at most as many
-        different cards as the words allow), then each is dealt its share,
-        in the order first given."""
+        """ "Deal 4 damage divided as you choose among up to 2 Creatures"."""
         n, target = action.args
-        amount = compile_amount(n, action)
         selection = compile_selector(target, who)
         if selection.how == "all" or selection.given:
             raise unsupported(target, 'damage divided among cards the words name all of ("each '
                               'Creature"): write "among any number of Creatures"')
         # how many different cards may have a share: "up to 2", "any number of"
         most = (lambda m, f: 1) if selection.how == "one" else selection.count
+        self._divide(who, compile_amount(n, action), selection.candidates, most, "card")
+
+    def do_deal_divided_targets(self, action, who):
+        """ "Deal 5 damage divided as you choose among any number of targets"
+        / "among up to 3 targets": the cards "any target" offers and the
+        players (a player is ``-1 - player``, as `_ask_target` keeps it)."""
+        self.game.check_player_damage(action)
+        most = compile_amount(action.args[1], action) if len(action.args) > 1 else \
+            (lambda m, f: 10 ** 6)
+
+        def targets(m, f):
+            return tuple(c for c in m.in_play() if m.is_damageable(c)) + \
+                tuple(-1 - p for p in m.seat_order())
+        self._divide(who, compile_amount(action.args[0], action), targets, most, "target")
+
+    def _divide(self, who, amount, candidates, most, noun: str) -> None:
+        """Damage divided as the acting player chooses: each point given to
+        one of the candidates (at most ``most`` different ones), then each
+        card or player dealt its share at once, in the order first given.
+        "it" is the cards dealt a share."""
         source = self.damage_source()
         store, key = f"_part{len(self.e.program.instructions)}", \
             f"_shares{len(self.e.program.instructions)}"
 
         def divide(m, f):
             if key not in f.locals:
-                f.locals[key] = (amount(m, f),)          # (points left, card, n, card, n ...)
+                f.locals[key] = (amount(m, f),)          # (points left, target, n, target, n ...)
             left, *shares = f.locals[key]
             if store in f.locals:
-                card = f.locals.pop(store)
-                at = shares[0::2].index(card) * 2 if card in shares[0::2] else None
+                chosen = f.locals.pop(store)
+                at = shares[0::2].index(chosen) * 2 if chosen in shares[0::2] else None
                 if at is None:
-                    shares += [card, 1]
+                    shares += [chosen, 1]
                 else:
                     shares[at + 1] += 1
                 left -= 1
                 f.locals[key] = (left, *shares)
             chosen = shares[0::2]
-            options = [c for c in selection.candidates(m, f)
-                       if c in chosen or len(chosen) < most(m, f)]
+            options = [c for c in candidates(m, f) if c in chosen or len(chosen) < most(m, f)]
             if left > 0 and options:
                 return m.ask(f, who(m, f), "choose",
-                             f"choose a card to deal 1 of the {left} damage left to",
-                             tuple(options), store, tuple(m.card_label(c) for c in options))
+                             f"choose a {noun} to deal 1 of the {left} damage left to",
+                             tuple(options), store,
+                             tuple(m.card_label(c) if c >= 0 else f"player {-c}" for c in options))
             del f.locals[key]
-            f.locals["it"] = tuple(chosen)
+            f.locals["it"] = tuple(c for c in chosen if c >= 0)
             f.locals["did"] = bool(chosen)
-            for card, share in zip(shares[0::2], shares[1::2]):
-                m.damage_card(card, share, False, source(m, f))
+            for target, share in zip(shares[0::2], shares[1::2]):
+                if target < 0:
+                    m.damage_player(-1 - target, share, source(m, f))
+                else:
+                    m.damage_card(target, share, False, source(m, f))
             return None
         self.e.emit(divide)
 

@@ -15,7 +15,7 @@ from typing import Callable
 import attrs
 
 from interpreter.compiler.compiled import CompiledGame, Cued
-from interpreter.compiler.conditions import compile_condition
+from interpreter.compiler.conditions import compile_condition, period_test
 from interpreter.compiler.costs import _cost_checks_for_costs
 from interpreter.compiler.program import Emitter, unsupported
 from interpreter.compiler.steps import StepCompiler
@@ -50,14 +50,19 @@ def limit_first(conditions, resolution) -> tuple:
     """ "Ability: Once per turn, draw a card": "Once per turn" opening the
     effect of an ability with a timing label and no cost limits the
     ability, as it does before a cost ("ABILITY: Once per turn, Pay 1 Life:
-    ...")."""
+    ..."); so does a "during" right after it ("Once during your turn, you
+    may draw a card": once per turn, during your turn)."""
     first = resolution[0] if resolution else None
     if first is None or len(first.args) < 2 or \
             not isinstance(first.args[0].args[0], ast.Condition) or \
             first.args[0].args[0].form != "once_per":
         return conditions, resolution
-    rest = (attrs.evolve(first.args[1], form="first"),) + tuple(first.args[2:])
-    return tuple(conditions) + (first.args[0].args[0],), \
+    lifted = 1
+    while lifted < len(first.args) - 1 and isinstance(first.args[lifted].args[0], ast.Condition) \
+            and first.args[lifted].args[0].form == "during":
+        lifted += 1
+    rest = (attrs.evolve(first.args[lifted], form="first"),) + tuple(first.args[lifted + 1:])
+    return tuple(conditions) + tuple(link.args[0] for link in first.args[:lifted]), \
         (attrs.evolve(first, args=rest),) + tuple(resolution[1:])
 
 
@@ -76,6 +81,9 @@ def compile_response(game, card, index: int, node, ability) -> None:
             checks.append(lambda m, f, once=once: not m.used(once(m, f)))
         elif c.form == "if_":
             checks.append(compile_condition(c.args[0]))
+        elif c.form == "during":
+            # "ABILITY: Once during your turn, ...": only in that period
+            checks.append(period_test(c.args[0]))
         else:
             raise unsupported(c, f'the condition "{c.form}" on a response')
     effect = Emitter(name + ":effect", ability.span)

@@ -481,6 +481,9 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v(verb)} {words}" if verb else words
     if f == "deal_divided":
         return f"{v('deal')} {_amount(x[0])} damage divided as you choose among {_selector(x[1])}"
+    if f == "deal_divided_targets":
+        among = f"up to {_amount(x[1])}" if len(x) > 1 else "any number of"
+        return f"{v('deal')} {_amount(x[0])} damage divided as you choose among {among} targets"
     if f == "draw":
         n = x[0]
         text = f"{v('draw')} {'a card' if n == 1 else _amount(n) + ' cards'}"

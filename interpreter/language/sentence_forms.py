@@ -48,6 +48,24 @@ def condition_first(sentence: ast.Sentence) -> ast.Sentence:
         ast.Link("and", (attrs.evolve(step, args=step.args[:-1] + (rest,)),), step.span)))
 
 
+def once_during(links: list) -> list:
+    """ "Once during your turn, you may draw a card" (a printed ability's
+    limit) is "Once per turn, during your turn, ...": the two conditions
+    every ability head already reads, in that order."""
+    spread = []
+    for link in links:
+        item = link.args[0]
+        if isinstance(item, ast.Condition) and item.form == "once_during":
+            ref = item.args[0]
+            spread.append(ast.Link(link.form, (ast.Condition("once_per", (ref.args[0],),
+                                                             item.span),), link.span))
+            spread.append(ast.Link("and", (ast.Condition("during", (ref,), item.span),),
+                                   link.span))
+        else:
+            spread.append(link)
+    return spread
+
+
 def _names_it(node) -> bool:
     """Whether "it" or "them" names cards in the words ("while it is
     exhausted"; not "while it is your turn")."""

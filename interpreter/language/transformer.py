@@ -21,7 +21,7 @@ from lark import Token, Transformer, Tree
 from interpreter.language import ast
 from interpreter.language.pronouns import they_and_them, you_steps
 from interpreter.language.sentence_forms import (condition_first, join_spans, joined_object,
-                                                 second_condition)
+                                                 once_during, second_condition)
 from interpreter.language.vocabulary import (BASE_PARTICIPLES, plural, present_forms,
                                              status_verbs, third_person)
 from interpreter.source import Span
@@ -683,7 +683,7 @@ class _ToAst(Transformer):
                 continue
             links.append(ast.Link(join, (item,), getattr(item, "span", None)))
             join = "and"
-        links = you_steps(links)
+        links = you_steps(once_during(links))
         spans = [l.span for l in links if l.span]
         return ast.Sentence("then" if opens_with_then else "plain", tuple(links),
                             join_spans(spans[0], spans[-1]) if spans else None)
