@@ -151,6 +151,19 @@ def test_priority_after_a_resolution_needs_responses(tmp_path):
                          '"responses: the other player"')
 
 
+@pytest.mark.parametrize("other", ["triggered effects: one at a time",
+                                   "effects on a player: beneficial first"])
+def test_a_players_own_order_with_another_order_is_reported(tmp_path, other):
+    problems, path = _stack_with(
+        tmp_path, "  responses: none\n",
+        f"  responses: none\n  each player's effects: ordered by their controller\n  {other}\n")
+    [p] = problems
+    key, value = other.split(": ")
+    assert (p.code, p.span.path, p.span.line) == ("E527", path, _line_of(path, other))
+    assert p.message == (f'"{key}: {value}" and "each player\'s effects: ordered by their '
+                         'controller" both order the same effects')
+
+
 def test_the_old_setting_responses_again_is_no_longer_read(tmp_path):
     problems, path = _stack_with(
         tmp_path, "  responses: none\n",

@@ -52,14 +52,22 @@ class Resolution:
         if not state.pending:
             locals_.pop("_pushing", None)
         if settings.own_order and state.pending and (
-                not state.stack or locals_.get("_pushing")) and \
-                not settings.responses and not settings.one_at_a_time:
+                not state.stack or settings.join_at_priority or locals_.get("_pushing")):
             # entries one by one: the first player's effects (in the order its
             # controller chooses), then the other's; the last resolves first
+            # (with responses: the last one's rival may respond first)
             pending = state.pending
             turn = state.turn_player
             group = [i for i, p in enumerate(pending)
                      if (p[2] != turn) == settings.rival_first] or list(range(len(pending)))
+            # one ability of one card triggered twice is one option (the
+            # first to happen): the two would read the same
+            seen, distinct = set(), []
+            for i in group:
+                if pending[i][:2] not in seen:
+                    seen.add(pending[i][:2])
+                    distinct.append(i)
+            group = distinct
             if "_link" in locals_:
                 index = locals_.pop("_link")
             elif len(group) > 1:
@@ -74,6 +82,8 @@ class Resolution:
             locals_["_pushing"] = bool(state.pending)   # the rest of this link next
             self.push_entry(entry[0], entry[1], entry[2],
                             tuple(sorted(fired_locals(entry).items())))
+            if settings.responses and not state.pending:
+                self.first_responder(locals_, self.rival_of(entry[2]))
             return JUMPED
         if state.pending and (not state.stack or settings.join_at_priority):
             pending = state.pending

@@ -172,6 +172,15 @@ class ProcedureDeclarations(RulesReaderBase):
             self.problem(spans["after an entry resolves"], "E526",
                          '"after an entry resolves: the turn player first" needs '
                          '"responses: the other player"', ("responses: the other player",))
+        if chosen["each player's effects"] == "ordered by their controller":
+            # two orders for the same simultaneous effects: one must go
+            for key, other in (("triggered effects", "one at a time"),
+                               ("effects on a player", "beneficial first")):
+                if chosen[key] == other:
+                    self.problem(spans[key], "E527",
+                                 f'"{key}: {other}" and "each player\'s effects: ordered '
+                                 'by their controller" both order the same effects',
+                                 ("one of the two settings",))
         self.rules.resolution = ResolutionDecl(
             chosen["responses"] == "the other player",
             chosen["simultaneous"] == "rival first",
