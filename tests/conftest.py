@@ -3,7 +3,11 @@
 folder of its own (tests/test_parse_store.py). A store left by an earlier
 run could only make a test faster, never wrong (every file is keyed by the
 code and the text), but the suite should not depend on the machine's cache,
-nor fill it with the thousands of mutated files the fuzz tests read.
+nor fill it with the thousands of mutated files the fuzz tests read. The
+grammars lark builds (kept even then) go to the checkout's own
+`.cardrules-cache/` (CARDRULES_CACHE_DIR, inherited by the commands the
+tests start): the suite's 160-odd grammars would otherwise push the user's
+own out of their bounded cache folder.
 
 Under pytest-xdist the heaviest tests start first on every worker
 (tests/schedule_support.py), so that the run does not end with one worker
@@ -12,10 +16,13 @@ finishing a long soak alone."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from schedule_support import heavy_first
 
 os.environ.setdefault("CARDRULES_NO_CACHE", "1")
+os.environ.setdefault("CARDRULES_CACHE_DIR",
+                      str(Path(__file__).resolve().parent.parent / ".cardrules-cache"))
 
 
 def pytest_collection_modifyitems(config, items):

@@ -38,6 +38,7 @@ def _abilities(cards):
 
 def test_a_second_reading_builds_no_parser_and_reads_the_same(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("CARDRULES_CACHE_DIR", raising=False)
     monkeypatch.delenv("CARDRULES_NO_CACHE", raising=False)
     rules, first = _read()
     assert rules.parser()._lark is not None           # parsed: the parser was built
@@ -58,6 +59,7 @@ def test_a_second_reading_builds_no_parser_and_reads_the_same(tmp_path, monkeypa
 
 def test_a_damaged_or_foreign_store_file_is_ignored(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("CARDRULES_CACHE_DIR", raising=False)
     monkeypatch.delenv("CARDRULES_NO_CACHE", raising=False)
     _, first = _read()
     for path in (tmp_path / "cardrules").glob("parsed-*.json"):
@@ -74,8 +76,18 @@ def test_a_damaged_or_foreign_store_file_is_ignored(tmp_path, monkeypatch):
     assert _abilities(third) == _abilities(first)
 
 
+def test_cardrules_cache_dir_names_the_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("CARDRULES_CACHE_DIR", str(tmp_path / "mine"))
+    monkeypatch.delenv("CARDRULES_NO_CACHE", raising=False)
+    _read()
+    assert len(list((tmp_path / "mine").glob("parsed-*.json"))) == 2
+    assert not (tmp_path / "xdg").exists()
+
+
 def test_the_store_can_be_turned_off(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("CARDRULES_CACHE_DIR", raising=False)
     monkeypatch.setenv("CARDRULES_NO_CACHE", "1")
     _read()
     assert not list(tmp_path.glob("**/parsed-*.json"))

@@ -24,8 +24,8 @@ The files are JSON (nothing that runs code when read): nodes are written
 as their class name and fields, and only the classes of
 ``interpreter.language.ast`` (and ``Span``) are built back. A file that does not read back exactly is ignored. The
 store lives in the user's own cache directory (``$XDG_CACHE_HOME/cardrules``
-or ``~/.cache/cardrules``), like lark's grammar cache;
-``CARDRULES_NO_CACHE=1`` turns it off.
+or ``~/.cache/cardrules``; ``CARDRULES_CACHE_DIR`` names another folder),
+like lark's grammar cache; ``CARDRULES_NO_CACHE=1`` turns it off.
 """
 
 from __future__ import annotations
@@ -65,7 +65,8 @@ def _folder(always: bool = False) -> Path | None:
     (unless ``always``: lark's grammar files) the store is turned off."""
     if os.environ.get("CARDRULES_NO_CACHE") and not always:
         return None
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardrules"
+    base = Path(os.environ.get("CARDRULES_CACHE_DIR") or Path(
+        os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardrules")
     try:
         base.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError:
