@@ -323,6 +323,11 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     # a printed ability's limit: once per turn, in its controller's turn
     ("ABILITY: Once during your turn, pay 1 Life: Draw a card.",
      "ABILITY: Once per turn, during your turn, pay 1 Life: Draw a card."),
+    # damage as counters on a card
+    ("Put 2 damage counters on a Creature your Rival controls.",
+     "Put 2 damage on a Creature your Rival controls."),
+    ("Remove 2 damage counters from a Creature you control.",
+     "Remove 2 damage from a Creature you control."),
     # a draw after a draw
     ("Draw a card. If you control a Creature, draw 2 more cards.",
      "Draw a card. If you control a Creature, draw 2 cards."),
@@ -652,3 +657,12 @@ def test_once_during_your_turn_outside_an_ability_is_refused_at_its_words():
     assert result.exit_code != 0
     assert 'E801 the engine cannot run "once per turn" inside an effect' in result.output
     assert "Traceback" not in result.output
+
+
+def test_damage_put_on_cards_where_damage_destroys_nothing_is_refused():
+    # Saturday Wars: no stat says "a card with damage at least its X is destroyed"
+    result = CliRunner().invoke(main, ["explain", "saturday-wars",
+                                       "Put 2 damage counters on a Character."])
+    assert result.exit_code != 0
+    assert "E801 the engine cannot run damage put on cards in a game where damage " \
+        "destroys nothing" in result.output

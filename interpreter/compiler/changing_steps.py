@@ -203,8 +203,17 @@ class ChangingSteps:
         self.each_chosen(remove)
 
     def do_put_counter(self, action, who):
-        """ "Put 2 Growth on a Creature you control": "Add 2 Growth to ..."."""
+        """ "Put 2 Growth on a Creature you control": "Add 2 Growth to ...".
+        "Put 2 damage counters on it": its damage goes up (no damage is
+        dealt), and a card whose damage reaches its lethal stat is
+        destroyed at once, as by dealt damage."""
         self.do_add_counter(ast.Action("add_counter", action.args, action.span), who)
+        if action.args[1] == "damage":
+            if not self.game.lethal_stats:
+                raise unsupported(action, "damage put on cards in a game where damage destroys "
+                                  'nothing (no stat says "a card with damage at least its X is '
+                                  'destroyed")')
+            self.e.emit(lambda m, f: m.lethal_check())
 
     def _counter_change(self, who, counter, amount, sign, pay=False):
         decl = self.game.rules.counters.get(counter)
