@@ -323,6 +323,10 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     # a printed ability's limit: once per turn, in its controller's turn
     ("ABILITY: Once during your turn, pay 1 Life: Draw a card.",
      "ABILITY: Once per turn, during your turn, pay 1 Life: Draw a card."),
+    # "target" after a number
+    ("Destroy two target Creatures.", "Destroy 2 Creatures."),
+    ("Exhaust up to 2 target Creatures.", "Exhaust up to 2 Creatures."),
+    ("Exhaust any number of target Creatures.", "Exhaust any number of Creatures."),
     # damage as counters on a card
     ("Put 2 damage counters on a Creature your Rival controls.",
      "Put 2 damage on a Creature your Rival controls."),
