@@ -323,6 +323,10 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     # a printed ability's limit: once per turn, in its controller's turn
     ("ABILITY: Once during your turn, pay 1 Life: Draw a card.",
      "ABILITY: Once per turn, during your turn, pay 1 Life: Draw a card."),
+    # one choice among cards and players
+    ("Deal 3 damage to target Creature or player.", "Deal 3 damage to a Creature or player."),
+    ("Whenever this deals damage to a Creature or player, gain 1 Life.",
+     "When this deals damage to a Creature or player, gain 1 Life."),
     # "target" after a number
     ("Destroy two target Creatures.", "Destroy 2 Creatures."),
     ("Exhaust up to 2 target Creatures.", "Exhaust up to 2 Creatures."),
@@ -670,3 +674,12 @@ def test_damage_put_on_cards_where_damage_destroys_nothing_is_refused():
     assert result.exit_code != 0
     assert "E801 the engine cannot run damage put on cards in a game where damage " \
         "destroys nothing" in result.output
+
+
+@pytest.mark.parametrize("target", ["any target", "target Creature or player"])
+def test_the_rest_of_the_damage_after_a_card_or_a_player_is_refused(target):
+    result = CliRunner().invoke(main, ["explain", "arcane-duel",
+                                       f"Deal 3 damage to {target} and the rest to your Rival."])
+    assert result.exit_code != 0
+    assert 'E801 the engine cannot run the damage past what a card needs ("the rest", ' \
+        '"excess") when a player may be chosen instead' in result.output

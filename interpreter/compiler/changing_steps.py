@@ -318,8 +318,12 @@ class ChangingSteps:
 
     def _deal(self, action, who, amount, target, per_card=False):
         source = self.damage_source()
-        if isinstance(target, ast.Node) and target.form == "any_target":
-            self._deal_any(action, amount)
+        if isinstance(target, ast.Node) and target.form in ("any_target", "card_or_player"):
+            if getattr(self, "_rest", ()) or getattr(self, "_excess", None) is not None:
+                raise unsupported(action, 'the damage past what a card needs ("the rest", '
+                                  '"excess") when a player may be chosen instead')
+            self._deal_any(action, amount, True if target.form == "any_target" else
+                           compile_selector(target.args[0], who).candidates)
             return
         if isinstance(target, ast.Player):
             self.game.check_player_damage(action)
@@ -433,12 +437,13 @@ class ChangingSteps:
                         over = m.damage_card(other, over, battle, dealer)
         self.each_chosen(deal_in_order)
 
-    def _deal_any(self, action, amount) -> None:
+    def _deal_any(self, action, amount, cards) -> None:
         """ "Deal 2 damage to any target": the acting player picks a card in
         play that damage can destroy (``Views.is_damageable``) or a player
-        (the players last among the options)."""
+        (the players last among the options); "to target Creature or
+        player": one of the cards the words name (``cards``) or a player."""
         self.game.check_player_damage(action)
-        store = self._ask_target(cards=True)
+        store = self._ask_target(cards)
         battle = self.e.program.name.startswith("action:")
         source = self.damage_source()
 
@@ -451,16 +456,19 @@ class ChangingSteps:
                 m.damage_card(chosen, amount(m, f), battle, source(m, f))
         self.e.emit(deal)
 
-    def _ask_target(self, cards: bool) -> str:
-        """Emit the acting player's choice of a player (and, with ``cards``,
-        of a card in play: "any target"); the local it is kept in. A card is
-        its id, a player ``-1 - player``."""
+    def _ask_target(self, cards) -> str:
+        """Emit the acting player's choice of a player or, with ``cards``, a
+        card: True, one in play damage can destroy ("any target"); a
+        function, one of its candidates ("target Creature or player"). The
+        local the choice is kept in: a card is its id, a player ``-1 -
+        player``."""
         store = f"_target{len(self.e.program.instructions)}"
 
         def choose(m, f):
             if store in f.locals:
                 return None
-            in_play = tuple(c for c in m.in_play() if m.is_damageable(c)) if cards else ()
+            in_play = tuple(c for c in m.in_play() if m.is_damageable(c)) if cards is True \
+                else tuple(cards(m, f)) if cards else ()
             players = tuple(m.seat_order())
             return m.ask(f, f.locals["you"], "target",
                          "choose a target" if cards else "choose a player",

@@ -139,6 +139,9 @@ def _damaged_test(target) -> Callable:
     ("any target"). Players are ``-1 - player`` in the event."""
     if isinstance(target, ast.Node) and target.form == "any_target":
         return lambda m, f, hit: True
+    if isinstance(target, ast.Node) and target.form == "card_or_player":
+        card_test = _damaged_test(target.args[0])
+        return lambda m, f, hit: hit < 0 or card_test(m, f, hit)
     if isinstance(target, ast.Player):
         if target.form in ("any_player", "each_player"):
             return lambda m, f, hit: hit < 0

@@ -103,6 +103,8 @@ def _slot_value(arg) -> str:
 def _target(t) -> str:
     if isinstance(t, ast.Node) and t.form == "any_target":
         return "any target"
+    if isinstance(t, ast.Node) and t.form == "card_or_player":
+        return _selector(t.args[0]) + " or player"
     return _player(t) if isinstance(t, ast.Player) else _selector(t)
 
 
