@@ -180,7 +180,9 @@ def _read_ruling(source: SourceText, line: OutlineLine, problems: list[Problem])
         if key == "game":
             ruling.game = value
         elif key == "section":
-            ruling.section = value.strip('"')
+            # quotes inside the quoted section are written \" (as in the
+            # rulebook's own sentences), shown as "
+            ruling.section = value.strip('"').replace('\\"', '"')
         elif key in ("seed", "players"):
             if not re.fullmatch(r"\d+", value):
                 problem(span, "E703", f"{key} must be a whole number, not \"{value}\"",

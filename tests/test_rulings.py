@@ -127,6 +127,15 @@ def test_passing_rulings_print_their_trace():
     assert result.output.endswith("4 passed, 0 failed\n")
 
 
+def test_a_quote_written_inside_a_section_is_shown_as_a_quote():
+    # the Duel's effects.ruling writes section: "6.7: \\"Once per turn\\" on ..."
+    result = run("ruling", str(HERE / "rulings" / "arcane-duel" / "effects.ruling"))
+    assert result.exit_code == 0, result.output
+    assert 'section: 6.7: "Once per turn" on an ABILITY counts for that permanent alone' \
+        in result.output.splitlines()
+    assert "\\\"" not in result.output
+
+
 def test_missing_ruling_file_exits_2():
     result = run("ruling", "no/such.ruling")
     assert result.exit_code == 2
