@@ -23,6 +23,12 @@ from interpreter.errors import Problem
 from interpreter.language import ast
 
 
+def _damageable(m, f) -> tuple:
+    """The cards "any target" offers: in play, and damage can destroy them
+    (``Views.is_damageable``)."""
+    return tuple(c for c in m.in_play() if m.is_damageable(c))
+
+
 class ChangingSteps:
     """The StepCompiler's steps on counters, damage and statuses."""
 
@@ -322,7 +328,7 @@ class ChangingSteps:
             if getattr(self, "_rest", ()) or getattr(self, "_excess", None) is not None:
                 raise unsupported(action, 'the damage past what a card needs ("the rest", '
                                   '"excess") when a player may be chosen instead')
-            self._deal_any(action, amount, True if target.form == "any_target" else
+            self._deal_any(action, amount, _damageable if target.form == "any_target" else
                            compile_selector(target.args[0], who).candidates)
             return
         if isinstance(target, ast.Player):
@@ -349,7 +355,7 @@ class ChangingSteps:
                 self.e.emit(apart)
             elif target.form == "any_player":
                 # "Deal 2 damage to a player": the acting player picks one
-                store = self._ask_target(cards=False)
+                store = self._ask_target(None)
                 deal_to(lambda m, f: -1 - f.locals.pop(store))
             else:
                 deal_to(compile_player(target))
@@ -457,18 +463,15 @@ class ChangingSteps:
         self.e.emit(deal)
 
     def _ask_target(self, cards) -> str:
-        """Emit the acting player's choice of a player or, with ``cards``, a
-        card: True, one in play damage can destroy ("any target"); a
-        function, one of its candidates ("target Creature or player"). The
-        local the choice is kept in: a card is its id, a player ``-1 -
-        player``."""
+        """Emit the acting player's choice of a player or, with ``cards`` (a
+        function of the candidates), a card. The local the choice is kept
+        in: a card is its id, a player ``-1 - player``."""
         store = f"_target{len(self.e.program.instructions)}"
 
         def choose(m, f):
             if store in f.locals:
                 return None
-            in_play = tuple(c for c in m.in_play() if m.is_damageable(c)) if cards is True \
-                else tuple(cards(m, f)) if cards else ()
+            in_play = tuple(cards(m, f)) if cards else ()
             players = tuple(m.seat_order())
             return m.ask(f, f.locals["you"], "target",
                          "choose a target" if cards else "choose a player",
@@ -509,8 +512,7 @@ class ChangingSteps:
             (lambda m, f: 10 ** 6)
 
         def targets(m, f):
-            return tuple(c for c in m.in_play() if m.is_damageable(c)) + \
-                tuple(-1 - p for p in m.seat_order())
+            return _damageable(m, f) + tuple(-1 - p for p in m.seat_order())
         self._divide(who, compile_amount(action.args[0], action), targets, most, "target")
 
     def _divide(self, who, amount, candidates, most, noun: str) -> None:
