@@ -704,7 +704,7 @@ def _compile_ability(game: CompiledGame, card, index: int, ability,
             word, intent or program, card_test, False, "player", whose))
         _intent_trigger(game, card, name)
         return
-    word, test, object_test, self_only = card_event_watch(event)
+    word, test, object_test, self_only = card_event_watch(game, event)
     check_event_logged(game, word, event)
     if at_once:
         game.immediate.add(name)

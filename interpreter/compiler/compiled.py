@@ -275,6 +275,12 @@ class CompiledGame:
     before_events: set = attrs.Factory(set)
     # declared events nothing logs: name -> phrase (language.declared_events.unlogged_events)
     unlogged_events: dict = attrs.Factory(dict)
+    # the game's word for a move ("dies") -> the event it names, as card
+    # text reads it ("is put into a graveyard from the battlefield")
+    event_aliases: dict = attrs.Factory(dict)
+    # a replacement of a move from one zone into another ("If a Creature
+    # would die"): a move asks for "enters ZONE from ZONE" too
+    origins_replaced: bool = False
     intent_triggers: dict = attrs.Factory(dict)
     intent_kinds: set = attrs.Factory(set)      # the kinds of those triggers
     requirements: dict = attrs.Factory(dict)   # card name -> conditions to use it

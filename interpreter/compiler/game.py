@@ -133,6 +133,8 @@ def compile_game(game) -> CompiledGame:
             # problems for): reported with the rest, its line shown
             problems.extend(err.problems)
 
+    for word, (phrase, where) in rules.event_phrases.items():
+        guard(lambda w=word, p=phrase, s=where: _event_alias(compiled, w, p, s), where)
     for index, action in enumerate(rules.actions):
         guard(lambda a=action, i=index: _compile_action(compiled, a, i), action.span)
     guard(lambda: _compile_turn(compiled))
@@ -192,6 +194,24 @@ def compile_game(game) -> CompiledGame:
     # the rules file's texts first read while compiling: kept for the next run
     rules.keep_parses(rules.path)
     return compiled
+
+
+def _event_alias(game: CompiledGame, word: str, phrase: str, where: Span) -> None:
+    """ "event "dies": another name for "is put into a graveyard from the
+    battlefield"": the phrase read as card text reads it after a card ("When
+    this is put into ..."), kept for the triggers written with the word."""
+    subject = "When this "
+    # the phrase starts after its opening quote
+    at = attrs.evolve(where, column=where.column + 1)
+    when = parse_ability(game.rules, subject + phrase, where.path, at, shift=len(subject),
+                         start="when_line")
+    event = when.args[0] if when.form == "when" and when.args else None
+    if event is None or event.form != "card_event" or \
+            event.args[1].form not in ("moved_into_event", "moved_between_event"):
+        raise Unsupported(Problem(
+            "E546", f'"{phrase}" is no move of a card into a zone', where, None,
+            ('"is put into ZONE" or "is put into ZONE from ZONE"',)))
+    game.event_aliases[word] = event.args[1]
 
 
 def _rule_cards(rules: GameRules, problems: list[Problem]) -> list[CardDefinition]:

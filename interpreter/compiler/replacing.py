@@ -23,6 +23,7 @@ from interpreter.compiler.program import Emitter, unsupported
 from interpreter.compiler.named_numbers import naming
 from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.trigger_events import (card_event_watch, check_event_logged,
+                                                 move_origin,
                                                 player_event_watch)
 from interpreter.compiler.verb_slots import use_slots
 from interpreter.language import ast
@@ -50,8 +51,15 @@ def card_replacement(game, subject, action):
                                        else inner.form)
     if action.form == "dealt_damage_event":
         word = "dealt damage"
-    if action.form == "moved_into_event":
-        return _moved_into(game, subject, action.args[0])
+    if action.form == "game_event_verb" and isinstance(action.args[0], str):
+        # "If a Creature would die": the move the game's word names
+        action = game.event_aliases.get(action.args[0].lower(), action)
+    if action.form in ("moved_into_event", "moved_between_event"):
+        # "If a Creature would be put into a graveyard from the battlefield"
+        event, selection = _moved_into(game, subject, action.args[0])
+        origin = move_origin(action)
+        game.origins_replaced = game.origins_replaced or bool(origin)
+        return event + origin, selection
     if action.form == "event_from_zone":
         # "If this would be discarded from your Combat Area": the event, of
         # the cards the selector names that are in that zone
@@ -88,7 +96,7 @@ def _moved_into(game, subject, zone: ast.ZoneRef):
     possessive, name = zone.args
     selection = _about(subject)
     whose = possessive.form
-    if whose not in ("your", "rivals", "bare", "the", "owners", "their"):
+    if whose not in ("your", "rivals", "bare", "the", "a", "owners", "their"):
         raise unsupported(possessive, f'"{whose}" zones in a replacement')
     test = selection.test
     if whose == "your":
@@ -348,7 +356,7 @@ class ReplacingSteps:
             trigger = Trigger(word, e.program.name, test, False, "player", whose)
         else:
             word, test, object_test, _own = card_event_watch(
-                ast.Event("card_event", (subject, action), moment.span))
+                self.game, ast.Event("card_event", (subject, action), moment.span))
             check_event_logged(self.game, word, moment)
             trigger = Trigger(word, e.program.name, test, False, object_test=object_test)
         self.game.once_triggers[text] = trigger

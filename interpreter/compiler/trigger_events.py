@@ -32,7 +32,7 @@ def check_event_logged(game, word: str, node) -> None:
         "never trigger", getattr(node, "span", None), None, (), logging_advice(word)))
 
 
-def card_event_watch(event: ast.Event) -> tuple:
+def card_event_watch(game, event: ast.Event) -> tuple:
     """(event name, test of the card, test of the event's object or None,
     whether it watches only its own card ("When this ...")) of a card event."""
     if event.form == "bare_event":
@@ -43,6 +43,9 @@ def card_event_watch(event: ast.Event) -> tuple:
     if event.form != "card_event":
         raise unsupported(event, f'the event "{event.form.replace("_", " ")}"')
     subject, action = event.args
+    if action.form == "game_event_verb" and isinstance(action.args[0], str):
+        # "When this dies": the move the game's word names
+        action = game.event_aliases.get(action.args[0].lower(), action)
     object_test = zone_gate = None
     if action.form == "deals_damage" and action.args:
         # "Whenever this deals damage to a character": any damage its card
@@ -58,19 +61,11 @@ def card_event_watch(event: ast.Event) -> tuple:
     elif action.form == "acts" and len(action.args) == 1 and isinstance(action.args[0], str):
         # "When a Being your Rival controls attacks": an event an action announces
         word = action.args[0]
-    elif action.form in ("enters_zone", "leaves_zone") and action.args[0].form != "zone_slot":
-        # "Whenever a character enters play": a move into (out of) that zone
-        whose, zone = action.args[0].args
-        word = ("enters " if action.form == "enters_zone" else "leaves ") + zone
-        # "the battlefield": whoever's it is, as a bare zone name
-        if whose.form not in ("bare", "each_players", "the") and not (
-                action.form == "enters_zone" and whose.form in ("your", "rivals")):
-            raise unsupported(action, f'the event "{action.form.replace("_", " ")}" of '
-                              f'{whose.form.replace("_", " ")} zone')
-        if whose.form in ("your", "rivals"):
-            mine = whose.form == "your"
-            zone_gate = (lambda m, f, c, mine=mine:
-                         (m.state.cards[c].zone[1] == f.locals["you"]) == mine)
+    elif action.form in _ZONE_MOVES and action.args[0].form != "zone_slot":
+        # "Whenever a character enters play" / "leaves play", "When this is
+        # put into a graveyard from the battlefield": a move into (out of)
+        # that zone, logged under the zone's name as the rules file spells it
+        word, zone_gate = _zone_move(action)
     elif action.form == "game_event_verb" and isinstance(action.args[0], str):
         # "Whenever this character quests": a declared event (event "quests")
         word = action.args[0]
@@ -85,7 +80,45 @@ def card_event_watch(event: ast.Event) -> tuple:
     test = selection.test
     if zone_gate is not None:
         test = (lambda m, f, c, t=test: zone_gate(m, f, c) and t(m, f, c))
-    return word.lower(), test, object_test, subject.form == "this"
+    return (word if action.form in _ZONE_MOVES else word.lower()), test, object_test, \
+        subject.form == "this"
+
+
+def move_origin(action: ast.EventAction) -> str:
+    """ " from ZONE" of "is put into a graveyard from the battlefield" (as
+    the event's name ends), "" for a move from anywhere."""
+    if action.form != "moved_between_event":
+        return ""
+    origin = action.args[1]
+    if origin.form == "zone_slot" or origin.args[0].form not in _ANY_PLAYERS:
+        raise unsupported(origin, 'a move from one player\'s zone ("from the ZONE" reads)')
+    return " from " + origin.args[1]
+
+
+# the events of a card moving between zones, by their forms
+_ZONE_MOVES = ("enters_zone", "leaves_zone", "moved_into_event", "moved_between_event")
+# zones named so are any player's: "the battlefield", "a graveyard"
+_ANY_PLAYERS = ("bare", "each_players", "the", "a")
+
+
+def _zone_move(action: ast.EventAction) -> tuple:
+    """(event name, gate or None) of a move into or out of a zone: "enters
+    ZONE", "leaves ZONE", "enters ZONE from ZONE" (as ``Triggers`` logs a
+    move); the gate (machine, frame, card) keeps only a zone of the player
+    its possessive names ("your graveyard", "its owner's graveyard")."""
+    whose, zone = action.args[0].args
+    word = ("leaves " if action.form == "leaves_zone" else "enters ") + zone + \
+        move_origin(action)
+    if whose.form in _ANY_PLAYERS:
+        return word, None
+    if action.form == "leaves_zone" or whose.form not in ("your", "rivals", "owners"):
+        raise unsupported(action, f'the event "{action.form.replace("_", " ")}" of '
+                          f'{whose.form.replace("_", " ")} zone')
+    if whose.form == "owners":
+        # "its owner's graveyard": where a card goes is its owner's
+        return word, (lambda m, f, c: m.state.cards[c].zone[1] == m.state.cards[c].owner)
+    mine = whose.form == "your"
+    return word, (lambda m, f, c: (m.state.cards[c].zone[1] == f.locals["you"]) == mine)
 
 
 def player_event_watch(game, event: ast.Event) -> tuple:

@@ -54,8 +54,9 @@ class Changes:
                 # "... when it is full goes to its owner's graveyard"
                 return self.move(card, self.overflow_zone(decl, card), face_up=True)
             return False
-        if source != zone and (self.game.replacements or self.game.once_replacements) and \
-                self.replaced(f"enters {zone[0]}", card):
+        if source != zone and (self.game.replacements or self.game.once_replacements) and (
+                self.replaced(f"enters {zone[0]}", card) or self.game.origins_replaced and
+                self.replaced(f"enters {zone[0]} from {source[0]}", card)):
             return False        # "If a card would be put into your Rival's void, ... instead"
         followed = self.game.track_counters.get(source[0]) if source != zone else None
         below = state.zones[source].index(card) if followed else None

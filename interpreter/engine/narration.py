@@ -187,7 +187,12 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
                     f"{_effect_of(names[event.source].name)} happens instead.")
         case Replaced(what=what, card=card, again=again):
             name = names[card].name
-            happening = f"{name} is {what} again" if again else f"{name} would be {what}"
+            if what.startswith("enters "):
+                # "enters graveyard from battlefield": a move
+                happening = f"{name} would be put into the " + \
+                    what[len("enters "):].replace(" from ", " from the ")
+            else:
+                happening = f"{name} is {what} again" if again else f"{name} would be {what}"
             return f"   {happening}; {_effect_of(names[event.source].name)} happens instead."
         case AbilityUsed():
             return f"   {_player(event.player)} uses {names[event.card].name}'s " \

@@ -61,7 +61,8 @@ class Triggers:
                 # is the event "enters ZONE" of the card (and "leaves ZONE")
                 source, destination = event.source, event.destination
                 if source[0] != destination[0] or source[1] != destination[1]:
-                    for name in (f"enters {destination[0]}", f"leaves {source[0]}"):
+                    for name in (f"enters {destination[0]}", f"leaves {source[0]}",
+                                 f"enters {destination[0]} from {source[0]}"):
                         if name in watched.card_events:
                             self._card_event(name, event.card, None, watchers, fired)
                 continue

@@ -62,7 +62,7 @@ def unlogged_events(rules) -> dict[str, str]:
     unlogged = {}
     for event in rules.events:
         word = event_word(event.phrase)
-        if word.lower() in rules.event_names:
+        if word.lower() in rules.event_names or word.lower() in rules.event_phrases:
             continue        # another name for an event of the language
         if not {word, word + "s", word + "es"} & logged:
             unlogged[word] = event.phrase

@@ -504,6 +504,10 @@ class GameRules:
     # word for the event (lower case: "knocked out", "dies") -> the
     # language's participle ("destroyed")
     event_names: dict[str, str] = attrs.Factory(dict)
+    # "event "dies": another name for "is put into a graveyard from the
+    # battlefield"": the game's word -> (the phrase, where it is written);
+    # the compiler reads the phrase as card text (CompiledGame.event_aliases)
+    event_phrases: dict[str, tuple] = attrs.Factory(dict)
     # "status paralysed: given by "Paralyse {card}"": the status (lower
     # case) -> the verb's pattern; card text giving the status does the verb
     status_givers: dict[str, str] = attrs.Factory(dict)

@@ -20,7 +20,7 @@ from interpreter.language.render_selectors import (_amount, _comparison, _does, 
                                                     _keyword, _measure, _noun, _player, _qualifier,
                                                     _selector, _state, _stat_comparison,
                                                     _subject, _target, _verb_use, counted_text)
-from interpreter.language.vocabulary import plural, their_for_your, third_person
+from interpreter.language.vocabulary import base_of_present, plural, their_for_your, third_person
 
 
 def render_ability(ability: ast.Ability) -> str:
@@ -258,8 +258,9 @@ def _event_action(a: ast.EventAction, base: bool = False) -> str:
         return ("prevent" if base else "prevents") + " damage"
     if f == "dealt_damage_event":
         return ("be" if base else "is") + " dealt damage"
-    if f == "moved_into_event":
-        return ("be" if base else "is") + " put into " + _zone(a.args[0])
+    if f in ("moved_into_event", "moved_between_event"):
+        return ("be" if base else "is") + " put into " + _zone(a.args[0]) + (
+            " from " + _zone(a.args[1]) if len(a.args) > 1 else "")
     if f == "event_from_zone":
         return ("be " if base else "is ") + _participle(a.args[0]) + " from " + _zone(a.args[1])
     if f == "acts":
@@ -267,7 +268,7 @@ def _event_action(a: ast.EventAction, base: bool = False) -> str:
     if f == "acts_from_zone":
         return a.args[0] + " from " + _zone(a.args[1])
     if f == "game_event_verb":
-        return a.args[0]
+        return base_of_present(a.args[0]) if base else a.args[0]
     if f == "leaves_zone":
         return ("leave " if base else "leaves ") + _zone(a.args[0])
     if f == "enters_zone":

@@ -45,7 +45,7 @@ def _possessive(p: ast.Possessive) -> str:
         "your": "your", "rivals": "your Rival's", "their": "their",
         "owners": "its owner's", "controllers": "its controller's",
         "each_players": "each player's", "turn_players": "the turn player's",
-        "the": "the",
+        "the": "the", "a": "a",
     }[p.form]
 
 

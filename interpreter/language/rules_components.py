@@ -21,6 +21,9 @@ from interpreter.language.syntax import OutlineLine
 from interpreter.language.vocabulary import BASE_PARTICIPLES, Pattern, plural
 from interpreter.source import Span
 
+# another name for a move of a card: "is put into a graveyard from the battlefield"
+_MOVES = ("is put into ", "is sent to ", "is moved to ")
+
 
 class ComponentDeclarations(RulesReaderBase):
     """Counters, zones, values, stats, kinds, timings, keywords, verbs,
@@ -563,17 +566,23 @@ class ComponentDeclarations(RulesReaderBase):
         target = found.args[0]
         core = "_".join(target.text[3:].lower().split()) \
             if target.text.lower().startswith("is ") else ""
-        if core not in BASE_PARTICIPLES:
+        word = (phrase[3:] if phrase.lower().startswith("is ") else phrase).strip().lower()
+        if core in BASE_PARTICIPLES:
+            self.rules.event_names[word] = core
+        elif target.text.lower().startswith(_MOVES):
+            # "is put into a graveyard from the battlefield": a move, read
+            # as card text when the game is compiled (CompiledGame.event_aliases)
+            self.rules.event_phrases[word] = (target.text, target.span)
+        else:
             events = [f'is {p.replace("_", " ")}' for p in sorted(BASE_PARTICIPLES)]
             self.problem(target.span, "E546", f'event "{phrase}" is another name for '
                          f'"{target.text}", which is no event of the language',
-                         (", ".join(f'"{e}"' for e in events),),
+                         (", ".join(f'"{e}"' for e in events),
+                          '"is put into ZONE" or "is put into ZONE from ZONE"'),
                          did_you_mean(target.text, events))
             return
         self.rules.events.append(EventDecl(phrase, f'another name for "{target.text}"',
                                            line.span))
-        word = phrase[3:] if phrase.lower().startswith("is ") else phrase
-        self.rules.event_names[word.strip().lower()] = core
 
     def decl_statuses(self, line: OutlineLine, n: int) -> None:
         """ "statuses: exhausted, a guardian": a status written with "a" or

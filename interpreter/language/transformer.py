@@ -22,8 +22,8 @@ from interpreter.language import ast
 from interpreter.language.pronouns import they_and_them, you_steps
 from interpreter.language.sentence_forms import (condition_first, join_spans, joined_object,
                                                  once_during, second_condition)
-from interpreter.language.vocabulary import (BASE_PARTICIPLES, plural, present_forms,
-                                             status_verbs, third_person)
+from interpreter.language.vocabulary import (BASE_PARTICIPLES, event_verb_forms, plural,
+                                             present_forms, status_verbs, third_person)
 from interpreter.source import Span
 
 _CLASS_OF_RULE = {
@@ -73,7 +73,7 @@ _RESHAPED_NAMES = {
     "x_amount", "owned", "kind", "kind_cards", "defined_adj", "deal_each_their", "bare_zone",
     "of_yours", "damage_counter", "its_amount", "stat_at_least", "stat_at_most",
     "stat_exactly", "amount", "some_amount", "one_amount", "face_up", "face_down",
-    "acts", "acts_from_zone"}
+    "acts", "acts_from_zone", "any_players_zone"}
 
 # Rules whose value is simply their only child (or a word).
 _PASSTHROUGH = {"card_counter", "counter_on_cards", "target", "from_zone", "placement",
@@ -334,9 +334,9 @@ class _ToAst(Transformer):
             span = self.span(children)
             return ast.Action("deal_each_measured", (
                 args[0], ast.Measure("its_stat", (args[1],), span)), span)
-        if name == "bare_zone":         # "into play": no player's possessive
-            span = self.span(children)
-            return ast.ZoneRef("zone_ref", (ast.Possessive("bare", (), span), args[0]), span)
+        if name in ("bare_zone", "any_players_zone"):   # "into play", "into a graveyard"
+            whose = ast.Possessive("bare" if name == "bare_zone" else "a", (), self.span(children))
+            return ast.ZoneRef("zone_ref", (whose, args[0]), whose.span)
         if name == "of_yours":          # "chosen character of yours": you control it
             return ast.Qualifier("controlled_by", (ast.Player("you", (), None),),
                                  self.span(children))
@@ -794,7 +794,7 @@ def _word_table(rules) -> dict[str, str]:
         table.setdefault(f"[{value}]".lower(), value)
     for label in vocab.timing_labels:
         table[f"{label}:".lower()] = label
-    for form, participle in present_forms(vocab).items():
-        table.setdefault(form.lower(), participle)      # "casts": the event "is cast"
+    for form, word in (*present_forms(vocab).items(), *event_verb_forms(vocab).items()):
+        table.setdefault(form.lower(), word)    # "casts": the event "is cast"; "die": "dies"
     rules._words = table
     return table

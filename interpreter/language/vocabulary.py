@@ -217,6 +217,34 @@ def third_person(verb: str) -> str:
     return verb + "s"
 
 
+def base_of_present(verb: str) -> str:
+    """ "dies" -> "die", "passes" -> "pass", "carries" -> "carry", "quests"
+    -> "quest" (``third_person`` undone); a word with no "s" is returned."""
+    lowered = verb.lower()
+    if not lowered.endswith("s") or lowered.endswith("ss"):
+        return verb
+    if lowered.endswith("ies") and len(lowered) > 4:
+        return verb[:-3] + "y"
+    if lowered.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        return verb[:-2]
+    return verb[:-1]
+
+
+def event_verb_forms(vocab: "Vocabulary") -> dict[str, str]:
+    """The game's events said by a verb ("When this dies") and their base
+    forms ("If it would die", "When two Creatures die") -> the declared
+    word; a base form that is a word of the game already is left out."""
+    forms = {verb: verb for verb in vocab.event_verbs}
+    declared = {verb.lower() for verb in vocab.event_verbs}
+    others = _naming_words(vocab, vocab.participles, vocab.holders, vocab.value_kinds,
+                           (p.leading_words for p in (*vocab.keywords, *vocab.verbs)))
+    for verb in vocab.event_verbs:
+        base = base_of_present(verb)
+        if base.lower() not in declared and base.lower() not in others:
+            forms.setdefault(base, verb)
+    return forms
+
+
 # verbs whose participle is not "-ed" ("Put {card} onto your bench": "be put")
 _IRREGULAR = {"put": "put", "set": "set", "cast": "cast", "cut": "cut", "hit": "hit",
               "send": "sent", "deal": "dealt", "keep": "kept", "take": "taken",
@@ -444,7 +472,7 @@ def generated_rules(vocab: Vocabulary) -> str:
         # the game's events no other word of the game spells (a status, a
         # zone ...): "If that Being is Sacrificed", "the Sacrificed Being"
         _choice(t, "event_only_participle", _only_events(vocab)),
-        _choice(t, "event_verb", vocab.event_verbs),
+        _choice(t, "event_verb", event_verb_forms(vocab)),
         _choice(t, "period_name", vocab.periods),
         _choice(t, "action_name", vocab.actions),
         _choice(t, "verb_word", _verb_words(vocab)),
