@@ -12,7 +12,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from interpreter.cli import main
 from interpreter.engine import Match, compile_game
 from interpreter.language.games import load_game
 
@@ -135,3 +137,14 @@ card "Venom Fang"
     board = [match.state.cards[c].name for c in match.state.zones.get(("board", 0), ())]
     rival = [match.state.cards[c].name for c in match.state.zones.get(("board", 1), ())]
     assert board == ["Venom Fang"] and rival == []       # the Giant, not the Fang
+
+
+@pytest.mark.parametrize("words", ["combat damage", "battle damage"])
+def test_combat_damage_reads_in_either_word(words):
+    # the Duel's combat is its turn's (Arcane Duel rulings 7.8: the damage an
+    # attacker deals, not an ability's); "battle damage" is the same event
+    result = CliRunner().invoke(main, ["explain", "arcane-duel",
+                                       f"Whenever this deals {words} to a player, draw a card."])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == \
+        "canonical: When this deals combat damage to a player, draw a card."

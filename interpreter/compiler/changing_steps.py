@@ -334,10 +334,10 @@ class ChangingSteps:
         if isinstance(target, ast.Player):
             self.game.check_player_damage(action)
 
-            def deal_to(victim):
+            def deal_to(victim, battle=self.e.by_rules):
                 def deal(m, f):
                     f.locals["did"] = True
-                    m.damage_player(victim(m, f), amount(m, f), source(m, f))
+                    m.damage_player(victim(m, f), amount(m, f), source(m, f), battle=battle)
                 self.e.emit(deal)
             if target.form in ("each_player", "each_rival"):
                 # "Deal 2 damage to each player": one player after another,
@@ -392,9 +392,7 @@ class ChangingSteps:
             self._deal_in_order(action, who, amount, source, rest)
             return
         excess = getattr(self, "_excess", None)
-        # damage written in a rules file's action is battle damage; card text
-        # deals effect damage
-        battle = self.e.program.name.startswith("action:")
+        battle = self.e.by_rules
         if excess is not None:
             possessive, counter = excess
             owner = compile_owner(possessive, lambda m, f: m.state.cards[_it_or_this(f)].controller)
@@ -414,7 +412,7 @@ class ChangingSteps:
         be destroyed (its excess) goes to the next card or player named, in
         order; a card the step names twice, or out of play, is passed over.
         Battle damage in a rules file's action, as `_deal` says."""
-        battle = self.e.program.name.startswith("action:")
+        battle = self.e.by_rules
         targets = []
         for target in rest:
             if isinstance(target, ast.Player):
@@ -434,7 +432,7 @@ class ChangingSteps:
                 if over <= 0:
                     return
                 if to_player:
-                    m.damage_player(target(m, f), over, dealer)
+                    m.damage_player(target(m, f), over, dealer, battle=battle)
                     return
                 for other in target(m, f):
                     if over > 0 and other not in done and \
@@ -450,14 +448,14 @@ class ChangingSteps:
         player": one of the cards the words name (``cards``) or a player."""
         self.game.check_player_damage(action)
         store = self._ask_target(cards)
-        battle = self.e.program.name.startswith("action:")
+        battle = self.e.by_rules
         source = self.damage_source()
 
         def deal(m, f):
             chosen = f.locals.pop(store)
             f.locals["did"] = True
             if chosen < 0:
-                m.damage_player(-1 - chosen, amount(m, f), source(m, f))
+                m.damage_player(-1 - chosen, amount(m, f), source(m, f), battle=battle)
             else:
                 m.damage_card(chosen, amount(m, f), battle, source(m, f))
         self.e.emit(deal)

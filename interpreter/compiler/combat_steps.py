@@ -98,7 +98,7 @@ class CombatSteps:
                 # a card to pick: the step would have to choose it first
                 raise unsupported(node, 'a card to choose in "... to each other" (choose it '
                                   'first: "Choose a Minion. This and it deal damage ...")')
-        battle = self.e.program.name.startswith("action:")
+        battle = self.e.by_rules
         chooser = rest = None
         deals = lambda m, c: True  # noqa: E731
         for way in ways:
@@ -148,7 +148,7 @@ class CombatSteps:
                     break
             else:
                 if rest is not None and amount > 0:
-                    m.damage_player(rest(m, f), amount, a)
+                    m.damage_player(rest(m, f), amount, a, battle=battle)
             where = m.state.cards[a].zone
             for b, dealt in against:
                 if m.state.cards[a].zone != where:
@@ -238,7 +238,7 @@ class CombatSteps:
             self.select(selector, you)
             self.game.check_player_damage(statement)
 
-            def deals(m, f):
+            def deals(m, f, battle=self.e.by_rules):
                 it = f.locals.get("it")
                 cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
                 f.locals["did"] = bool(cards)
@@ -248,7 +248,7 @@ class CombatSteps:
                     # damage to your Rival" sees it as well as "When this
                     # deals damage" (combat)
                     m.event("deals damage", card, m.state.cards[card].controller)
-                    m.damage_player(player, count(m, f), card)
+                    m.damage_player(player, count(m, f), card, battle=battle)
             self.e.emit(deals)
             return True
         if form == "card_prevents":

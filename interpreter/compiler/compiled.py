@@ -31,6 +31,9 @@ OUTSIDE_ZONE = "#outside the game"
 # The player event of damage dealt to a player ("Whenever you are dealt
 # damage"); a card's is "dealt damage"
 PLAYER_DEALT_DAMAGE = "player dealt damage"
+# A card's event of battle damage it deals, the damage a rules file's turn
+# or action deals ("Whenever this deals combat damage to a player")
+COMBAT_DAMAGE = "deals combat damage to"
 RULE_KIND = "#rule"
 
 

@@ -95,6 +95,13 @@ class Emitter:
         self._labels: dict[str, int] = {}
         self._next_label = 0
 
+    @property
+    def by_rules(self) -> bool:
+        """Whether this is a program of the rules file's own (its turn, an
+        action): damage it deals is battle (combat) damage, the verbs it
+        uses included; card text deals effect damage."""
+        return self.program.name == "game" or self.program.name.startswith("action:")
+
     def emit(self, instruction: Instruction) -> int:
         self.program.instructions.append(instruction)
         return len(self.program.instructions) - 1

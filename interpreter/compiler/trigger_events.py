@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from interpreter.compiler.compiled import PLAYER_DEALT_DAMAGE
+from interpreter.compiler.compiled import COMBAT_DAMAGE, PLAYER_DEALT_DAMAGE
 from interpreter.compiler.players import compile_player, is_opponent_ref
 from interpreter.compiler.program import Unsupported, unsupported
 from interpreter.compiler.selectors import compile_selector
@@ -51,6 +51,12 @@ def card_event_watch(game, event: ast.Event) -> tuple:
         # "Whenever this deals damage to a character": any damage its card
         # deals (effect or battle), to what the trigger names
         word, object_test = "deals damage to", _damaged_test(action.args[0])
+    elif action.form == "deals_combat_damage":
+        # "Whenever this deals combat damage to a player": battle damage, to
+        # what the trigger names (anything, with no "to")
+        word = COMBAT_DAMAGE
+        object_test = _damaged_test(action.args[0]) if action.args else \
+            (lambda m, f, hit: True)
     elif action.form == "dealt_damage_event":
         # "Whenever a Creature is dealt damage": any damage a card is dealt
         word = "dealt damage"

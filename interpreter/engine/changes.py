@@ -15,7 +15,8 @@ from interpreter.engine.events import (
     AbilityUsed, Attached, Compared, Kept, Occurred, Prevented, Replaced, ReplacedForPlayer,
     Taken, ValueRevealed, ZoneFull, cards_acted_on)
 from interpreter.engine.limits import GameOver
-from interpreter.compiler.compiled import OUTSIDE_ZONE, PLAYER_DEALT_DAMAGE, RULES_ZONE
+from interpreter.compiler.compiled import (COMBAT_DAMAGE, OUTSIDE_ZONE, PLAYER_DEALT_DAMAGE,
+                                           RULES_ZONE)
 from interpreter.engine.state import Frame, Modifier, TriggerUse
 from interpreter.language.vocabulary import past_participle
 
@@ -386,8 +387,7 @@ class Changes:
             state.log.append(Occurred("dealt damage", card, state.cards[card].controller,
                                        source))
         if source is not None:
-            state.log.append(Occurred("deals damage to", source,
-                                       state.cards[source].controller, card))
+            self._dealt_by(source, card, battle)
         for stat in self.game.lethal_stats:
             if self.printed_stat(card, stat) is None:
                 continue        # a card without the stat is not destroyed by damage
@@ -398,8 +398,17 @@ class Changes:
                 return max(0, min(amount, excess))
         return 0
 
+    def _dealt_by(self, source: int, hit: int, battle: bool) -> None:
+        """The damage's source's event "deals damage to" (``hit``: the card,
+        or ``-1 - player``); battle damage is also "deals combat damage to"
+        ("Whenever this deals combat damage to a player"), when watched."""
+        controller = self.state.cards[source].controller
+        self.state.log.append(Occurred("deals damage to", source, controller, hit))
+        if battle and COMBAT_DAMAGE in self.game.trigger_index.card_events:
+            self.state.log.append(Occurred(COMBAT_DAMAGE, source, controller, hit))
+
     def damage_player(self, player: int, amount: int, source: int | None = None,
-                      doing: str | None = None) -> None:
+                      doing: str | None = None, battle: bool = False) -> None:
         """Damage dealt to a player. A replacement ("If a player would be dealt
         damage, ... instead": a rule of the game, or a card's) takes its place:
         its program runs next, with "they" that player and "that much" the
@@ -423,8 +432,7 @@ class Changes:
                 # "Whenever you are dealt damage" (logged only when watched)
                 state.log.append(Occurred(PLAYER_DEALT_DAMAGE, source, player, None))
             if source is not None:
-                state.log.append(Occurred("deals damage to", source,
-                                           state.cards[source].controller, -1 - player))
+                self._dealt_by(source, -1 - player, battle)
 
     def player_replacement(self, event: str, player: int, amount: int | None = None,
                            more: dict | None = None, doing: str | None = None):

@@ -254,6 +254,9 @@ def _event_action(a: ast.EventAction, base: bool = False) -> str:
     if f == "deals_damage":
         text = ("deal" if base else "deals") + " damage"
         return text + (" to " + _target(a.args[0]) if a.args else "")
+    if f == "deals_combat_damage":
+        text = ("deal" if base else "deals") + " combat damage"
+        return text + (" to " + _target(a.args[0]) if a.args else "")
     if f == "prevents_damage":
         return ("prevent" if base else "prevents") + " damage"
     if f == "dealt_damage_event":
