@@ -8,7 +8,8 @@ way people's do instead of wandering to the game's cap.
 Checked after every action: the engine's invariants
 (``interpreter.engine.invariants.Watch``). At random points: every legal
 action applies (on a clone), a clone equals its original, and the JSON round
-trip gives the same state. At the end of each game: replaying its seed and
+trip gives the same state. At the end of each game (of every
+``replay_every``-th game, counted from game 0): replaying its seed and
 actions gives the same log.
 
 A violation names the seed and the list of actions that reproduce it.
@@ -47,16 +48,18 @@ class SoakReport:
 
 
 def soak(compiled, decks, games: int, seed: int = 0, check_every: int = 9,
-         first: int = 0) -> SoakReport:
+         first: int = 0, replay_every: int = 1) -> SoakReport:
     """Games ``first`` to ``first + games - 1`` of a soak; game i has seed
     ``seed + i``. ``decks``: one deck per seat, or a function giving game
     i's decks. ``check_every``: the deep checks run on average once every
-    that many actions."""
+    that many actions; ``replay_every``: games i with i a multiple of it are
+    replayed (a replay costs as much as the game)."""
     report = SoakReport()
     for index in range(first, first + games):
         game_seed = seed + index
         seats = decks(index) if callable(decks) else decks
-        violation = _soak_one(compiled, seats, game_seed, check_every, report)
+        violation = _soak_one(compiled, seats, game_seed, check_every, report,
+                              index % replay_every == 0)
         report.games += 1
         if violation is not None:
             report.violations.append(violation)
@@ -77,7 +80,7 @@ def merge(reports: list[SoakReport]) -> SoakReport:
     return total
 
 
-def _soak_one(compiled, decks, seed, check_every, report) -> Violation | None:
+def _soak_one(compiled, decks, seed, check_every, report, replayed) -> Violation | None:
     match = Match.start(compiled, decks, seed)
     agents = [HintedAgent(seed * 1000 + i) for i in range(len(decks))]
     checkpoints = Random(seed ^ 0x5EED)
@@ -106,6 +109,8 @@ def _soak_one(compiled, decks, seed, check_every, report) -> Violation | None:
         return Violation(seed, actions, problem)
     kind = match.state.result[0]
     report.results[kind] = report.results.get(kind, 0) + 1
+    if not replayed:
+        return None
     replay = Match.start(compiled, decks, seed)
     for action in actions:
         replay.apply_action(action)

@@ -683,3 +683,13 @@ def test_the_rest_of_the_damage_after_a_card_or_a_player_is_refused(target):
     assert result.exit_code != 0
     assert 'E801 the engine cannot run the damage past what a card needs ("the rest", ' \
         '"excess") when a player may be chosen instead' in result.output
+
+
+@pytest.mark.parametrize("subject", ["two Creatures are", "2 or more Creatures are",
+                                     "all Creatures are", "up to 2 Creatures are"])
+def test_a_trigger_on_several_cards_together_is_refused(subject):
+    # it ran once for each card, which is not what the words say
+    result = CliRunner().invoke(main, ["explain", "arcane-duel",
+                                       f"Whenever {subject} destroyed, draw a card."])
+    assert result.exit_code != 0
+    assert "E801 the engine cannot run a trigger on several cards together" in result.output

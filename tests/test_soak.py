@@ -36,6 +36,16 @@ PLAYABLE = [
 ]
 
 
+# In CI, the deep checks (every legal action applied on a clone) run once
+# every 25 actions on average, not 9 as the command does: they were half of
+# the suite's time; every action still gets the cheap checks. One game in 4
+# is replayed to compare its log (a replay costs as much as the game: a third
+# of the soaks' time); the command replays every game. The long runs are
+# the command (figures in docs/reliability.md).
+CI_CHECK_EVERY = 25
+CI_REPLAY_EVERY = 4
+
+
 @pytest.mark.parametrize("root,game_id,players", PLAYABLE,
                          ids=[f"{g}-{p}p" for _, g, p in PLAYABLE])
 def test_soak_200_games(root, game_id, players):
@@ -44,7 +54,8 @@ def test_soak_200_games(root, game_id, players):
     compiled = compile_game(game)
     decks = [game.decks[i % len(game.decks)] for i in range(players)]
     games = {"loops": 40, "minions": 100, "lore": 60, "hexwood": 100}.get(game_id, 200)
-    report = soak(compiled, decks, games, seed=1)
+    report = soak(compiled, decks, games, seed=1, check_every=CI_CHECK_EVERY,
+                  replay_every=CI_REPLAY_EVERY)
     assert report.violations == [], "\n".join(v.render() for v in report.violations)
     assert report.games == games
     assert sum(report.results.values()) == games
@@ -53,12 +64,7 @@ def test_soak_200_games(root, game_id, players):
 # The shipped games in CI: 200 games each (issue 9's floor), in parts of 100
 # games so the parts share the cores; Saturday Wars with 4 players besides,
 # 100 games (its 2-player games make the game's 200; the 4-player games cost
-# three times as much each). The deep
-# checks (every legal action applied on a clone) run once every 25 actions
-# on average here, not 9 as the command does: they were half of the suite's
-# time; every action still gets the cheap checks. The long runs are the
-# command (figures in docs/reliability.md).
-CI_CHECK_EVERY = 25
+# three times as much each).
 SHIPPED = [("ryft", 2, 200), ("silver-wing-rivals", 2, 200), ("saturday-wars", 2, 200),
            ("saturday-wars", 4, 100), ("rival-rush", 2, 200), ("pocket-league", 2, 200),
            ("arcane-duel", 2, 200)]
@@ -74,7 +80,8 @@ def test_soak_shipped_games(game_id, players, first):
     compiled = compile_game(game)
     decks = lambda i: [game.decks[(i + p) % len(game.decks)]  # noqa: E731
                        for p in range(players)]
-    report = soak(compiled, decks, PART, seed=1, check_every=CI_CHECK_EVERY, first=first)
+    report = soak(compiled, decks, PART, seed=1, check_every=CI_CHECK_EVERY, first=first,
+                  replay_every=CI_REPLAY_EVERY)
     assert report.violations == [], "\n".join(v.render() for v in report.violations)
     assert report.games == PART
     assert sum(report.results.values()) == PART
@@ -85,6 +92,20 @@ def test_a_violation_names_the_seed_and_the_actions():
     assert violation.render() == (
         "seed 7: card 3 is in ('hand', 0) and in ('deck', 0)\n"
         "  reproduce: seed 7, actions [0, 2, 1]")
+
+
+def test_a_replay_that_differs_is_a_violation_of_each_game_replayed(monkeypatch):
+    import interpreter.soak as soaking
+
+    game = load_game("duel", FIXTURES / "engine")
+    compiled = compile_game(game)
+    digests = iter(range(10 ** 6))
+    # every digest differs: each replay "gives a different log"
+    monkeypatch.setattr(soaking, "_digest", lambda match: next(digests))
+    report = soak(compiled, game.decks[:2], 8, seed=1, replay_every=4)
+    assert [v.seed for v in report.violations] == [1, 5]     # games 0 and 4
+    assert all("replaying the same seed and actions gave a different log" in v.message
+               for v in report.violations)
 
 
 def test_soak_command():

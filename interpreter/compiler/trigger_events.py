@@ -43,6 +43,7 @@ def card_event_watch(game, event: ast.Event) -> tuple:
     if event.form != "card_event":
         raise unsupported(event, f'the event "{event.form.replace("_", " ")}"')
     subject, action = event.args
+    _one_card_at_a_time(subject)
     if action.form == "game_event_verb" and isinstance(action.args[0], str):
         # "When this dies": the move the game's word names
         action = game.event_aliases.get(action.args[0].lower(), action)
@@ -125,6 +126,20 @@ def _zone_move(action: ast.EventAction) -> tuple:
         return word, (lambda m, f, c: m.state.cards[c].zone[1] == m.state.cards[c].owner)
     mine = whose.form == "your"
     return word, (lambda m, f, c: (m.state.cards[c].zone[1] == f.locals["you"]) == mine)
+
+
+def _one_card_at_a_time(subject) -> None:
+    """A card event fires for one card: "Whenever a Creature is destroyed"
+    (or "another", "each") once for each; "Whenever two Creatures are
+    destroyed", "all", "up to 2", "2 or more" would be read so too, which is
+    not what a player reads: refused at its words."""
+    quantity = subject.args[0] if isinstance(subject, ast.Selector) and subject.args \
+        and isinstance(subject.args[0], ast.Quantity) else None
+    if quantity is None or quantity.form in ("one", "each", "another") or (
+            quantity.form == "count" and quantity.args[:1] == (1,)):
+        return
+    raise unsupported(subject, 'a trigger on several cards together ("Whenever a '
+                      'Creature ..." triggers once for each)')
 
 
 def player_event_watch(game, event: ast.Event) -> tuple:

@@ -112,9 +112,9 @@ def deep_checks(match, with_log: bool = False) -> str | None:
     its own JSON round trip is checked when ``with_log`` is set."""
     state = match.state
     twin = match.clone()
-    if twin.state.log != state.log or twin.state.to_json(False) != state.to_json(False):
-        return "a clone differs from its original"
     original = state.to_json(with_log)
+    if twin.state.log != state.log or twin.state.to_json(with_log) != original:
+        return "a clone differs from its original"
     data = json.loads(json.dumps(original))
     if GameState.from_json(data).to_json(with_log) != original:
         return "the JSON round trip changed the state"
