@@ -12,6 +12,7 @@ from interpreter.cli import main
 from interpreter.engine import Match, compile_game
 from interpreter.engine.machine import Machine
 from interpreter.errors import CardrulesError
+from interpreter.language.render import render_ability
 
 from duel_support import load_duel
 
@@ -693,3 +694,28 @@ def test_a_trigger_on_several_cards_together_is_refused(subject):
                                        f"Whenever {subject} destroyed, draw a card."])
     assert result.exit_code != 0
     assert "E801 the engine cannot run a trigger on several cards together" in result.output
+
+
+SEER = '''
+card "Seer"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: Look at the top 3 cards of your deck. Put one into your hand and the rest on the bottom of your deck.
+'''
+
+
+def test_put_one_after_looking_is_one_of_them(tmp_path):
+    compiled = game(tmp_path, SEER)
+    assert render_ability(compiled.cards["Seer"].abilities[0].ability).endswith(
+        "Put one of them into your hand and the rest on the bottom of your deck.")
+    # the zone lists the deck bottom first: Knight is its top card
+    match = position(compiled, hand_1=["Seer"],
+                     deck_1=("Knight", "Scholar", "Giant", "Squire", "Banner"))
+    take(match, "cast Seer")
+    offered = [match.action_to_string(a) for a in match.legal_actions()]
+    assert [o.split(" #")[0] for o in offered] == ["Knight", "Scholar", "Giant"]
+    take(match, "Scholar")
+    assert [match.state.cards[c].name for c in match.state.zone("hand", 0)] == ["Scholar"]
+    assert [match.state.cards[c].name for c in match.state.zone("deck", 0)] == [
+        "Giant", "Knight", "Banner", "Squire"]
