@@ -23,8 +23,7 @@ from interpreter.compiler.program import Emitter, unsupported
 from interpreter.compiler.named_numbers import naming
 from interpreter.compiler.selectors import compile_selector
 from interpreter.compiler.trigger_events import (card_event_watch, check_event_logged,
-                                                 move_origin,
-                                                player_event_watch)
+                                                 move_origin, named_move, player_event_watch)
 from interpreter.compiler.verb_slots import use_slots
 from interpreter.language import ast
 from interpreter.language.render import mode_text
@@ -51,9 +50,7 @@ def card_replacement(game, subject, action):
                                        else inner.form)
     if action.form == "dealt_damage_event":
         word = "dealt damage"
-    if action.form == "game_event_verb" and isinstance(action.args[0], str):
-        # "If a Creature would die": the move the game's word names
-        action = game.event_aliases.get(action.args[0].lower(), action)
+    action = named_move(game, action)       # "If a Creature would die"
     if action.form in ("moved_into_event", "moved_between_event"):
         # "If a Creature would be put into a graveyard from the battlefield"
         event, selection = _moved_into(game, subject, action.args[0])

@@ -44,9 +44,7 @@ def card_event_watch(game, event: ast.Event) -> tuple:
         raise unsupported(event, f'the event "{event.form.replace("_", " ")}"')
     subject, action = event.args
     _one_card_at_a_time(subject)
-    if action.form == "game_event_verb" and isinstance(action.args[0], str):
-        # "When this dies": the move the game's word names
-        action = game.event_aliases.get(action.args[0].lower(), action)
+    action = named_move(game, action)
     object_test = zone_gate = None
     if action.form == "deals_damage" and action.args:
         # "Whenever this deals damage to a character": any damage its card
@@ -89,6 +87,14 @@ def card_event_watch(game, event: ast.Event) -> tuple:
         test = (lambda m, f, c, t=test: zone_gate(m, f, c) and t(m, f, c))
     return (word if action.form in _ZONE_MOVES else word.lower()), test, object_test, \
         subject.form == "this"
+
+
+def named_move(game, action: ast.EventAction) -> ast.EventAction:
+    """The move a game's word names ("When this dies", "If a Creature would
+    die": event "dies": another name for a move), else the action itself."""
+    if action.form == "game_event_verb" and isinstance(action.args[0], str):
+        return game.event_aliases.get(action.args[0].lower(), action)
+    return action
 
 
 def move_origin(action: ast.EventAction) -> str:
