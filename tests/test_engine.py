@@ -622,6 +622,27 @@ def test_per_period_limits_are_typed_and_survive_json(game_id):
     assert Match(compiled, restored).legal_actions() == match.legal_actions()
 
 
+@pytest.mark.parametrize("game_id", ["ryft", "rival-rush"])
+def test_uses_of_past_periods_are_forgotten(game_id):
+    """A limit counts uses in the current occurrence of its period only, so
+    the uses of a past turn or step are dropped when the next one begins:
+    the state does not grow all game (a long Rival Rush game once carried
+    thousands of them into every clone)."""
+    game = load_game(game_id)
+    compiled = compile_game(game)
+    match = Match.start(compiled, [game.decks[0], game.decks[1]], seed=5)
+    rng = Random(5)
+    counted = 0
+    for _ in range(600):
+        if match.is_terminal():
+            break
+        match.apply_action(rng.choice(match.legal_actions()))
+        counted += bool(match.state.limits)
+        counts = match.state.period_counts
+        assert all(key.count == counts.get(key.period, 0) for key in match.state.limits)
+    assert counted > 20, "the random decisions used almost no limited action"
+
+
 def test_observation_gives_the_cards_seen_as_records_and_hides_the_rest(duel):
     # issue "Playtesting": a structured view for the terminal, bots and JSON
     match = start(duel, seed=1)

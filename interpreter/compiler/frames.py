@@ -35,24 +35,33 @@ class Frame:
         return cls(data[0], data[1], _from_jsonable(data[2]))
 
 
+# values JSON keeps as they are (tested by type: the encoding is on the
+# path of every state saved or checked, and most values are plain)
+_PLAIN = frozenset((int, str, bool, float, type(None)))
+
+
 def _jsonable(value):
     """Tuples become tagged lists so that JSON gives back the same values."""
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, tuple):
-        return {"t": [_jsonable(v) for v in value]}
+        return {"t": [v if type(v) in _PLAIN else _jsonable(v) for v in value]}
     if isinstance(value, list):
-        return [_jsonable(v) for v in value]
+        return [v if type(v) in _PLAIN else _jsonable(v) for v in value]
     if isinstance(value, dict):
         return {"d": [[_jsonable(k), _jsonable(v)] for k, v in value.items()]}
     return value
 
 
 def _from_jsonable(value):
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, dict):
         if "t" in value:
-            return tuple(_from_jsonable(v) for v in value["t"])
+            return tuple([v if type(v) in _PLAIN else _from_jsonable(v) for v in value["t"]])
         return {_from_jsonable(k): _from_jsonable(v) for k, v in value["d"]}
     if isinstance(value, list):
-        return [_from_jsonable(v) for v in value]
+        return [v if type(v) in _PLAIN else _from_jsonable(v) for v in value]
     return value
 
 

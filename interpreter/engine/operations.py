@@ -203,6 +203,18 @@ def period(state: GameState, kind: str, name: str, edge: str) -> None:
     state.log.append(PeriodEdge(kind, name, state.period_counts.get(name, 0), edge))
     if edge == "start":
         expire_modifiers(state, name, state.period_counts[name], "start")
+        if state.limits:
+            forget_past_uses(state, name, state.period_counts[name])
+
+
+def forget_past_uses(state: GameState, period: str, count: int) -> None:
+    """A per-period limit counts the uses of the current occurrence of its
+    period only (its key ends with the period and which one of it), so when
+    a new occurrence begins the uses of the past ones are dropped: the state
+    would otherwise grow all game, and every clone copy them."""
+    stale = [key for key in state.limits if key.period == period and key.count < count]
+    for key in stale:
+        del state.limits[key]
 
 
 def begin_turn(state: GameState, player: int) -> None:

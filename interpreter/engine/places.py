@@ -137,6 +137,11 @@ class Places:
 
     # ---- exchanges
 
+    def _exchange_use(self, player: int, place: int, stat: str) -> ExchangeUse:
+        """The key of an exchange made (or to be made) in the current step."""
+        step = self.state.period.get("step")
+        return ExchangeUse(player, place, stat, step, self.state.period_counts.get(step, 0))
+
     def _exchange_parts(self, frame: Frame, stat: str, card: str = "this"):
         """(card, exchange, face) of the exchange stat of the card the action
         names: ``this`` (the place being resolved) or ``it`` (its chosen card)."""
@@ -172,8 +177,7 @@ class Places:
                 wild.append((name, wildcards[name]))
             elif len(names) == 1 and self.rules.stat(name) is not None:
                 other = self.rules.stat(name).name.lower()
-                done = ExchangeUse(player, place, other, self.state.period_counts.get(
-                    self.state.period.get("step"), 0))
+                done = self._exchange_use(player, place, other)
                 if done not in self.state.limits:
                     return None
             else:
@@ -200,11 +204,10 @@ class Places:
         player = frame.locals["you"]
         definition = self.definition(place)
         stats = definition.stats if face is None else dict(definition.faces).get(face, ())
-        count = self.state.period_counts.get(self.state.period.get("step"), 0)
         for other in stats:
             name = other.name.lower()
             if name != stat.lower() and hasattr(other.value, "cost") and \
-                    ExchangeUse(player, place, name, count) not in self.state.limits:
+                    self._exchange_use(player, place, name) not in self.state.limits:
                 return True
         return False
 
@@ -276,8 +279,7 @@ class Places:
         for name in paid:
             self.set_counter(player, name, self.state.counter(player, name) - 1)
         place, _exchange, face = self._exchange_parts(frame, stat, card)
-        self.state.limits[ExchangeUse(player, place, stat.lower(), self.state.period_counts.get(
-            self.state.period.get("step"), 0))] = 1
+        self.state.limits[self._exchange_use(player, place, stat.lower())] = 1
         frame.locals["did"] = True
         frame.pc += 1
         self.state.frames.append(Frame(

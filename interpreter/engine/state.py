@@ -65,10 +65,12 @@ class ActionUse(NamedTuple):
 
 
 class ExchangeUse(NamedTuple):
-    """An exchange stat of a card, made by a player in this step."""
+    """An exchange stat of a card, made by a player in this step (the step's
+    name is its period)."""
     player: int
     place: int
     stat: str
+    period: str | None
     count: int
 
 
