@@ -309,6 +309,11 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("Double the power of a Creature you control until end of turn.",
      "Double the power of a Creature you control until the end of the turn."),
     ("Choose a Creature. Double its power.", "Choose a Creature. Double the power of it."),
+    # a stat said with a possessive ("'s", or the printer's "’s"): "the STAT of ..."
+    ("Double target Creature's power until end of turn.",
+     "Double the power of a Creature until the end of the turn."),
+    ("Double target Creature’s power.", "Double the power of a Creature."),
+    ("Gain Life equal to this Creature's power.", "Gain Life equal to the power of this Creature."),
     # "They" before a change to cards: the cards the step before acted on
     ('Create 2 "Sprout" tokens in your battlefield. They gain Haste until end of turn.',
      'Create 2 "Sprout" tokens in your battlefield. They have Haste until the end of the turn.'),
@@ -719,3 +724,39 @@ def test_put_one_after_looking_is_one_of_them(tmp_path):
     assert [match.state.cards[c].name for c in match.state.zone("hand", 0)] == ["Scholar"]
     assert [match.state.cards[c].name for c in match.state.zone("deck", 0)] == [
         "Giant", "Knight", "Banner", "Squire"]
+
+
+DOUBLER = CARDS + '''
+card "Rage"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: Double target Creature's power until the end of the turn.
+
+card "Vigil"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: Draw cards equal to this Spell's cost plus 2.
+'''
+
+
+def test_a_stat_said_with_a_possessive_is_that_cards_stat(tmp_path):
+    match = position(game(tmp_path, DOUBLER), hand_1=["Rage", "Vigil"], board_1=["Duelist"],
+                     board_2=["Warlord"])
+    duelist = card(match, "board", 0, "Duelist")
+    take(match, "cast Rage")
+    take(match, "Duelist")              # "target Creature": the player chooses
+    assert stat(match, duelist, "power") == 6
+    assert stat(match, card(match, "board", 1, "Warlord"), "power") == 1
+    take(match, "cast Vigil")
+    assert len(match.state.zone("hand", 0)) == 2       # its cost 0, plus 2
+
+
+def test_a_card_to_choose_in_a_possessive_stat_is_refused_with_the_way_to_say_it():
+    result = CliRunner().invoke(main, ["explain", "arcane-duel",
+                                       "Deal damage equal to target Creature's power to your Rival."])
+    assert result.exit_code != 0
+    assert 'E801 the engine cannot run a card to choose in "the power of ..."' in result.output
+    assert "equal to its power" in result.output
+    assert "Traceback" not in result.output

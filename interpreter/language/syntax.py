@@ -723,6 +723,8 @@ class _WordRunsOn(UnexpectedCharacters):
 
 
 _WORD_CHAR = re.compile(r"[\w'-]")
+# a possessive ending: "Creature" ends its word in "target Creature's power"
+_POSSESSIVE_END = re.compile(r"'s(?![\w'-])")
 
 
 class _WholeWords:
@@ -750,4 +752,4 @@ def ends_a_word(text: str, token: Token) -> bool:
     """Whether ``token`` ends where its word of ``text`` ends (not "AP" of "APP")."""
     end = token.end_pos
     return not (end is not None and end < len(text) and token.value[-1:].isalnum()
-                and _WORD_CHAR.match(text, end))
+                and _WORD_CHAR.match(text, end) and not _POSSESSIVE_END.match(text, end))

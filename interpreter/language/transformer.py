@@ -122,18 +122,11 @@ class _ToAst(Transformer):
         positions of its own (that costs a third of the parse time); words the
         grammar uses only as keywords ("Draw" in "Draw a card") are not in the
         tree, so a span starts at the first word that carries a value."""
-        first = last = None
-        for child in children:
-            first = self._span_of(child)
-            if first is not None:
-                break
+        first = next((s for s in map(self._span_of, children) if s is not None), None)
         if first is None:
             return None
-        for child in reversed(children):
-            last = self._span_of(child)
-            if last is not None:
-                break
-        return join_spans(first, last)
+        return join_spans(first, next(s for s in map(self._span_of, reversed(children))
+                                      if s is not None))
 
     def _span_of(self, child) -> Span | None:
         if isinstance(child, Token):
@@ -503,7 +496,12 @@ class _ToAst(Transformer):
 
     def double_stat(self, children):
         stat, selector, *suffixes = children
+        if isinstance(stat, ast.Selector):      # "Double target Creature's power"
+            stat, selector = selector, stat
         return ast.Step("double_stat", (selector, stat, tuple(suffixes)), self.span(children))
+
+    def card_stat(self, children):      # "target Creature's power": "the power of ..."
+        return ast.Measure("stat_of", (children[1], children[0]), self.span(children))
 
     def double_its_stat(self, children):
         stat, *suffixes = children
