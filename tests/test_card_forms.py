@@ -760,3 +760,41 @@ def test_a_card_to_choose_in_a_possessive_stat_is_refused_with_the_way_to_say_it
     assert 'E801 the engine cannot run a card to choose in "the power of ..."' in result.output
     assert "equal to its power" in result.output
     assert "Traceback" not in result.output
+
+
+WARCRY = CARDS + '''
+card "Warcry"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: Creatures you control get +X/+1 until the end of the turn, where X is the number of Creatures you control.
+'''
+
+
+def test_x_in_two_stats_written_together_is_read_as_the_step_happens(tmp_path):
+    loaded = load_duel(tmp_path, cards=WARCRY, rules_changes=[
+        ("stat power: number", "stat power: number\nstat toughness: number, written after power")])
+    assert loaded.problems == []
+    match = position(compile_game(loaded), hand_1=["Warcry"], board_1=["Duelist", "Warlord"],
+                     board_2=["Duelist"])
+    mine, rivals = card(match, "board", 0, "Duelist"), card(match, "board", 1, "Duelist")
+    take(match, "cast Warcry")
+    assert (stat(match, mine, "power"), stat(match, mine, "toughness")) == (3 + 1 + 2, 1)
+    assert (stat(match, rivals, "power"), stat(match, rivals, "toughness")) == (3, 0)
+
+
+@pytest.mark.parametrize("written, canonical", [
+    ("Target Creature gets +X/+0 until end of turn, where X is the number of Creatures you "
+     "control.", "A Creature gets +X/+0 until the end of the turn, where X is the number of "
+     "Creatures you control."),
+    ("Creatures your Rival controls get \u2212X/\u2212X until end of turn, where X is the number "
+     "of Lands you control.", "Creatures your Rival controls get -X/-X until the end of the "
+     "turn, where X is the number of Lands you control."),
+])
+def test_x_in_a_pair_of_stats_reads_and_without_its_where_is_refused(written, canonical):
+    result = CliRunner().invoke(main, ["explain", "arcane-duel", written])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == f"canonical: {canonical}"
+    result = CliRunner().invoke(main, ["explain", "arcane-duel", written.split(",")[0] + "."])
+    assert result.exit_code == 1
+    assert 'with no "where X is ..." in its sentence' in result.output

@@ -28,7 +28,7 @@ from interpreter.language.render import _capability, _statement
 ALL_DAMAGE = 1 << 30
 
 
-def _paired_changes(change: ast.StatChange, game) -> list[tuple]:
+def _paired_changes(change: ast.StatChange, game) -> list[tuple[int | str, str]]:
     """ "+1/+1": +1 to each of the two stats the rules file writes together
     ("stat toughness: number, written after power")."""
     pair = game.rules.stat_pair if game is not None else None
@@ -37,7 +37,7 @@ def _paired_changes(change: ast.StatChange, game) -> list[tuple]:
                           'together', suggestion='"+1 power and +1 toughness" (the stats by '
                           'name), or in the rules file: "stat toughness: number, written after '
                           'power"')
-    return [("stat", stat, amount) for stat, amount in zip(pair, change.args)]
+    return [(amount, stat) for stat, amount in zip(pair, change.args)]
 
 
 def statement_changes(statement: ast.Statement, game=None, named_x: bool = False
@@ -53,25 +53,23 @@ def statement_changes(statement: ast.Statement, game=None, named_x: bool = False
     if form == "gets":
         out = []
         for change in statement.args:
-            if isinstance(change, ast.StatChange) and change.form == "stat_pair":
-                out.extend(_paired_changes(change, game))
-                continue
             if isinstance(change, ast.KeywordUse):
                 # "... and has Double Strike" joined to the change
                 out.extend(statement_changes(
                     ast.Statement("has_keyword", (change,), change.span), game))
                 continue
-            amount, stat = change.args
-            if amount in ("+X", "-X"):
-                if not named_x:
-                    raise unsupported(change, f'"{amount} {stat}" with no "where X is ..." in '
-                                      'its sentence', suggestion=(
-                                          'say what X is ("..., where X is the number of ...") '
-                                          f'or count: "{amount[0]}1 {stat} for each ..."'))
-            elif not isinstance(amount, int):
-                raise unsupported(change, f'"{amount}" outside the definition of a keyword '
-                                  'that takes a number')
-            out.append(("stat", stat, amount))
+            paired = change.form == "stat_pair"      # "+1/+1", "+X/+0"
+            for amount, stat in _paired_changes(change, game) if paired else [change.args]:
+                if amount in ("+X", "-X"):
+                    if not named_x:
+                        raise unsupported(change, f'"{amount} {stat}" with no "where X is ..." '
+                                          'in its sentence', suggestion=(
+                                              'say what X is ("..., where X is the number of '
+                                              f'...") or count: "{amount[0]}1 {stat} for each ..."'))
+                elif not isinstance(amount, int):
+                    raise unsupported(change, f'"{amount}" outside the definition of a keyword '
+                                      'that takes a number')
+                out.append(("stat", stat, amount))
         return out
     if form == "has_keyword":
         use = statement.args[0]

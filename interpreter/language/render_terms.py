@@ -83,7 +83,8 @@ def _duration(d: ast.Duration) -> str:
 
 def _stat_change(c: ast.StatChange) -> str:
     if c.form == "stat_pair":               # "+1/+1"
-        return "/".join(f"{'+' if n >= 0 else '-'}{abs(n)}" for n in c.args)
+        return "/".join(n if isinstance(n, str) else f"{'+' if n >= 0 else '-'}{abs(n)}"
+                        for n in c.args)
     n, stat = c.args
     if n in ("+X", "-X"):
         return f"{n} {stat}"              # "gets +X power, where X is ..."

@@ -312,6 +312,8 @@ _READABLE = {
     "NUMBER": "a number",
     "NUMBER_WORD": "a number",          # "two" ... "ten"
     "SIGNED_NUMBER": "a change such as +20",
+    "SIGNED_PAIR": "a change such as +1/+1",
+    "SIGNED_X": "a change such as +X",
     "ACT_VERB": 'an action such as "attack"',
     "THEN": '"then"',
     "NUMBER_SLOT": "{n}",

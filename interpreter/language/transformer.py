@@ -421,8 +421,9 @@ class _ToAst(Transformer):
     def stat_pair(self, children):
         """ "+1/+1": the two amounts (the stats are the rules file's pair,
         read by the compiler)."""
-        first, second = children[0].value.replace("\u2212", "-").split("/")
-        return ast.StatChange("stat_pair", (int(first), int(second)), self.span(children))
+        parts = children[0].value.replace("\u2212", "-").split("/")
+        return ast.StatChange("stat_pair", tuple(p if p[1:] == "X" else int(p) for p in parts),
+                              self.span(children))
 
     def every_of_yours(self, children, player="you"):
         """ "for each of your benched creatures": each benched creature you control."""
