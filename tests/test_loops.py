@@ -3,13 +3,13 @@ number of events and well under 2 seconds (tests/fixtures/loops)."""
 
 from __future__ import annotations
 
-import gc
 import time
 from pathlib import Path
 
 import pytest
 
 from interpreter.agents import RandomAgent, play_out
+from interpreter.collector import collection_paused
 from interpreter.engine import Machine, Match, compile_game
 from interpreter.engine import operations as op
 from interpreter.engine.limits import MAX_EVENTS
@@ -53,13 +53,14 @@ class Yes:
 
 
 def timed(func):
-    """The seconds ``func`` takes, the garbage earlier tests left collected
-    first (a full collection of a cold run's parser tables in the middle
-    took over a second under load: the guard's work is what is timed)."""
-    gc.collect()
-    start = time.perf_counter()
-    func()
-    return time.perf_counter() - start
+    """The seconds ``func`` takes with the cyclic collector paused: a full
+    collection of the parser tables earlier tests left took over a second
+    in the middle (the guard's work is what is timed), and collecting them
+    first took seconds of its own in a long run of the suite."""
+    with collection_paused():
+        start = time.perf_counter()
+        func()
+        return time.perf_counter() - start
 
 
 def assert_drawn_by_the_guard(match, elapsed):
