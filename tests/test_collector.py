@@ -10,6 +10,8 @@ from interpreter.compiler import game as compiler_game
 from interpreter.engine import compile_game
 from interpreter.language import games
 
+from duel_support import load_duel
+
 
 def test_the_collector_comes_back_as_it_was():
     assert gc.isenabled()
@@ -44,3 +46,18 @@ def test_the_files_are_read_and_compiled_with_the_collector_paused(monkeypatch):
     assert {name for name, _ in seen} == {"load_rules", "load_cards", "_rule_cards"}
     assert not any(enabled for _, enabled in seen)
     assert gc.isenabled()
+
+
+def test_a_process_keeps_a_bounded_number_of_games_the_last_used_longest(
+        tmp_path, monkeypatch):
+    # a test run, or a server of many projects, loads game after game: each
+    # kept game holds its parser, so only the last few are kept
+    monkeypatch.setattr(games, "_CACHE", {})
+    monkeypatch.setattr(games, "KEPT_GAMES", 2)
+    first, second, third = (load_duel(tmp_path) for _ in range(3))
+    assert len(games._CACHE) == 2
+    assert games.load_game("duel", second.root) is second       # kept: the same game
+    games.load_game("duel", load_duel(tmp_path).root)             # a fourth
+    assert games.load_game("duel", second.root) is second       # used last: kept
+    assert games.load_game("duel", third.root) is not third       # dropped: read again
+    assert games.load_game("duel", first.root) is not first

@@ -134,16 +134,24 @@ def _card_and_deck_paths(located: GameFiles, extra_files: tuple[Path, ...]):
 
 
 _CACHE: dict[tuple, Game] = {}
+# games kept at most: a loaded game holds its parser (hundreds of thousands
+# of objects), and a process that loads game after game (a test run, a
+# server of many projects) would otherwise keep every one
+KEPT_GAMES = 12
 
 
 def _keep(key: tuple, game: Game) -> None:
     """Cache a loaded game, in place of an older load of the same files: a
     long-running server (the editor's) reloads a game at every edit, and
-    only its latest state is asked for again."""
+    only its latest state is asked for again. Beyond ``KEPT_GAMES`` the
+    game used least recently is dropped (``_load`` moves a game it finds
+    to the end)."""
     files = (key[0], tuple(stamp[0] for stamp in key[1]))
     for old in [k for k in _CACHE if (k[0], tuple(stamp[0] for stamp in k[1])) == files]:
         del _CACHE[old]
     _CACHE[key] = game
+    while len(_CACHE) > KEPT_GAMES:
+        del _CACHE[next(iter(_CACHE))]
 
 
 def _read_game_file(game: Game, path: Path, kind_files: list, problems: list):
@@ -180,6 +188,7 @@ def _load(located: GameFiles, extra_files: tuple[Path, ...] = ()) -> Game:
     stamp = tuple(_stamp(p) for p in files + card_paths + deck_paths)
     key = (game_id, stamp)
     if key in _CACHE:
+        _CACHE[key] = _CACHE.pop(key)       # the most recently used, kept longest
         return _CACHE[key]
     rules_source = read_source(files[0], _display(files[0]))
     problems: list[Problem] = []
