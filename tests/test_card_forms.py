@@ -283,7 +283,21 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("Your Rival may discard a card. If they don't, draw a card.",
      "Your Rival may discard a card. If they don't, draw a card."),
     # a zone in the plural after "their owners'"
-    ("Return all Creatures to their owners' hands.", "Return all Creatures to its owner's hand."),
+    ("Return all Creatures to their owners' hands.",
+     "Return all Creatures to their owners' hands."),
+    ("Return two target Creatures to their owners' hands.",
+     "Return 2 Creatures to their owners' hands."),
+    ("Return them to their owner's hand.", "Return them to their owners' hands."),
+    # one card (or each, one by one): its owner's
+    ("Return each Creature to its owner's hand.", "Return each Creature to its owner's hand."),
+    ("Put all Creatures into their owners' graveyards.",
+     "Put all Creatures into their owners' graveyards."),
+    # a card that deals the damage itself, to a card
+    ("This Creature deals 2 damage to target Creature.",
+     "This Creature deals 2 damage to a Creature."),
+    ("Target Creature you control deals damage equal to its power to target Creature your "
+     "Rival controls.", "A Creature you control deals damage equal to its power to a Creature "
+     "your Rival controls."),
     # damage to several: the same step again
     ("Deal 1 damage to each Creature and each player.",
      "Deal 1 damage to each Creature and each player."),
@@ -753,13 +767,43 @@ def test_a_stat_said_with_a_possessive_is_that_cards_stat(tmp_path):
     assert len(match.state.zone("hand", 0)) == 2       # its cost 0, plus 2
 
 
-def test_a_card_to_choose_in_a_possessive_stat_is_refused_with_the_way_to_say_it():
-    result = CliRunner().invoke(main, ["explain", "arcane-duel",
-                                       "Deal damage equal to target Creature's power to your Rival."])
-    assert result.exit_code != 0
-    assert 'E801 the engine cannot run a card to choose in "the power of ..."' in result.output
-    assert "equal to its power" in result.output
-    assert "Traceback" not in result.output
+def test_a_card_to_choose_in_a_number_is_chosen_as_its_step_begins(tmp_path):
+    # "target Creature's power" in the amount: asked first, then the target of
+    # the damage; "it" after it is still the step's object, not that card
+    compiled = game(tmp_path, CARDS + '''
+card "Lash"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: Deal damage equal to target Creature's power to your Rival.
+''')
+    match = position(compiled, hand_1=["Lash"], board_1=["Duelist", "Warlord"],
+                     board_2=["Warlord"])
+    life = match.state.counter(1, "Life")
+    take(match, "cast Lash")
+    offered = sorted(match.action_to_string(a).split(" #")[0] for a in match.legal_actions())
+    assert offered == ["Duelist", "Warlord", "Warlord"]
+    take(match, "Duelist")              # 3 power, +1 from its controller's Warlord
+    assert match.state.counter(1, "Life") == life - 4
+
+
+def test_it_after_a_card_chosen_for_a_number_is_still_the_step_before_s(tmp_path):
+    compiled = game(tmp_path, CARDS + '''
+card "Goad"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: Choose a Creature your Rival controls. Deal damage equal to target Creature's power to it.
+''')
+    match = position(compiled, hand_1=["Goad"], board_1=["Duelist"], board_2=["Giant", "Squire"])
+    take(match, "cast Goad")
+    take(match, "Giant")                # "Choose a Creature your Rival controls"
+    take(match, "Duelist")              # the Creature whose power is read: 3
+    # "it" is the Giant chosen before, not the Duelist chosen for the number
+    giant = card(match, "board", 1, "Giant")
+    assert match.state.cards[giant].counter("damage") == 3
+    assert match.state.cards[card(match, "board", 0, "Duelist")].counter("damage") == 0
+    assert match.state.cards[card(match, "board", 1, "Squire")].counter("damage") == 0
 
 
 WARCRY = CARDS + '''

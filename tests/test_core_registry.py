@@ -90,8 +90,8 @@ def _uses(section: str, game) -> bool:
     if section == "Tokens":
         return any(card.token for card in game.cards.values()) or "create" in forms
     if section == "Damage":
-        return bool(forms & {"deal", "deal_measured", "card_deals", "each_other",
-                             "remove_counter", "remove_all_counters"})
+        return bool(forms & {"deal", "deal_measured", "card_deals", "card_deals_measured",
+                             "each_other", "remove_counter", "remove_all_counters"})
     if section == "Numbers":
         return bool(forms & {"where_x", "plus", "minus", "twice", "half_up", "half_down",
                              "greater_of", "lesser_of", "its_stat", "number_of",

@@ -803,17 +803,22 @@ def test_an_unknown_period_is_named_with_the_games_periods():
                                 "upkeep, you lose 1 life."]).exit_code == 0
 
 
-def test_a_card_to_choose_inside_an_amount_is_told_to_choose_it_first(tmp_path):
-    # "the power of a Creature you control" would need a choice in the middle
-    # of reading a number; the message gives the two steps that run
+def test_a_card_to_choose_inside_a_lasting_change_is_told_to_choose_it_first(tmp_path):
+    # a step chooses the card its number reads as it begins ("Deal damage
+    # equal to the power of a Creature you control ..." runs); the "X" of a
+    # change that lasts is read without a step to choose it in
     cards = tmp_path / "pact.cards"
-    result = checked_duel_text(cards, "Deal damage equal to the power of a Creature you control "
-                               "to a Creature your Rival controls.")
+    result = checked_duel_text(cards, "A Creature you control gets +X power until the end of "
+                               "the turn, where X is the power of a Creature your Rival "
+                               "controls.")
     assert result.exit_code == 1, result.output
     assert f'{cards}:7:5: E801 the engine cannot run a card to choose in "the power of ..." ' \
         'yet\n' in result.output
-    assert 'choose the card in a step before: "Choose a Creature you control. ... equal to ' \
-        'its power ..."' in result.output
+    assert 'choose the card in a step before: "Choose a Creature your Rival controls. ... ' \
+        'equal to its power ..."' in result.output
+    runs = checked_duel_text(cards, "Deal damage equal to the power of a Creature you control "
+                             "to a Creature your Rival controls.")
+    assert runs.exit_code == 0, runs.output
 
 
 @pytest.mark.parametrize("kind, text, message, suggestion", [
@@ -901,3 +906,4 @@ def test_a_verb_that_uses_a_flipping_verb_may_flip(tmp_path):
                      '  text:\n    When this is played: Bet. If heads, draw a card.\n')
     result = CliRunner().invoke(main, ["check", str(root)])
     assert result.exit_code == 0, result.output
+

@@ -179,8 +179,10 @@ def test_explain_names_a_rule_that_runs_on_no_card():
     ("At the start of your next Upkeep: draw a card.", 17,
      'E823 "at the start of your next Upkeep" is one moment to come, and a triggered '
      "ability happens at every one"),
-    ("Deal damage equal to the power of a Creature you control to a Creature your Rival "
-     "controls.", 1, "E801 the engine cannot run a card to choose"),
+    # a card chosen inside the X of a change that lasts (a step's number
+    # chooses it as the step begins: that one runs)
+    ("A Creature you control gets +X power until the end of the turn, where X is the power "
+     "of a Creature your Rival controls.", 1, "E801 the engine cannot run a card to choose"),
 ])
 def test_explain_reports_a_text_no_card_could_run(text, where, message):
     result = CliRunner().invoke(main, ["explain", "arcane-duel", text])

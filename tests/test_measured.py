@@ -282,13 +282,22 @@ def test_the_stat_of_one_card_is_a_number(tmp_path):
     assert match.state.counter(0, "Mana") == mana + 2
 
 
-def test_the_stat_of_a_card_to_choose_is_a_check_problem(tmp_path):
+def test_the_stat_of_a_card_to_choose_is_read_once_it_is_chosen(tmp_path):
     loaded = duel(tmp_path, spell("Tithe", "When this is played: Gain Mana equal to the cost "
                                   "of a Creature you control."))
-    # the text reads; compiling it (as check does) says why it cannot run
-    with pytest.raises(CardrulesError) as error:
-        compile_game(loaded)
-    assert 'a card to choose in "the cost of ..."' in str(error.value)
+    assert loaded.problems == []
+    zones = {("hand", 0): [("Tithe", ())], ("board", 0): [("Knight", ()), ("Giant", ())],
+             ("deck", 0): [("Knight", ())] * 3, ("deck", 1): [("Squire", ())] * 3}
+    match = Match.from_position(compile_game(loaded), 2, 1, zones, {}, 3, 0, "Main")
+    mana = match.state.counter(0, "Mana")
+    match.apply_action(next(a for a in match.legal_actions()
+                            if match.action_to_string(a).startswith("cast Tithe")))
+    # the player picks which Creature's cost is read: Giant's 3, not Knight's 1
+    assert sorted(match.action_to_string(a).split(" #")[0]
+                  for a in match.legal_actions()) == ["Giant", "Knight"]
+    match.apply_action(next(a for a in match.legal_actions()
+                            if match.action_to_string(a).startswith("Giant")))
+    assert match.state.counter(0, "Mana") == mana + 3
 
 
 def test_a_status_declared_the_opposite_of_another(tmp_path):

@@ -23,7 +23,7 @@ from interpreter.errors import Problem
 from interpreter.language import ast
 
 
-def _damageable(m, f) -> tuple:
+def damageable(m, f) -> tuple:
     """The cards "any target" offers: in play, and damage can destroy them
     (``Views.is_damageable``)."""
     return tuple(c for c in m.in_play() if m.is_damageable(c))
@@ -328,7 +328,7 @@ class ChangingSteps:
             if getattr(self, "_rest", ()) or getattr(self, "_excess", None) is not None:
                 raise unsupported(action, 'the damage past what a card needs ("the rest", '
                                   '"excess") when a player may be chosen instead')
-            self._deal_any(action, amount, _damageable if target.form == "any_target" else
+            self._deal_any(action, amount, damageable if target.form == "any_target" else
                            compile_selector(target.args[0], who).candidates)
             return
         if isinstance(target, ast.Player):
@@ -510,7 +510,7 @@ class ChangingSteps:
             (lambda m, f: 10 ** 6)
 
         def targets(m, f):
-            return _damageable(m, f) + tuple(-1 - p for p in m.seat_order())
+            return damageable(m, f) + tuple(-1 - p for p in m.seat_order())
         self._divide(who, compile_amount(action.args[0], action), targets, most, "target")
 
     def _divide(self, who, amount, candidates, most, noun: str) -> None:

@@ -14,8 +14,9 @@ rules file:
   stats, text and its abilities) are Y's while it lasts (a modifier
   "copy"; ``Views.printed_name``).
 - ``X deals N damage to PLAYER`` (event "deals damage" of X, then the damage,
-  X its source, to the counter that takes damage unless replaced) and
-  ``X prevent(s) damage`` (event "prevents damage").
+  X its source, to the counter that takes damage unless replaced), ``X
+  deals N damage to CARD`` (or "damage equal to ...", "to any target"),
+  and ``X prevent(s) damage`` (event "prevents damage").
 - ``PLAYER may respond with "LABEL" or "LABEL" to X``: a response window
   (see ``interpreter.engine.combat``).
 - ``The waiting effects resolve``: triggered effects waiting resolve now.
@@ -29,11 +30,12 @@ The windows themselves are the machine's (``interpreter.engine.combat``).
 
 from __future__ import annotations
 
-from interpreter.compiler.frames import Frame
+from interpreter.compiler.changing_steps import damageable
+from interpreter.compiler.frames import Frame, cards_held
 from interpreter.compiler.modifiers import compile_lasting
 from interpreter.compiler.players import compile_player
 from interpreter.compiler.program import JUMPED, unsupported
-from interpreter.compiler.selectors import compile_amount, compile_selector
+from interpreter.compiler.selectors import compile_amount, compile_measure, compile_selector
 from interpreter.language import ast
 
 
@@ -229,11 +231,13 @@ class CombatSteps:
         if form == "becomes_copy":
             self.becomes_copy(selector, statement.args[0], suffixes)
             return True
-        if form == "card_deals":
+        if form in ("card_deals", "card_deals_measured"):
             amount, target = statement.args
-            count = compile_amount(amount, statement)
+            count = compile_measure(amount) if form == "card_deals_measured" else \
+                compile_amount(amount, statement)
             if not isinstance(target, ast.Player):
-                raise unsupported(target, "a card dealing damage to a card")
+                self.card_deals_to_cards(selector, count, target)
+                return True
             victim = compile_player(target)
             self.select(selector, you)
             self.game.check_player_damage(statement)
@@ -257,6 +261,57 @@ class CombatSteps:
                                                      m.state.cards[c].controller))
             return True
         return False
+
+    def card_deals_to_cards(self, selector, count, target) -> None:
+        """ "This Creature deals 2 damage to target Creature", "Target
+        Creature you control deals damage equal to its power to target
+        Creature your Rival controls": the card the words name first (chosen
+        first when it is to choose) is the damage's source. Its amount is
+        read before the damaged card is chosen, "its" being the dealer's;
+        several dealers ("Each Creature you control deals 1 damage to target
+        Creature") each deal theirs, read for each, to what was chosen once.
+        A dealer that deals damage has the event "deals damage"; "it" is then
+        the cards damaged."""
+        you = lambda m, f: f.locals["you"]  # noqa: E731
+        at = len(self.e.program.instructions)
+        dealers, chosen = f"_dealers{at}", f"_dealt{at}"
+        self.select(selector, you, prompt="choose a card to deal the damage")
+
+        def read(m, f):
+            L = f.locals
+            it = L.get("it")
+            amounts = []
+            for dealer in cards_held(it):
+                L["it"] = dealer
+                amounts.append((dealer, count(m, f)))
+            L["it"] = it
+            L[dealers] = tuple(amounts)
+        self.e.emit(read)
+        if isinstance(target, ast.Node) and target.form in ("any_target", "card_or_player"):
+            # a card or a player, as "Deal 2 damage to any target" offers them
+            self.game.check_player_damage(target)
+            store = self._ask_target(damageable if target.form == "any_target" else
+                                     compile_selector(target.args[0], you).candidates)
+            self.e.emit(lambda m, f: f.locals.__setitem__(chosen, (f.locals.pop(store),)))
+        else:
+            self.select(target, you, prompt="choose a card to damage")
+            self.e.emit(lambda m, f: f.locals.__setitem__(chosen, cards_held(f.locals.get("it"))))
+
+        def deal(m, f, battle=self.e.by_rules):
+            L = f.locals
+            victims = L.pop(chosen)
+            L["did"] = bool(victims)
+            L["it"] = tuple(c for c in victims if c >= 0)
+            for dealer, amount in L.pop(dealers):
+                if amount <= 0 or not victims:
+                    continue
+                m.event("deals damage", dealer, m.state.cards[dealer].controller)
+                for victim in victims:
+                    if victim < 0:
+                        m.damage_player(-1 - victim, amount, dealer, battle=battle)
+                    else:
+                        m.damage_card(victim, amount, battle, dealer)
+        self.e.emit(deal)
 
     def becomes_copy(self, selector, copied, suffixes) -> None:
         """ "This becomes a copy of another Being you control until the End

@@ -35,6 +35,11 @@ class Frame:
         return cls(data[0], data[1], _from_jsonable(data[2]))
 
 
+def cards_held(it) -> tuple:
+    """The cards a local such as ``it`` holds (one card, several, or none)."""
+    return () if it is None else it if isinstance(it, tuple) else (it,)
+
+
 # values JSON keeps as they are (tested by type: the encoding is on the
 # path of every state saved or checked, and most values are plain)
 _PLAIN = frozenset((int, str, bool, float, type(None)))

@@ -27,3 +27,19 @@ def naming(number: str):
         yield
     finally:
         NAMED_NUMBERS.reset(token)
+
+
+# The cards a number reads that its step chose before it ("Deal damage equal
+# to target Creature's power to ..."): while the step compiles, the selector
+# node (by identity) -> the local its card was kept in (chosen_first).
+CHOSEN_FIRST: contextvars.ContextVar[dict] = contextvars.ContextVar("chosen_first", default={})
+
+
+@contextlib.contextmanager
+def reading_chosen(chosen: dict):
+    """Compile what is inside with the cards in ``chosen`` already picked."""
+    token = CHOSEN_FIRST.set({**CHOSEN_FIRST.get(), **chosen})
+    try:
+        yield
+    finally:
+        CHOSEN_FIRST.reset(token)

@@ -15,7 +15,7 @@ from typing import Callable
 
 from interpreter.compiler.players import (_it_or_this, _they_or_you, compile_owner,
                                           compile_player, compile_zone, is_opponent_ref)
-from interpreter.compiler.named_numbers import NAMED_NUMBERS
+from interpreter.compiler.named_numbers import CHOSEN_FIRST, NAMED_NUMBERS
 from interpreter.compiler.program import unsupported
 from interpreter.compiler.selection import Selection
 from interpreter.language import ast
@@ -730,6 +730,11 @@ def compile_stat_of(stat: str, selector: ast.Selector, who: Callable) -> Callabl
     """"the cost of the top card of your deck": the stat of the one card the
     words name, 0 when there is none. Words that make a player choose, or
     that name several cards, are a check problem ("the total STAT of")."""
+    kept = CHOSEN_FIRST.get().get(id(selector))
+    if kept is not None:
+        # chosen as its step began (interpreter.compiler.chosen_first)
+        return lambda m, f: m.stat(f.locals[kept], stat) if f.locals.get(kept) is not None \
+            else 0
     cards = compile_selector(selector, who)
     if not cards.given and cards.how != "all":
         raise unsupported(selector, f'a card to choose in "the {stat} of ..."', suggestion=(

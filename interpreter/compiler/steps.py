@@ -17,10 +17,11 @@ from typing import Callable
 import attrs
 
 from interpreter.compiler.changing_steps import ChangingSteps
+from interpreter.compiler.chosen_first import cards_to_choose_in_numbers, choose_first
 from interpreter.compiler.combat_steps import CombatSteps
 from interpreter.compiler.conditions import compile_condition, named_card, player_set
 from interpreter.compiler.costs import _cost_checks_for_costs
-from interpreter.compiler.frames import did_all
+from interpreter.compiler.frames import cards_held, did_all
 from interpreter.compiler.later_steps import LaterSteps
 from interpreter.compiler.mode_steps import ModeSteps
 from interpreter.compiler.modifiers import (JOINED_ONLY, compile_lasting,
@@ -30,7 +31,7 @@ from interpreter.compiler.players import compile_player, mentions_opponent, play
 from interpreter.compiler.program import JUMPED, Emitter, suffix_words, unsupported
 from interpreter.compiler.repeating_steps import RepeatingSteps
 from interpreter.compiler.replacing import ReplacingSteps
-from interpreter.compiler.named_numbers import naming
+from interpreter.compiler.named_numbers import naming, reading_chosen
 from interpreter.compiler.selectors import (compile_amount, compile_measure, compile_selector,
                                            compile_zone)
 from interpreter.compiler.verb_steps import VerbSteps
@@ -605,7 +606,10 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
         handler = getattr(self, "do_" + action.form, None)
         if handler is None:
             raise unsupported(action, f'"{action.form.replace("_", " ")}"')
-        handler(action, who)
+        # "... equal to target Creature's power ...": that card is chosen first
+        found = cards_to_choose_in_numbers(action, who)
+        with reading_chosen(choose_first(self, found, who) if found else {}):
+            handler(action, who)
         if skip is not None:
             self.e.place(skip)
 
@@ -620,12 +624,12 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             # and the step is done to them all
             first = f"_first{len(self.e.program.instructions)}"
             self.select(selector.args[0], who, chooser, prompt, default_zone)
-            self.e.emit(lambda m, f: f.locals.__setitem__(first, _cards(f.locals.get("it"))))
+            self.e.emit(lambda m, f: f.locals.__setitem__(first, cards_held(f.locals.get("it"))))
             self.select(selector.args[1], who, chooser, prompt, default_zone)
 
             def together(m, f):
                 cards = f.locals.pop(first)
-                cards += tuple(c for c in _cards(f.locals.get("it")) if c not in cards)
+                cards += tuple(c for c in cards_held(f.locals.get("it")) if c not in cards)
                 f.locals["it"] = cards
             self.e.emit(together)
             return
@@ -724,11 +728,6 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             locals_[store] = (remaining - 1, done + 1)
             return JUMPED
         self.e.emit(step)
-
-
-def _cards(it) -> tuple:
-    """The cards ``it`` holds (one card, several, or none)."""
-    return () if it is None else it if isinstance(it, tuple) else (it,)
 
 
 def _picks_one(selector: ast.Selector) -> bool:

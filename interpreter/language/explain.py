@@ -121,5 +121,5 @@ def _kind_of(item) -> str:
 
 # statements about a card that happen once, not changes that last ("This
 # deals 2 damage to your Rival")
-_ONE_SHOT = {"card_deals", "card_prevents"}
+_ONE_SHOT = {"card_deals", "card_deals_measured", "card_prevents"}
 

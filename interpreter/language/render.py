@@ -500,9 +500,9 @@ def _action(a: ast.Action, subject) -> str:
     if f == "discard_down":
         return f"{v('discard')} down to {_amount(x[0])} cards"
     if f == "move":
-        return f"{v('move')} {_selector(x[0])} to {_destination(x[1])}"
+        return f"{v('move')} {_selector(x[0])} to {_destination(x[1], _is_plural(x[0]))}"
     if f == "put":
-        return f"{v('put')} {_selector(x[0])} {_placement(x[1])}"
+        return f"{v('put')} {_selector(x[0])} {_placement(x[1], _is_plural(x[0]))}"
     if f == "put_counter":
         return f"{v('put')} {_amount(x[0])} {x[1]} on {_selector(x[2])}"
     if f == "put_back":
@@ -512,7 +512,7 @@ def _action(a: ast.Action, subject) -> str:
     if f == "use":
         return f"{v('use')} {_selector(x[0])}"
     if f == "return":
-        return f"{v('return')} {_selector(x[0])} to {_destination(x[1])}"
+        return f"{v('return')} {_selector(x[0])} to {_destination(x[1], _is_plural(x[0]))}"
     if f in ("reveal", "reveal_value"):
         return f"{v('reveal')} " + (_selector(x[0]) if f == "reveal" else
                                     f"{_possessive(x[0])} {x[1]}")
@@ -607,25 +607,27 @@ def _action(a: ast.Action, subject) -> str:
     raise TypeError(f)
 
 
-def _placement(dest: ast.Destination) -> str:
+def _placement(dest: ast.Destination, several: bool = False) -> str:
     if dest.form in ("to_top", "to_bottom"):
-        return "on " + _destination(dest)
+        return "on " + _destination(dest, several)
     if dest.form == "to_card":
         return "on " + _destination(dest)
-    return "into " + _destination(dest)
+    return "into " + _destination(dest, several)
 
 
-def _destination(d: ast.Destination) -> str:
+def _destination(d: ast.Destination, several: bool = False) -> str:
+    """Where cards go; ``several``: the cards moved are several (each to
+    "their owners' hands")."""
     f, a = d.form, d.args
     face = (" " + a[1]) if len(a) > 1 and isinstance(a[1], str) else ""
     if f == "to_zone":
-        return _zone(a[0]) + face
+        return _zone(a[0], several) + face
     if f == "to_zone_next_to":
-        return _zone(a[0]) + " next to " + _selector(a[1])
+        return _zone(a[0], several) + " next to " + _selector(a[1])
     if f == "to_top":
-        return "the top of " + _zone(a[0]) + face
+        return "the top of " + _zone(a[0], several) + face
     if f == "to_bottom":
-        return "the bottom of " + _zone(a[0]) + face
+        return "the bottom of " + _zone(a[0], several) + face
     if f == "to_card":
         return _selector(a[0])
     raise TypeError(f)
@@ -656,6 +658,9 @@ def _statement(s: ast.Statement, plural: bool) -> str:
         return ("are" if plural else "is") + f" {a[0]} {_selector(a[1])}"
     if f == "card_deals":
         return ("deal " if plural else "deals ") + f"{_amount(a[0])} damage to {_target(a[1])}"
+    if f == "card_deals_measured":
+        return ("deal " if plural else "deals ") + \
+            f"damage equal to {_measure(a[0])} to {_target(a[1])}"
     if f == "card_prevents":
         return ("prevent" if plural else "prevents") + " damage"
     if f == "counts_as":

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from interpreter.language import ast
-from interpreter.language.vocabulary import third_person
+from interpreter.language.vocabulary import plural, third_person
 
 
 _ORDINALS = ("first", "second", "third", "fourth")
@@ -49,11 +49,19 @@ def _possessive(p: ast.Possessive) -> str:
     }[p.form]
 
 
-def _zone(z) -> str:
+# the owners' zones of several cards: "Return 2 Creatures to their owners' hands"
+_THEIR_OWNERS = {"owners": "their owners'", "controllers": "their controllers'"}
+
+
+def _zone(z, several: bool = False) -> str:
+    """A zone; ``several``: the zone of each of several cards moved there
+    ("their owners' hands", as the parser also reads it)."""
     if z.form == "zone_slot":
         return z.args[0]
     if z.args[0].form == "bare":
         return z.args[1]
+    if several and z.args[0].form in _THEIR_OWNERS:
+        return f"{_THEIR_OWNERS[z.args[0].form]} {plural(z.args[1])}"
     return f"{_possessive(z.args[0])} {z.args[1]}"
 
 
