@@ -907,3 +907,29 @@ def test_a_verb_that_uses_a_flipping_verb_may_flip(tmp_path):
     result = CliRunner().invoke(main, ["check", str(root)])
     assert result.exit_code == 0, result.output
 
+
+@pytest.mark.parametrize("text, column, written, name", [
+    ("Create two Sprout tokens.", 16, "Sprout", "Sprout"),
+    ("Destroy Glade Bear.", 13, "Glade Bear", "Glade Bear"),
+    # the name in the plural, as "Return Reef Crabs" writes it
+    ("Return Reef Crabs to your hand.", 12, "Reef Crabs", "Reef Crab"),
+])
+def test_a_card_name_without_its_quotes_is_told_to_quote_it(tmp_path, text, column, written,
+                                                            name):
+    cards = tmp_path / "names.cards"
+    result = checked_duel_text(cards, text)
+    assert result.exit_code == 1, result.output
+    assert f"{cards}:7:{column}: E201 unexpected word" in result.output
+    # the caret covers the whole name as written
+    assert "\n    | " + " " * (column - 1) + "^" * len(written) + "\n" in result.output
+    assert f'  a card\'s name is written in quotes: "{name}"\n' in result.output
+    explained = CliRunner().invoke(main, ["explain", "arcane-duel", text])
+    assert explained.exit_code == 1
+    assert f'a card\'s name is written in quotes: "{name}"' in explained.output
+
+
+def test_a_word_that_only_begins_a_card_name_is_not_told_to_quote_it(tmp_path):
+    # "Glade" begins "Glade Bear" but is no name: the usual suggestion
+    result = checked_duel_text(tmp_path / "names.cards", "Destroy a Glade.")
+    assert result.exit_code == 1, result.output
+    assert "written in quotes" not in result.output

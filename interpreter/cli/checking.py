@@ -16,6 +16,7 @@ from interpreter.cli.common import count_of, load_game_argument, print_problems,
 from interpreter.errors import CardrulesError, CouldNotRun, Problem
 from interpreter.compiler.one_text import where_it_runs
 from interpreter.language.explain import explain_text
+from interpreter.language.cards import quote_card_names
 from interpreter.language.games import find_root, load_game
 from interpreter.language.projects import Library
 from interpreter.rulings import load_ruling_file, run_ruling
@@ -175,7 +176,11 @@ def explain(game: str, text: str) -> None:
     """Show how GAME understands one effect TEXT."""
     with user_errors():
         loaded = load_game_argument(game)
-        click.echo(explain_text(loaded.rules, text))
+        try:
+            explained = explain_text(loaded.rules, text)
+        except CardrulesError as err:
+            raise CardrulesError(quote_card_names(err.problems, loaded.cards)) from None
+        click.echo(explained)
         # what check would say of it on a card: the kinds it runs on
         runs = where_it_runs(loaded, text)
         if runs:

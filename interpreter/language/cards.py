@@ -464,3 +464,35 @@ def _match_value(value: str, allowed: tuple[str, ...]) -> str | None:
         if a.lower() == value.lower():
             return a
     return None
+
+
+# what a syntax problem lists where the language takes a card's name
+_QUOTED_NAME = "a card name in quotes"
+
+
+def quote_card_names(problems: list[Problem], names: Iterable[str]) -> list[Problem]:
+    """A syntax problem at a card's name written without its quotes
+    ("Create two Sprout tokens", "Destroy Glade Bear") where the language
+    takes a name in quotes: the caret covers the name and the suggestion is
+    to quote it. Other problems are returned as they are."""
+    longest_first = sorted(((n.lower(), n) for n in names), key=lambda p: -len(p[0]))
+    out = []
+    for problem in problems:
+        span, line = problem.span, problem.source_line
+        if problem.code == "E201" and span is not None and line is not None and \
+                _QUOTED_NAME in problem.expected:
+            rest = line[span.column - 1:].lower()
+            for lowered, name in longest_first:
+                if not rest.startswith(lowered):
+                    continue
+                after = rest[len(lowered):len(lowered) + 2]
+                # the name, or its plural ("Return Reef Crabs ...")
+                length = len(lowered) + 1 if after[:1] == "s" else len(lowered)
+                if not rest[length:length + 1].isalnum():
+                    problem = attrs.evolve(
+                        problem, span=attrs.evolve(span, end_line=span.line,
+                                                   end_column=span.column + length),
+                        suggestion=f'a card\'s name is written in quotes: "{name}"')
+                    break
+        out.append(problem)
+    return out

@@ -21,7 +21,7 @@ import attrs
 
 from interpreter.collector import collection_paused
 from interpreter.errors import CouldNotRun, Problem, did_you_mean, listing
-from interpreter.language.cards import CardDefinition, load_cards
+from interpreter.language.cards import CardDefinition, load_cards, quote_card_names
 from interpreter.language.declared_events import event_word, logging_advice, unlogged_events
 from interpreter.language.decks import Deck, load_decks
 from interpreter.language.files import Unreadable, memory_stamp, read_source
@@ -230,6 +230,7 @@ def _load(located: GameFiles, extra_files: tuple[Path, ...] = ()) -> Game:
                     f"{other.span.path}:{other.span.line})"))
                 continue
             game.cards[card.name] = card
+    problems[:] = quote_card_names(problems, game.cards)
     for name, span in references:
         if name not in game.cards and name not in refused and span is not None and \
                 span.path in sources:
