@@ -292,6 +292,9 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("Return each Creature to its owner's hand.", "Return each Creature to its owner's hand."),
     ("Put all Creatures into their owners' graveyards.",
      "Put all Creatures into their owners' graveyards."),
+    # battle damage prevented for a while, to every card and player
+    ("Prevent all combat damage that would be dealt this turn.",
+     "Prevent all combat damage that would be dealt this turn."),
     # a card that deals the damage itself, to a card
     ("This Creature deals 2 damage to target Creature.",
      "This Creature deals 2 damage to a Creature."),

@@ -148,3 +148,31 @@ def test_combat_damage_reads_in_either_word(words):
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == \
         "canonical: When this deals combat damage to a player, draw a card."
+
+
+def test_combat_damage_prevented_for_the_turn_leaves_a_fight_without_damage(tmp_path):
+    # "Prevent all combat damage that would be dealt this turn": a fight (the
+    # rules file's attack) deals none, to a minion or to the Hero; a spell's
+    # damage still is dealt (Arcane Duel 7.9 in its rulings)
+    compiled = _compiled(MINIONS, "minions", MINION_CARDS + '''
+card "Truce"
+  kind: Spell
+  cost: 0
+  text:
+    Prevent all combat damage that would be dealt this turn.
+''', tmp_path / "g")
+    match = position(compiled, board=[("Bloodfang", ())],
+                     rival_board=[("Shieldwall Sentry", ())], hand=["Truce", "Fire Spark"],
+                     mana=1)
+    take(match, "cast a spell Truce")
+    take(match, "attack Bloodfang")         # the Sentry (Taunt) is the one it can attack
+    assert "Shieldwall Sentry is a defender." in text(match)
+    assert "damage 0 ->" not in text(match)
+    cards = match.state.cards
+    assert all(cards[c].counter("damage") == 0 for c in match.state.zone("board", 0)) and \
+        all(cards[c].counter("damage") == 0 for c in match.state.zone("board", 1))
+    assert "combat damage to them and their cards is prevented" in text(match)
+    take(match, "cast a spell Fire Spark")
+    take(match, "Shieldwall Sentry")
+    sentry = match.state.zone("board", 1)[0]
+    assert cards[sentry].counter("damage") == 2

@@ -31,8 +31,9 @@ The windows themselves are the machine's (``interpreter.engine.combat``).
 from __future__ import annotations
 
 from interpreter.compiler.changing_steps import damageable
+from interpreter.compiler.compiled import COMBAT_DAMAGE_REDUCED
 from interpreter.compiler.frames import Frame, cards_held
-from interpreter.compiler.modifiers import compile_lasting
+from interpreter.compiler.modifiers import ALL_DAMAGE, compile_lasting
 from interpreter.compiler.players import compile_player
 from interpreter.compiler.program import JUMPED, unsupported
 from interpreter.compiler.selectors import compile_amount, compile_measure, compile_selector
@@ -312,6 +313,22 @@ class CombatSteps:
                     else:
                         m.damage_card(victim, amount, battle, dealer)
         self.e.emit(deal)
+
+    def combat_damage_prevented(self, step) -> None:
+        """ "Prevent all combat damage that would be dealt this turn": while
+        it lasts, battle damage (the damage the rules file's turn and actions
+        deal) to any card and any player is not dealt -- a modifier "reduce
+        combat damage" by all of it on every player, which covers the player
+        and the cards they control (see Changes.damage_card, damage_player);
+        effect damage is dealt as before."""
+        until = compile_lasting(step.args)
+        self.game.reduces_damage = True
+
+        def protect(m, f):
+            for player in range(m.state.players):
+                m.add_modifier(-1 - player, "reduce", COMBAT_DAMAGE_REDUCED, ALL_DAMAGE,
+                               f.locals.get("this"), until(m, f))
+        self.e.emit(protect)
 
     def becomes_copy(self, selector, copied, suffixes) -> None:
         """ "This becomes a copy of another Being you control until the End

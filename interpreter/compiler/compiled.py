@@ -34,6 +34,9 @@ PLAYER_DEALT_DAMAGE = "player dealt damage"
 # A card's event of battle damage it deals, the damage a rules file's turn
 # or action deals ("Whenever this deals combat damage to a player")
 COMBAT_DAMAGE = "deals combat damage to"
+# The modifier on a player "Prevent all combat damage that would be dealt
+# this turn" leaves: the battle damage to them and to their cards is not dealt
+COMBAT_DAMAGE_REDUCED = "combat damage"
 RULE_KIND = "#rule"
 
 

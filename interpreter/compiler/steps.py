@@ -751,6 +751,7 @@ _COMPILED_BY = {
     "card_verb_step": "card_verb", "state_change": "state_change",
     "choose_mode": "choose_mode", "each_other": "each_other",
     "player_cannot": "player_cannot", "player_damage_prevented": "player_damage_prevented",
+    "combat_damage_prevented": "combat_damage_prevented",
     "controls_copy": "controls_copy", "counters_prevented": "counters_prevented",
     "next_effect_prevented": "next_effect_prevented", "double_stat": "double_stat",
     "player_change": "player_change",

@@ -15,8 +15,8 @@ from interpreter.engine.events import (
     AbilityUsed, Attached, Compared, Kept, Occurred, Prevented, Replaced, ReplacedForPlayer,
     Taken, ValueRevealed, ZoneFull, cards_acted_on)
 from interpreter.engine.limits import GameOver
-from interpreter.compiler.compiled import (COMBAT_DAMAGE, OUTSIDE_ZONE, PLAYER_DEALT_DAMAGE,
-                                           RULES_ZONE)
+from interpreter.compiler.compiled import (COMBAT_DAMAGE, COMBAT_DAMAGE_REDUCED, OUTSIDE_ZONE,
+                                           PLAYER_DEALT_DAMAGE, RULES_ZONE)
 from interpreter.engine.state import Frame, Modifier, TriggerUse
 from interpreter.language.vocabulary import past_participle
 
@@ -371,6 +371,8 @@ class Changes:
         if self.game.reduces_damage:
             # "Damage that would be dealt to this is reduced by 1" (Resist)
             amount -= self.damage_reduction(card)
+            if battle:
+                amount -= self._combat_damage_reduction(state.cards[card].controller)
         if amount <= 0:
             return 0        # damage of 0 is not dealt: no event, nothing to prevent
         if not battle and self.forbidden(state.cards[card].controller,
@@ -398,6 +400,13 @@ class Changes:
                 return max(0, min(amount, excess))
         return 0
 
+    def _combat_damage_reduction(self, player: int) -> int:
+        """How much less battle damage ``player`` and the cards they control
+        are dealt ("Prevent all combat damage that would be dealt this
+        turn": all of it, on every player)."""
+        return sum(m.amount for m in self.state.modifiers if m.target == -1 - player
+                   and m.kind == "reduce" and m.name == COMBAT_DAMAGE_REDUCED)
+
     def _dealt_by(self, source: int, hit: int, battle: bool) -> None:
         """The damage's source's event "deals damage to" (``hit``: the card,
         or ``-1 - player``); battle damage is also "deals combat damage to"
@@ -422,6 +431,8 @@ class Changes:
             # "Prevent all damage that would be dealt to you this Move"
             amount -= sum(m.amount for m in state.modifiers if m.target == -1 - player
                           and m.kind == "reduce" and m.name == "damage")
+            if battle:
+                amount -= self._combat_damage_reduction(player)
         if amount <= 0 or self.replaced_for_player("dealt damage", player, amount, doing,
                                                    **{"#dealer": source}):
             return

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Iterator
 
-from interpreter.compiler.compiled import OUTSIDE_ZONE
+from interpreter.compiler.compiled import COMBAT_DAMAGE_REDUCED, OUTSIDE_ZONE
 from interpreter.compiler.modifiers import ALL_DAMAGE
 from interpreter.language.render_selectors import _fill
 from interpreter.engine.events import (
@@ -231,6 +231,10 @@ def _line(event, state, rules, viewer, cards=None) -> str | None:
             if what == "control":      # told by the change of control itself
                 return None
             if card < 0 and what == "reduce":   # "Prevent all damage ... to you"
+                if name == COMBAT_DAMAGE_REDUCED:
+                    # "Prevent all combat damage that would be dealt this turn"
+                    return (f"     {_player(-1 - card)}: combat damage to them and their "
+                            "cards is prevented.")
                 return f"     {_player(-1 - card)}: damage to them is prevented."
             if card < 0 and what in ("next time", "next trigger", "replacement",
                                      "next effect"):

@@ -366,6 +366,9 @@ def _step(step: ast.Step) -> str:
         player, *suffixes = step.args
         return " ".join([f"prevent all damage that would be dealt to {_player(player)}"]
                         + [_suffix(s) for s in suffixes])
+    if step.form == "combat_damage_prevented":
+        return " ".join(["prevent all combat damage that would be dealt"]
+                        + [_suffix(s) for s in step.args])
     if step.form == "next_effect_prevented":
         selector, suffixes = step.args
         return " ".join([f"prevent the effect of the next {_selector(selector)}"]
