@@ -58,9 +58,10 @@ def game(tmp_path, cards=CARDS):
     return compile_game(loaded)
 
 
-def position(compiled, hand_1=(), board_1=(), board_2=(), deck_1=("Squire",) * 5, mana=0):
+def position(compiled, hand_1=(), board_1=(), board_2=(), deck_1=("Squire",) * 5, mana=0,
+             hand_2=()):
     zones = {("board", 0): [(n, ()) for n in board_1], ("board", 1): [(n, ()) for n in board_2],
-             ("hand", 0): [(n, ()) for n in hand_1],
+             ("hand", 0): [(n, ()) for n in hand_1], ("hand", 1): [(n, ()) for n in hand_2],
              ("deck", 0): [(n, ()) for n in deck_1], ("deck", 1): [("Squire", ())] * 5}
     return Match.from_position(compiled, 2, 1, zones, {(0, "Mana"): mana}, 3, 0, "Main")
 
@@ -292,6 +293,11 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("Return each Creature to its owner's hand.", "Return each Creature to its owner's hand."),
     ("Put all Creatures into their owners' graveyards.",
      "Put all Creatures into their owners' graveyards."),
+    # who picks the cards a step takes
+    ("Your Rival discards two cards of your choice.",
+     "Your Rival discards 2 cards of your choice."),
+    ("Target player discards a card of their choice.",
+     "A player discards a card of their choice."),
     # battle damage prevented for a while, to every card and player
     ("Prevent all combat damage that would be dealt this turn.",
      "Prevent all combat damage that would be dealt this turn."),
@@ -845,3 +851,24 @@ def test_x_in_a_pair_of_stats_reads_and_without_its_where_is_refused(written, ca
     result = CliRunner().invoke(main, ["explain", "arcane-duel", written.split(",")[0] + "."])
     assert result.exit_code == 1
     assert 'with no "where X is ..." in its sentence' in result.output
+
+
+@pytest.mark.parametrize("words, picker", [("of your choice", 0), ("of their choice", 1), ("", 1)])
+def test_who_picks_the_card_a_rival_discards(tmp_path, words, picker):
+    # "of your choice": the spell's player picks among the Rival's cards;
+    # "of their choice", as with no words, the Rival does
+    compiled = game(tmp_path, CARDS + f'''
+card "Pry"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: Your Rival discards a card {words}.
+'''.replace(" .", "."))
+    match = position(compiled, hand_1=["Pry"], hand_2=["Giant", "Squire"])
+    take(match, "cast Pry")
+    assert match.current_player() == picker
+    assert sorted(match.action_to_string(a).split(" #")[0]
+                  for a in match.legal_actions()) == ["Giant", "Squire"]
+    take(match, "Squire")
+    assert [match.state.cards[c].name for c in match.state.zone("graveyard", 1)] == ["Squire"]
+    assert "Giant" in [match.state.cards[c].name for c in match.state.zone("hand", 1)]

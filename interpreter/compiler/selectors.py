@@ -230,8 +230,8 @@ def _compile_described(node, subject: Callable, default_zone=None) -> Selection:
             plural = part.form == "any_cards"
         elif isinstance(part, ast.Qualifier) and part.form == "total_budget":
             budget = (part.args[0], compile_amount(part.args[1], part))
-        elif isinstance(part, ast.Qualifier) and part.form == "at_random":
-            continue                # the pick, above
+        elif isinstance(part, ast.Qualifier) and part.form in _CHOOSERS:
+            continue                # the pick, above; who picks (StepCompiler.select)
         elif isinstance(part, ast.Qualifier) and part.form == "among_them":
             zones.append(_SEEN)     # the cards looked at: see pool
             tests.append(lambda m, f, c: any(c == seen for seen, _ in f.locals.get("_seen", ())))
@@ -724,6 +724,21 @@ _HALF = {
     "half_up": lambda a: (a + 1) // 2,
     "half_down": lambda a: a // 2,
 }
+
+
+# the qualifiers that say how a card is picked, not which cards are offered
+_CHOOSERS = ("at_random", "of_your_choice", "of_their_choice")
+
+
+def chooser_named(selector) -> str | None:
+    """Who the words say picks the card ("a card of your choice": "you";
+    "of their choice": "they", the player doing the step), or None."""
+    if isinstance(selector, ast.Selector) and selector.form in ("some", "owned"):
+        for part in selector.args:
+            if isinstance(part, ast.Qualifier) and part.form in ("of_your_choice",
+                                                                 "of_their_choice"):
+                return "you" if part.form == "of_your_choice" else "they"
+    return None
 
 
 def compile_stat_of(stat: str, selector: ast.Selector, who: Callable) -> Callable:

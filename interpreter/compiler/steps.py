@@ -32,8 +32,8 @@ from interpreter.compiler.program import JUMPED, Emitter, suffix_words, unsuppor
 from interpreter.compiler.repeating_steps import RepeatingSteps
 from interpreter.compiler.replacing import ReplacingSteps
 from interpreter.compiler.named_numbers import naming, reading_chosen
-from interpreter.compiler.selectors import (compile_amount, compile_measure, compile_selector,
-                                           compile_zone)
+from interpreter.compiler.selectors import (chooser_named, compile_amount, compile_measure,
+                                           compile_selector, compile_zone)
 from interpreter.compiler.verb_steps import VerbSteps
 from interpreter.compiler.window_steps import WindowSteps
 from interpreter.language import ast
@@ -643,6 +643,10 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             # "the defending Ally" (a kind in the singular) while two defend:
             # the effect's controller picks one of them
             selection = attrs.evolve(selection, how="one", given=False)
+        named = chooser_named(selector)
+        if named is not None:
+            # "Your Rival discards a card of your choice": you pick it
+            chooser = (lambda m, f: f.locals["you"]) if named == "you" else who
         chooser = chooser or (lambda m, f: f.locals["you"])
         store = f"_pick{len(self.e.program.instructions)}"
 

@@ -312,6 +312,10 @@ def _qualifier(q: ast.Qualifier, plural: bool = False) -> str:
         return "that can " + a[0]
     if f == "at_random":
         return "at random"
+    if f == "of_your_choice":
+        return "of your choice"
+    if f == "of_their_choice":
+        return "of their choice"
     if f in ("with_timing", "without_timing"):
         return f"{f.split('_')[0]} a {_selector(a[0])} ability"
     if f in ("shares", "shares_none"):
