@@ -293,6 +293,9 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     ("Return each Creature to its owner's hand.", "Return each Creature to its owner's hand."),
     ("Put all Creatures into their owners' graveyards.",
      "Put all Creatures into their owners' graveyards."),
+    # the card a host qualifier names may be the attacking or defending one
+    ("Destroy an Aura attached to the defending Creature.",
+     "Destroy an Aura attached to the defending Creature."),
     # who picks the cards a step takes
     ("Your Rival discards two cards of your choice.",
      "Your Rival discards 2 cards of your choice."),
