@@ -296,6 +296,9 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     # the card a host qualifier names may be the attacking or defending one
     ("Destroy an Aura attached to the defending Creature.",
      "Destroy an Aura attached to the defending Creature."),
+    # two objects of a return, the second's "it" the first's card
+    ("Return target Creature and each Aura attached to it to their owners' hands.",
+     "Return a Creature and each Aura attached to it to their owners' hands."),
     # who picks the cards a step takes
     ("Your Rival discards two cards of your choice.",
      "Your Rival discards 2 cards of your choice."),
@@ -875,3 +878,46 @@ card "Pry"
     take(match, "Squire")
     assert [match.state.cards[c].name for c in match.state.zone("graveyard", 1)] == ["Squire"]
     assert "Giant" in [match.state.cards[c].name for c in match.state.zone("hand", 1)]
+
+
+def test_that_many_after_returning_cards_counts_them(tmp_path):
+    # the step's form was missed by name: "that many" after a return was an
+    # E801 that said no step on cards came before it
+    compiled = game(tmp_path, CARDS + '''
+card "Recall"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: Return all Creatures to their owners' hands, then draw that many cards.
+''')
+    match = position(compiled, hand_1=["Recall"], board_1=["Duelist"],
+                     board_2=["Giant", "Squire"], deck_1=("Knight",) * 5)
+    take(match, "cast Recall")
+    hand = [match.state.cards[c].name for c in match.state.zone("hand", 0)]
+    assert sorted(hand) == ["Duelist", "Knight", "Knight", "Knight"]
+    assert sorted(match.state.cards[c].name for c in match.state.zone("hand", 1)) == [
+        "Giant", "Squire"]
+
+
+def test_return_a_card_and_the_cards_attached_to_it(tmp_path):
+    compiled = game(tmp_path, CARDS + '''
+card "Clip"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: Attach this to a Creature you control.
+
+card "Unsummon"
+  kind: Spell
+  cost: 0
+  text:
+    When this is played: Return a Creature and each card attached to it to their owners' hands.
+''')
+    match = position(compiled, hand_1=["Clip", "Unsummon"], board_1=["Duelist"],
+                     board_2=["Giant"])
+    take(match, "cast Clip")
+    take(match, "cast Unsummon")
+    take(match, "Duelist")
+    hand = sorted(match.state.cards[c].name for c in match.state.zone("hand", 0))
+    assert hand == ["Clip", "Duelist"]
+    assert [match.state.cards[c].name for c in match.state.zone("board", 1)] == ["Giant"]

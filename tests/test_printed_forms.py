@@ -618,6 +618,26 @@ def test_cards_looked_at_are_put_back_in_the_order_their_player_picks(tmp_path):
     assert deck(match)[:2] == ["Knight", "Giant"]
 
 
+
+def test_cards_looked_at_are_returned_in_the_order_their_player_picks(tmp_path):
+    # "return them to the top of your deck in any order" was refused as "in
+    # any order on a step other than moving cards" (the step's form was
+    # missed by name)
+    game = compiled(tmp_path, spell(
+        "Ponder", "When this is played: Look at the top 3 cards of your deck, then return "
+                  "them to the top of your deck in any order."))
+    zones = {("hand", 0): [("Ponder", ())], ("deck", 1): [("Squire", ())] * 5,
+             ("deck", 0): [("Knight", ()), ("Giant", ()), ("Squire", ()), ("Wall", ())]}
+    match = Match.from_position(game, 2, 1, zones, {}, 3, 0, "Main")
+    take(match, "cast Ponder")
+    assert sorted(label.split(" #")[0] for label in labels(match)) == [
+        "Giant", "Knight", "Squire"]
+    take(match, "Squire")
+    take(match, "Knight")              # Giant, the last, is put last: on top
+    assert [match.state.cards[c].name for c in match.state.zone("deck", 0)] == [
+        "Wall", "Squire", "Knight", "Giant"]
+
+
 def test_cant_unless_is_a_prohibition_while_the_condition_does_not_hold(tmp_path):
     # issue "Card text as printed": "unless" as a restriction
     from interpreter.language.game_rules import parse_ability

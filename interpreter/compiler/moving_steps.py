@@ -45,8 +45,8 @@ def placement_checks(sentences) -> list[Callable]:
 
 
 # the steps whose cards a "that many" after them counts (those they acted on)
-_COUNTED = frozenset({"discard", "destroy", "move", "put", "return_", "add", "shuffle_cards",
-                      "exhaust", "ready", "rest"})
+_COUNTED = frozenset({"discard", "destroy", "move", "put", "return", "return_joined", "add",
+                      "shuffle_cards", "exhaust", "ready", "rest"})
 
 
 def _says_that_many(sentences) -> bool:
@@ -402,6 +402,14 @@ class MovingSteps:
 
     def do_return(self, action, who):
         self._to_destination(action, who, action.args[0], action.args[1])
+
+    def do_return_joined(self, action, who):
+        """ "Return this Creature and each Aura attached to it to its owner's
+        hand": the first's cards are picked, then the second's ("it": the
+        first's), and all go (as "Destroy A and B" does)."""
+        first, second, destination = action.args
+        both = ast.Selector("joined", (first, second), action.span)
+        self._to_destination(action, who, both, destination)
 
     def do_add(self, action, who):
         self._to_destination(action, who, action.args[0], action.args[1])

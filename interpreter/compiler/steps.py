@@ -252,7 +252,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
             ways = {s.form for s in suffixes
                     if s.form in ("one_at_a_time", "quietly", "in_any_order")}
             if "in_any_order" in ways and action.form not in ("move", "put", "put_back",
-                                                               "return_"):
+                                                               "return", "return_joined"):
                 raise unsupported(step, '"in any order" on a step other than moving cards')
             if any(s.form == "rest_to" for s in suffixes) and \
                     action.form not in ("deal", "deal_measured"):
@@ -268,7 +268,7 @@ class StepCompiler(MovingSteps, ChangingSteps, WindowSteps, VerbSteps, CombatSte
                       and s not in repeat and s not in holding]
             if others:
                 raise unsupported(others[0], "a step that lasts or repeats")
-            if holding and action.form not in ("move", "put", "return_", "add"):
+            if holding and action.form not in ("move", "put", "return", "add"):
                 raise unsupported(holding[0], 'a step other than moving cards done "while ..."')
             self._while = compile_condition(holding[0].args[0]) if holding else None
             if repeat:

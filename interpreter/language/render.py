@@ -514,6 +514,9 @@ def _action(a: ast.Action, subject) -> str:
         return f"{v('place')} {_selector(x[0])} {x[1]} in {_zone(x[2])} at {_selector(x[3])}"
     if f == "use":
         return f"{v('use')} {_selector(x[0])}"
+    if f == "return_joined":
+        return f"{v('return')} {_selector(x[0])} and {_selector(x[1])} to " \
+            f"{_destination(x[2], True)}"
     if f == "return":
         return f"{v('return')} {_selector(x[0])} to {_destination(x[1], _is_plural(x[0]))}"
     if f in ("reveal", "reveal_value"):
