@@ -182,7 +182,9 @@ def _read_ruling(source: SourceText, line: OutlineLine, problems: list[Problem])
         elif key == "section":
             # quotes inside the quoted section are written \" (as in the
             # rulebook's own sentences), shown as "
-            ruling.section = value.strip('"').replace('\\"', '"')
+            # (one quote off each end: a section may end with an escaped one)
+            quoted = len(value) >= 2 and value[0] == value[-1] == '"'
+            ruling.section = (value[1:-1] if quoted else value).replace('\\"', '"')
         elif key in ("seed", "players"):
             if not re.fullmatch(r"\d+", value):
                 problem(span, "E703", f"{key} must be a whole number, not \"{value}\"",

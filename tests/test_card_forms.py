@@ -299,6 +299,11 @@ def test_a_keyword_lost_takes_its_abilities_with_it(tmp_path):
     # two objects of a return, the second's "it" the first's card
     ("Return target Creature and each Aura attached to it to their owners' hands.",
      "Return a Creature and each Aura attached to it to their owners' hands."),
+    # a card entering a zone under a player's control
+    ("Whenever a Creature enters the battlefield under your control, gain 1 life.",
+     "When a Creature enters the battlefield under your control, gain 1 Life."),
+    ("Whenever a Creature enters the battlefield under your opponent's control, draw a card.",
+     "When a Creature enters the battlefield under your Rival's control, draw a card."),
     # who picks the cards a step takes
     ("Your Rival discards two cards of your choice.",
      "Your Rival discards 2 cards of your choice."),

@@ -134,6 +134,9 @@ def test_a_quote_written_inside_a_section_is_shown_as_a_quote():
     assert 'section: 6.7: "Once per turn" on an ABILITY counts for that permanent alone' \
         in result.output.splitlines()
     assert "\\\"" not in result.output
+    # a section that ends with a quote keeps it (one quote off each end)
+    assert 'section: 6.16: "under your control", "under your Rival\'s control"' \
+        in result.output.splitlines()
 
 
 def test_missing_ruling_file_exits_2():

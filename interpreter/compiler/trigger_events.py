@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+import attrs
+
 from interpreter.compiler.compiled import COMBAT_DAMAGE, PLAYER_DEALT_DAMAGE
 from interpreter.compiler.players import compile_player, is_opponent_ref
 from interpreter.compiler.program import Unsupported, unsupported
@@ -109,7 +111,10 @@ def move_origin(action: ast.EventAction) -> str:
 
 
 # the events of a card moving between zones, by their forms
-_ZONE_MOVES = ("enters_zone", "leaves_zone", "moved_into_event", "moved_between_event")
+_ZONE_MOVES = ("enters_zone", "leaves_zone", "moved_into_event", "moved_between_event",
+               "enters_zone_yours", "enters_zone_rivals")
+# "enters the battlefield under your control" / "under your Rival's control"
+_UNDER_CONTROL = {"enters_zone_yours": True, "enters_zone_rivals": False}
 # zones named so are any player's: "the battlefield", "a graveyard"
 _ANY_PLAYERS = ("bare", "each_players", "the", "a")
 
@@ -122,6 +127,15 @@ def _zone_move(action: ast.EventAction) -> tuple:
     whose, zone = action.args[0].args
     word = ("leaves " if action.form == "leaves_zone" else "enters ") + zone + \
         move_origin(action)
+    if action.form in _UNDER_CONTROL:
+        # the card's controller, once it is there: you, or one of your rivals
+        mine = _UNDER_CONTROL[action.form]
+        under = (lambda m, f, c: (m.state.cards[c].controller == f.locals["you"]) == mine)
+        if whose.form in _ANY_PLAYERS:
+            return word, under
+        _word, zone_gate = _zone_move(attrs.evolve(action, form="enters_zone"))
+        return word, (lambda m, f, c: under(m, f, c) and (zone_gate is None or
+                                                          zone_gate(m, f, c)))
     if whose.form in _ANY_PLAYERS:
         return word, None
     if action.form == "leaves_zone" or whose.form not in ("your", "rivals", "owners"):

@@ -276,6 +276,9 @@ def _event_action(a: ast.EventAction, base: bool = False) -> str:
         return ("leave " if base else "leaves ") + _zone(a.args[0])
     if f == "enters_zone":
         return ("enter " if base else "enters ") + _zone(a.args[0])
+    if f in ("enters_zone_yours", "enters_zone_rivals"):
+        return ("enter " if base else "enters ") + _zone(a.args[0]) + (
+            " under your control" if f == "enters_zone_yours" else " under your Rival's control")
     return _participle(a)
 
 
