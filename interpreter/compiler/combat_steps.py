@@ -244,8 +244,7 @@ class CombatSteps:
             self.game.check_player_damage(statement)
 
             def deals(m, f, battle=self.e.by_rules):
-                it = f.locals.get("it")
-                cards = it if isinstance(it, tuple) else ((it,) if it is not None else ())
+                cards = cards_held(f.locals.get("it"))
                 f.locals["did"] = bool(cards)
                 player = victim(m, f)
                 for card in cards:

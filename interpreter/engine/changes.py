@@ -372,7 +372,8 @@ class Changes:
             # "Damage that would be dealt to this is reduced by 1" (Resist)
             amount -= self.damage_reduction(card)
             if battle:
-                amount -= self._combat_damage_reduction(state.cards[card].controller)
+                amount -= self._player_reduction(state.cards[card].controller,
+                                                 COMBAT_DAMAGE_REDUCED)
         if amount <= 0:
             return 0        # damage of 0 is not dealt: no event, nothing to prevent
         if not battle and self.forbidden(state.cards[card].controller,
@@ -400,12 +401,14 @@ class Changes:
                 return max(0, min(amount, excess))
         return 0
 
-    def _combat_damage_reduction(self, player: int) -> int:
-        """How much less battle damage ``player`` and the cards they control
-        are dealt ("Prevent all combat damage that would be dealt this
-        turn": all of it, on every player)."""
+    def _player_reduction(self, player: int, name: str) -> int:
+        """How much less damage the modifiers "reduce NAME" on ``player`` take
+        off: "damage" ("Prevent all damage that would be dealt to you this
+        Move"), or COMBAT_DAMAGE_REDUCED, the battle damage to the player and
+        the cards they control ("Prevent all combat damage that would be
+        dealt this turn")."""
         return sum(m.amount for m in self.state.modifiers if m.target == -1 - player
-                   and m.kind == "reduce" and m.name == COMBAT_DAMAGE_REDUCED)
+                   and m.kind == "reduce" and m.name == name)
 
     def _dealt_by(self, source: int, hit: int, battle: bool) -> None:
         """The damage's source's event "deals damage to" (``hit``: the card,
@@ -429,10 +432,9 @@ class Changes:
         state = self.state
         if self.game.reduces_damage:
             # "Prevent all damage that would be dealt to you this Move"
-            amount -= sum(m.amount for m in state.modifiers if m.target == -1 - player
-                          and m.kind == "reduce" and m.name == "damage")
+            amount -= self._player_reduction(player, "damage")
             if battle:
-                amount -= self._combat_damage_reduction(player)
+                amount -= self._player_reduction(player, COMBAT_DAMAGE_REDUCED)
         if amount <= 0 or self.replaced_for_player("dealt damage", player, amount, doing,
                                                    **{"#dealer": source}):
             return

@@ -475,6 +475,8 @@ def quote_card_names(problems: list[Problem], names: Iterable[str]) -> list[Prob
     ("Create two Sprout tokens", "Destroy Glade Bear") where the language
     takes a name in quotes: the caret covers the name and the suggestion is
     to quote it. Other problems are returned as they are."""
+    if not any(p.code == "E201" for p in problems):
+        return problems         # (every game is loaded through here: nothing to sort)
     longest_first = sorted(((n.lower(), n) for n in names), key=lambda p: -len(p[0]))
     out = []
     for problem in problems:
